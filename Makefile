@@ -1,0 +1,41 @@
+# Two commands for a fresh machine: `make serve` (dashboards) and `make test` (everything).
+PYTHON ?= python3
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+PORT   ?= 8866
+LANG_UI ?= en
+
+.PHONY: serve test test-fast lint bench screenshots clean
+
+$(VENV)/bin/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+# Re-install whenever the package metadata changes.
+$(VENV)/.installed: pyproject.toml | $(VENV)/bin/activate
+	$(PY) -m pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/activate
+	$(PY) -m pip install --quiet -e ".[test]"
+	touch $(VENV)/.installed $@
+
+serve: $(VENV)/.installed
+	$(VENV)/bin/sq-edu serve --port $(PORT) --lang $(LANG_UI)
+
+lint: $(VENV)/.installed-test
+	$(PY) -m ruff check sq_edu tests bench
+
+# Unit, property, widget, notebook (nbval) and browser tests, then lint.
+test: $(VENV)/.installed-test
+	$(PY) -m ruff check sq_edu tests bench
+	$(PY) -m pytest tests --nbval-lax notebooks
+
+test-fast: $(VENV)/.installed-test
+	$(PY) -m pytest tests -m "not browser and not slow"
+
+bench: $(VENV)/.installed-test
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts

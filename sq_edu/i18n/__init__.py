@@ -1,0 +1,89 @@
+"""Message catalogues (English and Russian) and the one function that looks messages up.
+
+Catalogues live in `catalog/<area>.toml`, one file per area of the package, so that areas can
+grow without stepping on each other. A key `equation_wrong` in `maths.toml` is looked up as
+`t("maths.equation_wrong", lang, ...)`. An entry is a table with one string per language:
+
+    [equation_wrong]
+    en = "{left} makes {total}, not {claimed}"
+    ru = "{left} — это {total}, а не {claimed}"
+
+Where a message counts something, a language's value may be a table of plural forms chosen by
+the parameter `n`: `en = {one = "{n} card", other = "{n} cards"}`,
+`ru = {one = "{n} карта", few = "{n} карты", many = "{n} карт"}`.
+"""
+
+from __future__ import annotations
+
+import logging
+import string
+from functools import lru_cache
+from importlib import resources
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+LANGS: tuple[str, ...] = ("en", "ru")
+DEFAULT_LANG = "en"
+log = logging.getLogger(__name__)
+
+
+def normalize_lang(lang: object) -> str:
+    """Any user-given language (`RU`, `ru-RU`, junk) to a supported one; junk gives English."""
+    text = str(lang or "").strip().lower()[:2]
+    return text if text in LANGS else DEFAULT_LANG
+
+
+@lru_cache(maxsize=1)
+def catalog() -> dict[str, dict[str, object]]:
+    """All entries of all catalogue files, keyed `area.key`."""
+    entries: dict[str, dict[str, object]] = {}
+    folder = resources.files(__package__) / "catalog"
+    for item in sorted(folder.iterdir(), key=lambda p: p.name):
+        if not item.name.endswith(".toml"):
+            continue
+        area = item.name[: -len(".toml")]
+        data = tomllib.loads(item.read_text(encoding="utf-8"))
+        for key, value in data.items():
+            entries[f"{area}.{key}"] = value
+    return entries
+
+
+def plural_form(n: int, lang: str) -> str:
+    """CLDR plural category for English and Russian cardinal numbers."""
+    n = abs(int(n))
+    if lang == "ru":
+        if n % 10 == 1 and n % 100 != 11:
+            return "one"
+        if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+            return "few"
+        return "many"
+    return "one" if n == 1 else "other"
+
+
+def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
+    """The message `key` in `lang`, with `params` filled in.
+
+    A missing key or language never breaks a lesson: it falls back to English, then to the key
+    itself, and logs the gap (a test makes sure no shipped message has one).
+    """
+    lang = normalize_lang(lang)
+    entry = catalog().get(key)
+    if entry is None:
+        log.error("missing message %s", key)
+        return key
+    value = entry.get(lang, entry.get(DEFAULT_LANG, key))
+    if isinstance(value, dict):
+        value = value.get(plural_form(int(params.get("n", 0)), lang)) or next(iter(value.values()))
+    try:
+        return str(value).format(**params)
+    except (KeyError, IndexError, ValueError):
+        log.exception("bad parameters for message %s", key)
+        return str(value)
+
+
+def placeholders(text: str) -> set[str]:
+    """Names used in `{...}` fields of a message (for the catalogue consistency test)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
