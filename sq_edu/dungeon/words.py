@@ -1,0 +1,57 @@
+"""Cards, suits and reasons in the child's language (English or Russian).
+
+Kept apart from the rules so that the engine speaks in codes and only the edges translate.
+"""
+
+from __future__ import annotations
+
+from sq_edu.i18n import t
+
+from .cards import Card
+
+_RANK_KEYS = {"J": "rank_jack", "K": "rank_king", "A": "rank_ace", "Q": "rank_queen"}
+
+
+def suit_name(suit: str, lang: str = "en") -> str:
+    """"hearts" / "червы"."""
+    return t(f"dungeon.suit_{suit}", lang)
+
+
+def suit_of(suit: str, lang: str = "en") -> str:
+    """The suit as it follows a rank: "hearts" / "червей"."""
+    return t(f"dungeon.suit_{suit}_of", lang)
+
+
+def rank_name(rank: str, lang: str = "en") -> str:
+    key = _RANK_KEYS.get(rank)
+    return t(f"dungeon.{key}", lang) if key else rank
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """The card's full spoken name ("queen of hearts", "10 of spades") for buttons and labels."""
+    return t("dungeon.card_name", lang, rank=rank_name(card.rank, lang),
+             suit=suit_of(card.suit, lang))
+
+
+def localize(params: dict[str, object], lang: str = "en") -> dict[str, object]:
+    """Message parameters with cards and suits spelled out in `lang`.
+
+    By convention a parameter named `suit` holds a suit and one named `card` (or ending in
+    `_card`) holds a Card.
+    """
+    out: dict[str, object] = {}
+    for key, value in params.items():
+        if isinstance(value, Card):
+            out[key] = card_name(value, lang)
+        elif key == "suit" and isinstance(value, str):
+            out[key] = suit_name(value, lang)
+        elif key == "suit_of" and isinstance(value, str):
+            out[key] = suit_of(value, lang)
+        else:
+            out[key] = value
+    return out
+
+
+def message(key: str, lang: str = "en", **params: object) -> str:
+    """`t("dungeon.<key>")` with card and suit parameters spelled out."""
+    return t(f"dungeon.{key}", lang, **localize(params, lang))
