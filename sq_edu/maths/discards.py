@@ -1,0 +1,134 @@
+"""Equation discards (RULES.md section 3.5): every pair and addition equation a hand can shed.
+
+A valid equation `a1 + ... + ak = b` (k >= 2) always has its biggest card alone on one side,
+because every addend is at least 1 and so smaller than the sum. So a multiset of number cards
+is an equation discard exactly when it has three or more cards and its biggest card equals the
+sum of the others, and each such multiset has one way to be written: that is what makes the
+list below "every distinct discard" without duplicates.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from sq_edu.engine.cards import Card, is_number
+from sq_edu.engine.rules import Rules
+
+MAX_NUMBER = 10
+
+
+@dataclass(frozen=True)
+class Discard:
+    """One way to shed number cards: a pair of equal cards or a true addition equation."""
+
+    cards: tuple[int, ...]          # sorted ascending
+    kind: str                       # "pair" | "equation"
+    equation: str                   # "2 + 3 = 5"; a pair reads "4 = 4"
+    subtractions: tuple[str, ...]   # the same set as subtraction facts: "5 - 3 = 2", "5 - 2 = 3"
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    @property
+    def total(self) -> int:
+        """The card alone on one side (for a pair, the pair's number)."""
+        return self.cards[-1]
+
+    def __str__(self) -> str:
+        return self.equation
+
+
+def equation_text(addends: Iterable[int], total: int) -> str:
+    """`2 + 3 = 5` with the addends in ascending order."""
+    return " + ".join(str(a) for a in sorted(addends)) + f" = {total}"
+
+
+def subtraction_forms(addends: Iterable[int], total: int) -> tuple[str, ...]:
+    """The fact family of `addends = total` as subtractions, one per distinct answer.
+
+    `2 + 3 = 5` gives `5 - 3 = 2` and `5 - 2 = 3`; `2 + 3 + 5 = 10` gives
+    `10 - 5 - 3 = 2`, `10 - 5 - 2 = 3`, `10 - 3 - 2 = 5` (what is taken away, biggest first).
+    """
+    parts = sorted(addends)
+    forms = []
+    for answer in sorted(set(parts)):
+        rest = list(parts)
+        rest.remove(answer)
+        taken = " - ".join(str(x) for x in sorted(rest, reverse=True))
+        forms.append(f"{total} - {taken} = {answer}")
+    return tuple(forms)
+
+
+def make_discard(cards: Iterable[int]) -> Discard | None:
+    """The discard these number cards make, or None when they make none (any order in)."""
+    ordered = tuple(sorted(cards))
+    if len(ordered) == 2 and ordered[0] == ordered[1] and is_number(ordered[0]):
+        n = ordered[0]
+        return Discard(ordered, "pair", f"{n} = {n}", ())
+    if len(ordered) >= 3 and all(is_number(c) for c in ordered):
+        total, addends = ordered[-1], ordered[:-1]
+        if sum(addends) == total:
+            return Discard(ordered, "equation", equation_text(addends, total),
+                           subtraction_forms(addends, total))
+    return None
+
+
+def number_counts(hand: Iterable[Card]) -> Counter:
+    """How many of each number card the hand holds (power cards are ignored)."""
+    return Counter(c for c in hand if is_number(c))
+
+
+def _addend_multisets(target: int, largest: int, counts: dict[int, int]) -> list[list[int]]:
+    """Multisets of cards from `counts`, each at most `largest`, that add up to `target`.
+
+    Parts are chosen in non-increasing order so every multiset comes out once.
+    """
+    if target == 0:
+        return [[]]
+    found: list[list[int]] = []
+    for part in range(min(largest, target), 0, -1):
+        if counts.get(part, 0) <= 0:
+            continue
+        counts[part] -= 1
+        for rest in _addend_multisets(target - part, part, counts):
+            found.append([part, *rest])
+        counts[part] += 1
+    return found
+
+
+def find_discards(hand: Iterable[Card], rules: str | Rules = "official") -> list[Discard]:
+    """Every distinct pair and equation in `hand` (kids rules: pairs only).
+
+    Single-card discards are always possible and are not listed. Order: pairs by number, then
+    equations by the card alone on one side, then by their cards - a stable order lessons can
+    show as it is.
+    """
+    counts = number_counts(hand)
+    pairs = [Discard((n, n), "pair", f"{n} = {n}", ()) for n in sorted(counts) if counts[n] >= 2]
+    if not Rules.coerce(rules).equations:
+        return pairs
+    equations = []
+    for total in sorted(counts):
+        pool = dict(counts)
+        pool[total] -= 1
+        # Addends are smaller than the total, and there are at least two of them.
+        for addends in _addend_multisets(total, total - 1, pool):
+            if len(addends) >= 2:
+                parts = tuple(sorted(addends))
+                equations.append(Discard((*parts, total), "equation",
+                                         equation_text(parts, total),
+                                         subtraction_forms(parts, total)))
+    equations.sort(key=lambda d: (d.total, d.cards))
+    return pairs + equations
+
+
+def best_discards(hand: Iterable[Card], rules: str | Rules = "official") -> list[Discard]:
+    """The discards that shed the most cards (empty when the hand has no pair or equation)."""
+    found = find_discards(hand, rules)
+    if not found:
+        return []
+    most = max(d.size for d in found)
+    return [d for d in found if d.size == most]
