@@ -7,9 +7,7 @@ words. Everything else in the package speaks in these tokens.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Union
-
-Card = Union[str, int]
+Card = str | int
 
 KING, KNIGHT, DRAGON, POTION, WAND, JESTER = "king", "knight", "dragon", "potion", "wand", "jester"
 POWER_CARDS: tuple[str, ...] = (KING, KNIGHT, DRAGON, POTION, WAND, JESTER)

@@ -1,0 +1,48 @@
+"""Which sets of cards may be thrown away as an exchange (RULES.md 3.5).
+
+The engine's own small equation finder (the engine must not import `sq_edu.maths`): every
+distinct multiset of a hand's number cards that is a pair or a true addition equation.
+Results are cached per hand, since a game sees the same few hundred hands again and again.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+from itertools import product
+
+from .moves import TOKEN, Move, make_move
+
+
+def is_equation(numbers: tuple[int, ...]) -> bool:
+    """>= 3 numbers, one of them (the largest) equal to the sum of all the others."""
+    return len(numbers) >= 3 and 2 * max(numbers) == sum(numbers)
+
+
+@cache
+def equations(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Every distinct sub-multiset of `numbers` (sorted codes) that is an equation, longest
+    first, then in ascending order."""
+    counts = sorted(Counter(numbers).items())
+    found = []
+    for choice in product(*(range(k + 1) for _, k in counts)):
+        if sum(choice) < 3:
+            continue
+        picked = tuple(v for (v, _), k in zip(counts, choice, strict=True) for _ in range(k))
+        if 2 * picked[-1] == sum(picked):
+            found.append(picked)
+    found.sort(key=lambda p: (-len(p), p))
+    return tuple(found)
+
+
+@cache
+def discard_moves(hand: tuple[int, ...], with_equations: bool) -> tuple[Move, ...]:
+    """Discard moves for a sorted hand of codes: singles, then pairs, then equations."""
+    kinds = sorted(set(hand))
+    moves = [make_move("discard", (TOKEN[c],)) for c in kinds]
+    numbers = tuple(c for c in hand if c <= 10)
+    moves += [make_move("discard", (TOKEN[c], TOKEN[c]))
+              for c in kinds if c <= 10 and numbers.count(c) >= 2]
+    if with_equations:
+        moves += [make_move("discard", tuple(TOKEN[c] for c in eq)) for eq in equations(numbers)]
+    return tuple(moves)

@@ -1,0 +1,114 @@
+"""Moves a seat can make, and the error `Game.play` raises for anything else.
+
+Inside the engine cards are small ints ("codes") so hands sort and hash fast: number cards are
+themselves (1..10) and the power cards follow in table order (king 11 ... jester 16). Moves and
+events always carry the public card tokens of `cards.py`.
+
+Moves are interned: the engine hands out the same `Move` object for the same move, so `play`
+can recognise a move from `legal_moves()` by identity before falling back to equality.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import DRAGON, JESTER, KING, KNIGHT, NUMBERS, POTION, POWER_CARDS, WAND, Card
+
+# ---- card codes (engine-internal) -------------------------------------------------------------
+KING_C, KNIGHT_C, DRAGON_C, POTION_C, WAND_C, JESTER_C = range(11, 17)
+CODES: tuple[int, ...] = tuple(range(1, 17))
+TOKEN: tuple[Card, ...] = (None, *NUMBERS, *POWER_CARDS)  # type: ignore[assignment]
+CODE: dict[Card, int] = {tok: code for code, tok in enumerate(TOKEN) if tok is not None}
+assert TOKEN[KING_C] == KING and TOKEN[JESTER_C] == JESTER and TOKEN[WAND_C] == WAND
+assert TOKEN[KNIGHT_C] == KNIGHT and TOKEN[DRAGON_C] == DRAGON and TOKEN[POTION_C] == POTION
+
+MOVE_KINDS: tuple[str, ...] = ("wake", "steal", "sleep", "jester", "discard", "block", "allow",
+                               "choose")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One decision of the seat whose turn it is (`Game.current_player`).
+
+    - ``wake``: a king wakes the queen in ``slot`` (cards=("king",)).
+    - ``steal``: a knight takes ``queen`` from seat ``target`` (cards=("knight",)).
+    - ``sleep``: a potion puts ``queen`` of seat ``target`` to sleep (cards=("potion",)); the
+      potion player then picks the empty slot with a ``choose`` move.
+    - ``jester``: turn up the top card (cards=("jester",)).
+    - ``discard``: an exchange: one card, a pair, or an equation (``cards`` sorted).
+    - ``block`` / ``allow``: the attacked seat answers the attack of seat ``target`` on its
+      ``queen`` with a dragon or wand (cards=(card,)), or lets it happen.
+    - ``choose``: every other pending decision. With ``slot``: the slot to wake (rose bonus, the
+      seat counted by a jester) or the empty slot a queen goes into (potion, cat/dog rule).
+      With ``cards=(card,)``: the card kept from the three a royal-court jester shows.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    target: int | None = None
+    queen: str | None = None
+    slot: int | None = None
+
+    def __str__(self) -> str:
+        kind, cards = self.kind, self.cards
+        if kind == "wake":
+            return f"king wakes slot {self.slot}"
+        if kind == "steal":
+            return f"knight steals the {self.queen} queen from seat {self.target}"
+        if kind == "sleep":
+            return f"potion puts the {self.queen} queen of seat {self.target} to sleep"
+        if kind == "jester":
+            return "jester turns up a card"
+        if kind == "discard":
+            return "discard " + describe_discard(cards)
+        if kind == "block":
+            return f"{cards[0]} blocks seat {self.target}"
+        if kind == "allow":
+            return f"allow seat {self.target}'s attack on the {self.queen} queen"
+        if self.slot is not None:
+            return f"choose slot {self.slot}"
+        return f"keep the {cards[0]}" if cards else "choose"
+
+
+def describe_discard(cards: tuple[Card, ...]) -> str:
+    """'7', 'pair of 3s', '2 + 3 = 5' (the equation reads with its sum last)."""
+    if len(cards) == 1:
+        return str(cards[0])
+    if len(cards) == 2:
+        return f"pair of {cards[0]}s"
+    nums = sorted(int(c) for c in cards)  # type: ignore[arg-type]
+    return " + ".join(str(n) for n in nums[:-1]) + f" = {nums[-1]}"
+
+
+class IllegalMove(ValueError):
+    """A move `Game.play` refuses. ``str()`` says why in plain English; ``key`` and ``params``
+    name the message in the ``engine`` catalogue so a UI can show it in the child's language
+    (``error.text("ru")``)."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.text("en"))
+
+    def text(self, lang: str = "en") -> str:
+        from ..i18n import t
+        return t(f"engine.{self.key}", lang, **self.params)
+
+
+_MOVES: dict[tuple, Move] = {}
+
+
+def make_move(kind: str, cards: tuple[Card, ...] = (), target: int | None = None,
+              queen: str | None = None, slot: int | None = None) -> Move:
+    """The interned Move with these fields."""
+    key = (kind, cards, target, queen, slot)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(kind, cards, target, queen, slot)
+    return move
+
+
+WAKE_MOVES: tuple[Move, ...] = tuple(make_move("wake", (KING,), slot=i) for i in range(12))
+CHOOSE_SLOT: tuple[Move, ...] = tuple(make_move("choose", slot=i) for i in range(12))
+CHOOSE_CARD: dict[int, Move] = {c: make_move("choose", (TOKEN[c],)) for c in CODES}
+JESTER_MOVE = make_move("jester", (JESTER,))

@@ -1,0 +1,329 @@
+"""Building games from scenario setups and saved dicts, with validation that names the problem.
+
+Nothing here returns a half-built game: every check runs before the `Game` is handed out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+from .cards import PLAY_DECK, QUEEN_POINTS, QUEENS, SLOTS, parse_card
+from .moves import CODE, TOKEN
+from .observation import EVENT_KINDS, Event
+from .rules import Rules
+
+if TYPE_CHECKING:
+    from .game import Game
+
+FORMAT = "sq_edu.game"
+VERSION = 1
+SETUP_KEYS = ("players", "hands", "awake", "slots", "draw", "discard", "current", "seed")
+
+
+def check_players(players: object, rules: Rules) -> int:
+    if not isinstance(players, int) or isinstance(players, bool) \
+            or not rules.min_players <= players <= rules.max_players:
+        if rules.min_players == rules.max_players:
+            raise ValueError(f"the {rules.name} rules need exactly {rules.min_players} players, "
+                             f"not {players!r}")
+        raise ValueError(f"Sleeping Queens needs {rules.min_players} to {rules.max_players} "
+                         f"players, not {players!r}")
+    return players
+
+
+def _seat(value: object, players: int, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise ValueError(f"{what} must be a seat from 0 to {players - 1}, not {value!r}")
+    return value
+
+
+def _cards(value: object, what: str) -> list[int]:
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{what} must be a list of cards, not {value!r}")
+    out = []
+    for item in value:
+        try:
+            out.append(CODE[parse_card(item)])
+        except ValueError as err:
+            raise ValueError(f"{what}: {err}") from None
+    return out
+
+
+def _queen(value: object, what: str) -> str:
+    if not isinstance(value, str) or value.strip().lower() not in QUEEN_POINTS:
+        raise ValueError(f"{what}: {value!r} is not a queen (queens: {', '.join(QUEENS)})")
+    return value.strip().lower()
+
+
+def _per_seat(value: object, players: int, what: str) -> list:
+    if not isinstance(value, (list, tuple)) or len(value) != players:
+        raise ValueError(f"{what} must list one entry per seat ({players} seats)")
+    return list(value)
+
+
+def _slots(value: object) -> list[str | None]:
+    if not isinstance(value, (list, tuple)) or len(value) != SLOTS:
+        raise ValueError(f"slots must list {SLOTS} entries (a queen or null for an empty slot)")
+    return [None if q in (None, "") else _queen(q, f"slot {i}") for i, q in enumerate(value)]
+
+
+def _count_name(card: int, n: int) -> str:
+    return f"{TOKEN[card]} x{n}"
+
+
+def check_cards(piles: list[int]) -> None:
+    """The 67 play cards, each exactly as often as in the deck."""
+    have = Counter(piles)
+    want = Counter({CODE[t]: k for t, k in PLAY_DECK.items()})
+    missing, extra = want - have, have - want
+    if missing or extra:
+        parts = []
+        if missing:
+            parts.append("missing " + ", ".join(_count_name(c, n)
+                                                for c, n in sorted(missing.items())))
+        if extra:
+            parts.append("has too many: " + ", ".join(_count_name(c, n)
+                                                      for c, n in sorted(extra.items())))
+        raise ValueError("the cards do not add up to the 67-card play deck: " + "; ".join(parts))
+
+
+def check_queens(queens: list[str]) -> None:
+    """The 12 queens, each exactly once."""
+    counts = Counter(queens)
+    twice = sorted(q for q, n in counts.items() if n > 1)
+    missing = [q for q in QUEENS if q not in counts]
+    if twice:
+        raise ValueError(f"the {', '.join(twice)} queen appears more than once")
+    if missing:
+        raise ValueError(f"the {', '.join(missing)} queen is missing (not in a slot or awake)")
+
+
+def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
+    """A position from `{"players", "hands", "awake", "slots", "draw", "discard", "current",
+    "seed"}`. Only `players` and `hands` are required: `awake` defaults to nobody's, `discard`
+    to empty, `current` to 0, `seed` to 0; a missing `slots` puts the queens not awake into
+    slots 0, 1, ... in shuffled order; a missing `draw` shuffles every play card not placed
+    elsewhere into the draw pile (listed top first)."""
+    if not isinstance(setup, dict):
+        raise ValueError("a setup must be a dict")
+    unknown = sorted(set(setup) - set(SETUP_KEYS))
+    if unknown:
+        raise ValueError(f"unknown setup keys {unknown}; known: {', '.join(SETUP_KEYS)}")
+    if "players" not in setup or "hands" not in setup:
+        raise ValueError("a setup needs at least 'players' and 'hands'")
+    players = check_players(setup["players"], rules)
+    seed = setup.get("seed", 0)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    game = cls(rules, players, random.Random(seed))
+    hands = [_cards(h, f"hand of seat {i}")
+             for i, h in enumerate(_per_seat(setup["hands"], players, "hands"))]
+    awake = [[_queen(q, f"awake queens of seat {i}") for q in a] for i, a in
+             enumerate(_per_seat(setup.get("awake", [[]] * players), players, "awake"))]
+    held = [q for a in awake for q in a]
+    if "slots" in setup:
+        slots = _slots(setup["slots"])
+    else:
+        rest = [q for q in QUEENS if q not in held]
+        game._rng.shuffle(rest)
+        slots = rest + [None] * (SLOTS - len(rest))
+    check_queens(held + [q for q in slots if q is not None])
+    discard = _cards(setup.get("discard", []), "discard pile")
+    if "draw" in setup:
+        draw = _cards(setup["draw"], "draw pile")[::-1]
+    else:
+        left = Counter({CODE[t]: k for t, k in PLAY_DECK.items()})
+        left.subtract(c for h in hands for c in h)
+        left.subtract(discard)
+        draw = [c for c, k in sorted(left.items()) for _ in range(max(k, 0))]
+        game._rng.shuffle(draw)
+    check_cards([c for h in hands for c in h] + draw + discard)
+    current = _seat(setup.get("current", 0), players, "current")
+    game._hands, game._awake, game._slots = hands, awake, slots
+    game._draw, game._discard = draw, discard
+    game._start(current)
+    if not game.is_over and not game._hands[current]:
+        raise ValueError(f"seat {current} is to play but holds no cards")
+    return game
+
+
+# ---- saving and loading -----------------------------------------------------------------------
+def dump(game: Game) -> dict:
+    pending = game._pending
+    state = game._rng.getstate()
+    return {
+        "format": FORMAT, "version": VERSION,
+        "rules": dataclasses.asdict(game.rules),
+        "players": game.players,
+        "hands": [[TOKEN[c] for c in h] for h in game._hands],
+        "awake": [list(a) for a in game._awake],
+        "slots": list(game._slots),
+        "known_slots": list(game._known),
+        "draw": [TOKEN[c] for c in reversed(game._draw)],
+        "discard": [TOKEN[c] for c in game._discard],
+        "known_in_hands": [[TOKEN[c] for c in k] for k in game._known_hands],
+        "known_bottom": game._known_bottom,
+        "revealed": [TOKEN[c] for c in game._revealed],
+        "active": game._active, "turn": game._turn,
+        "pending": None if pending is None else list(pending),
+        "over": game._over, "winners": list(game._winners), "end_reason": game.end_reason,
+        "rng": [state[0], list(state[1]), state[2]],
+        "events": [e.to_dict() for e in game.events],
+    }
+
+
+def _need(data: dict, key: str, kind: type | tuple[type, ...]) -> Any:
+    if key not in data:
+        raise ValueError(f"saved game has no '{key}'")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise ValueError(f"saved game's '{key}' has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _rules(value: object) -> Rules:
+    if not isinstance(value, dict):
+        raise ValueError("saved game's 'rules' must be a table of rule settings")
+    fields = {f.name: f for f in dataclasses.fields(Rules)}
+    unknown = sorted(set(value) - set(fields))
+    if unknown:
+        raise ValueError(f"saved game's rules have unknown settings {unknown}")
+    default = Rules()
+    for key, item in value.items():
+        want = type(getattr(default, key))
+        if type(item) is not want:
+            raise ValueError(f"rule setting '{key}' must be {want.__name__}, not {item!r}")
+    return Rules(**value)
+
+
+def _pending(value: object, game: Game) -> tuple | None:
+    """Check the pending decision against the rebuilt position; the tuple the engine uses."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or not value or value[0] not in (
+            "block", "rose", "jester_wake", "jester_pick", "potion_slot", "catdog_slot"):
+        raise ValueError(f"saved game's 'pending' is not a known decision: {value!r}")
+    kind, n = value[0], game.players
+    sizes = {"block": 5, "rose": 2, "jester_wake": 2, "jester_pick": 2, "potion_slot": 4,
+             "catdog_slot": 3}
+    if len(value) != sizes[kind]:
+        raise ValueError(f"saved game's pending '{kind}' has the wrong number of details")
+    seat = _seat(value[1], n, f"pending '{kind}' seat")
+    occupied = any(q is not None for q in game._slots)
+    empty = any(q is None for q in game._slots)
+    if kind == "block":
+        attacker = _seat(value[2], n, "pending block's attacker")
+        queen, attack = _queen(value[3], "pending block"), value[4]
+        defence = {"steal": CODE["dragon"], "sleep": CODE["wand"]}.get(attack)
+        if defence is None or attacker != game._active or seat not in game.opponents(attacker):
+            raise ValueError("saved game's pending block does not match whose turn it is")
+        if queen not in game._awake[seat] or defence not in game._hands[seat]:
+            raise ValueError("saved game's pending block: the defender lacks that queen or card")
+        return ("block", seat, attacker, queen, attack)
+    if kind in ("rose", "jester_wake"):
+        if not occupied:
+            raise ValueError(f"saved game's pending '{kind}' has no sleeping queen to wake")
+        return (kind, seat)
+    if kind == "jester_pick":
+        if seat != game._active or not game._revealed:
+            raise ValueError("saved game's pending jester pick has no revealed cards")
+        return (kind, seat)
+    queen = _queen(value[2], f"pending '{kind}'")
+    if seat != game._active or not empty:
+        raise ValueError(f"saved game's pending '{kind}' does not fit the position")
+    if kind == "catdog_slot":
+        return (kind, seat, queen)
+    return (kind, seat, queen, _seat(value[3], n, "pending potion's victim"))
+
+
+def _event_entry(d: object, i: int) -> tuple:
+    if not isinstance(d, dict):
+        raise ValueError(f"saved event {i} is not a table")
+    try:
+        e = Event.from_dict(d)
+    except TypeError as err:
+        raise ValueError(f"saved event {i} has unknown fields: {err}") from None
+    if e.kind not in EVENT_KINDS:
+        raise ValueError(f"saved event {i} has unknown kind {e.kind!r}")
+    return (e.kind, e.seat, e.cards, e.target, e.queen, e.slot, e.count, e.seats, e.private)
+
+
+def load(cls: type[Game], data: dict) -> Game:
+    try:
+        return _load(cls, data)
+    except (KeyError, IndexError, TypeError, AttributeError) as err:  # shape nobody expected
+        raise ValueError(f"saved game is damaged ({type(err).__name__}: {err})") from None
+
+
+def _load(cls: type[Game], data: dict) -> Game:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("this is not a saved Sleeping Queens game")
+    if data.get("version") != VERSION:
+        raise ValueError(f"saved game version {data.get('version')!r} is not supported "
+                         f"(this version reads {VERSION})")
+    rules = _rules(_need(data, "rules", dict))
+    players = check_players(_need(data, "players", int), rules)
+    rng_state = _need(data, "rng", list)
+    rng = random.Random()
+    try:
+        version, internal, gauss = rng_state
+        if not (isinstance(internal, list) and len(internal) == 625
+                and all(isinstance(x, int) and 0 <= x < 2**32 for x in internal[:624])):
+            raise ValueError
+        rng.setstate((version, tuple(internal), gauss))
+    except (ValueError, TypeError):
+        raise ValueError("saved game's random-number state is damaged") from None
+    game = cls(rules, players, rng)
+    game._hands = [_cards(h, f"hand of seat {i}")
+                   for i, h in enumerate(_per_seat(_need(data, "hands", list), players, "hands"))]
+    game._awake = [[_queen(q, f"awake queens of seat {i}") for q in a] for i, a in
+                   enumerate(_per_seat(_need(data, "awake", list), players, "awake"))]
+    game._slots = _slots(_need(data, "slots", list))
+    known = _need(data, "known_slots", list)
+    if len(known) != SLOTS or not all(isinstance(k, bool) for k in known):
+        raise ValueError(f"saved game's 'known_slots' must be {SLOTS} true/false values")
+    game._known = [k and q is not None for k, q in zip(known, game._slots, strict=True)]
+    game._draw = _cards(_need(data, "draw", list), "draw pile")[::-1]
+    game._discard = _cards(_need(data, "discard", list), "discard pile")
+    game._revealed = _cards(_need(data, "revealed", list), "revealed cards")
+    check_cards([c for h in game._hands for c in h] + game._draw + game._discard
+                + game._revealed)
+    game._known_hands = [_cards(k, f"known cards of seat {i}") for i, k in
+                         enumerate(_per_seat(_need(data, "known_in_hands", list), players,
+                                             "known_in_hands"))]
+    for seat, known_cards in enumerate(game._known_hands):
+        if Counter(known_cards) - Counter(game._hands[seat]):
+            raise ValueError(f"saved game says seat {seat} is known to hold cards it does not")
+    kb = _need(data, "known_bottom", int)
+    if not 0 <= kb <= len(game._draw):
+        raise ValueError("saved game's 'known_bottom' is larger than the draw pile")
+    game._known_bottom = kb
+    game._active = _seat(_need(data, "active", int), players, "active")
+    game._turn = _need(data, "turn", int)
+    if game._turn < 1:
+        raise ValueError("saved game's 'turn' must be 1 or more")
+    game._pending = _pending(data.get("pending"), game)
+    limbo = [game._pending[2]] if game._pending and game._pending[0] in (
+        "potion_slot", "catdog_slot") else []
+    check_queens([q for a in game._awake for q in a] + [q for q in game._slots if q] + limbo)
+    if game._revealed and (game._pending is None or game._pending[0] != "jester_pick"):
+        raise ValueError("saved game has revealed jester cards but no jester pick pending")
+    over = _need(data, "over", bool)
+    winners = _need(data, "winners", list)
+    if over:
+        if game._pending is not None or not winners:
+            raise ValueError("saved game is over but has a pending decision or no winner")
+        game._winners = tuple(_seat(s, players, "winner") for s in winners)
+        game.end_reason = data.get("end_reason")
+        if game.end_reason not in ("threshold", "centre_empty"):
+            raise ValueError("saved game is over but its 'end_reason' is unknown")
+    elif winners:
+        raise ValueError("saved game is not over but names winners")
+    game._over = over
+    game._log = [_event_entry(d, i) for i, d in enumerate(_need(data, "events", list))]
+    if not over and not game._hands[game.current_player] and game._pending is None:
+        raise ValueError("saved game's current seat holds no cards")
+    return game
