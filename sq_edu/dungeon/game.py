@@ -19,10 +19,11 @@ import random
 import secrets
 from collections.abc import Sequence
 
-from .cards import SUITS, Card, check_players, count_queens, deal, deck_for
+from .cards import SUITS, Card, check_players, count_queens, deal, deck_for, sort_hand
 from .records import PLAY, TRUMP, Event, HandRecord, Move, TrickRecord
 from .rules import (
     IllegalPlay,
+    check_suit,
     contract_for,
     led_suit,
     legal_plays,
@@ -61,6 +62,10 @@ class DungeonGame:
         self.hand_log: list[HandRecord] = []
         self.hand_start_scores: tuple[int, ...] = tuple(self.scores)
         self.winners: tuple[int, ...] = ()
+        # Only games built by `from_setup` (a hand already in progress) change these.
+        self.start_scores: tuple[int, ...] = tuple(self.scores)
+        self.prior_tricks: tuple[int, ...] = (0,) * players  # hand 1, before the setup
+        self.out_of_play: tuple[Card, ...] = ()  # hand 1 cards played before the setup
 
     @classmethod
     def new(cls, players: int = 4, seed: int | None = None, first_dealer: int = 0) -> DungeonGame:
@@ -68,6 +73,39 @@ class DungeonGame:
         if seed is None:
             seed = secrets.randbelow(2**31)
         return cls(players, int(seed), first_dealer)
+
+    @classmethod
+    def from_setup(cls, setup: dict) -> DungeonGame:
+        """A hand already in progress, for scenario tests and lessons.
+
+        `setup`: {"players": n, "hands": [[card codes] per seat, equal sizes], "trump": suit,
+        "dealer": seat, "leader": seat, "scores": [...], "tricks_taken": [...], "seed": int}.
+        Deck cards in no hand count as played earlier in this hand; later hands are dealt
+        normally.
+        """
+        players = check_players(setup.get("players", 4))
+        game = cls(players, int(setup.get("seed", 0)), int(setup.get("dealer", 0)))
+        hands = [[Card.parse(c) for c in hand] for hand in setup["hands"]]
+        cards = [c for hand in hands for c in hand]
+        if len(hands) != players or len({len(h) for h in hands}) != 1 or not hands[0]:
+            raise ValueError(f"give {players} hands of the same, non-zero size")
+        deck = deck_for(players)
+        if len(set(cards)) != len(cards) or not set(cards) <= set(deck):
+            raise ValueError("each card may be in only one hand, and only once")
+        game.trump = check_suit(setup["trump"])
+        game.hands = [list(sort_hand(h)) for h in hands]
+        game.scores = [int(x) for x in setup.get("scores", [0] * players)]
+        game.prior_tricks = tuple(int(x) for x in setup.get("tricks_taken", [0] * players))
+        if len(game.scores) != players or len(game.prior_tricks) != players:
+            raise ValueError(f"give {players} scores and {players} trick counts")
+        if sum(game.prior_tricks) * players + len(cards) != len(deck):
+            raise ValueError("the tricks taken do not match the cards still in the hands")
+        game.tricks_taken = list(game.prior_tricks)
+        game.start_scores = game.hand_start_scores = tuple(game.scores)
+        game.out_of_play = tuple(c for c in deck if c not in set(cards))
+        game.pending = PLAY
+        game.current_player = int(setup.get("leader", (game.dealer + 1) % players)) % players
+        return game
 
     # --- what the rules allow -------------------------------------------------------------
 
@@ -141,6 +179,7 @@ class DungeonGame:
             dealt = deal(self.players, self.dealer, hand_rng(self.seed, self.hand_number))
             self.hands = [list(h) for h in dealt]
             self.tricks_taken = [0] * self.players
+            self.out_of_play = ()
             self.current_player = (self.dealer + 1) % self.players
             events.append(Event("deal", seat=self.dealer, count=self.hand_number))
         self.pending = PLAY  # after a new trump the taker leads, and is current already

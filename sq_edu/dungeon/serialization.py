@@ -38,6 +38,8 @@ def game_to_dict(game: DungeonGame) -> dict[str, Any]:
         "tricks": [r.to_dict() for r in game.tricks],
         "hand_log": [h.to_dict() for h in game.hand_log],
         "hand_start_scores": list(game.hand_start_scores), "winners": list(game.winners),
+        "start_scores": list(game.start_scores), "prior_tricks": list(game.prior_tricks),
+        "out_of_play": [c.code for c in game.out_of_play],
     }
 
 
@@ -65,6 +67,9 @@ def game_from_dict(d: object) -> DungeonGame:
         game.hand_log = [HandRecord.from_dict(h) for h in _list(d, "hand_log")]
         game.hand_start_scores = tuple(_ints(d, "hand_start_scores", n))
         game.winners = tuple(_seat(int(s), n, "winners") for s in _list(d, "winners"))
+        game.start_scores = tuple(_ints(d, "start_scores", n))
+        game.prior_tricks = tuple(_ints(d, "prior_tricks", n))
+        game.out_of_play = tuple(Card.parse(c) for c in _list(d, "out_of_play"))
     except CorruptSave:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -84,9 +89,11 @@ def check_game(game: DungeonGame) -> None:
     _check_cards(game)
     hand_tricks = game.hand_tricks
     taken = Counter(r.taker for r in hand_tricks) if game.pending != "name_trump" else Counter()
-    if game.tricks_taken != [taken[s] for s in range(n)]:
+    prior = game.prior_tricks if game.hand_number == 1 else (0,) * n
+    if game.tricks_taken != [taken[s] + prior[s] for s in range(n)]:
         raise CorruptSave("tricks taken do not match the trick log")
-    if replay_scores(game.tricks, game.hand_log, n) != game.scores:
+    if replay_scores(game.tricks, game.hand_log, n, game.start_scores,
+                     game.prior_tricks) != game.scores:
         raise CorruptSave("scores do not add up from the trick log")
     if game.pending is None and game.winners != race_winners(game.scores):
         raise CorruptSave("the winners do not match the scores")
@@ -107,7 +114,7 @@ def _check_cards(game: DungeonGame) -> None:
     if game.pending is None:
         return
     where = [c for hand in game.hands for c in hand] + [c for _, c in game.trick]
-    where += [c for r in game.hand_tricks for c in r.cards]
+    where += [c for r in game.hand_tricks for c in r.cards] + list(game.out_of_play)
     if Counter(where) != Counter(deck_for(game.players)):
         raise CorruptSave("the cards do not add up to one deck")
     sizes = {len(h) for h in game.hands}
@@ -115,9 +122,14 @@ def _check_cards(game: DungeonGame) -> None:
         raise CorruptSave("hand sizes are uneven")
 
 
-def replay_scores(tricks: list[TrickRecord], hands: list[HandRecord], players: int) -> list[int]:
-    """Scores re-derived from the logs alone; CorruptSave on any record the rules contradict."""
-    scores = [0] * players
+def replay_scores(tricks: list[TrickRecord], hands: list[HandRecord], players: int,
+                  start: tuple[int, ...] | None = None,
+                  prior: tuple[int, ...] | None = None) -> list[int]:
+    """Scores re-derived from the logs alone; CorruptSave on any record the rules contradict.
+
+    `start` and `prior` are the scores and dealer-side tricks of a game set up mid-hand.
+    """
+    scores = list(start) if start is not None else [0] * players
     by_hand: dict[int, list[TrickRecord]] = {}
     for record in tricks:
         by_hand.setdefault(record.hand, []).append(record)
@@ -136,6 +148,8 @@ def replay_scores(tricks: list[TrickRecord], hands: list[HandRecord], players: i
         if number <= len(hands):
             hand = hands[number - 1]
             tricks_by_dealer = sum(1 for r in by_hand[number] if r.taker == hand.dealer)
+            if number == 1 and prior is not None:
+                tricks_by_dealer += prior[hand.dealer]
             if hand.contract != contract_for(players) or hand.dealer_tricks != tricks_by_dealer \
                     or hand.contract_points != contract_points(tricks_by_dealer, hand.contract):
                 raise CorruptSave(f"the contract of hand {number} is wrong")
