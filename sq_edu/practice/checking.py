@@ -1,0 +1,206 @@
+"""Checking an answer and saying what it means ("3 + 5 makes 8").
+
+`check(exercise, answer)` takes what a widget or a test hands over (selected cards, typed text, a
+number, an option id, a seat) and never raises: anything it cannot read gets a friendly
+`understood=False` feedback asking again, which does not count as a mistake.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sq_edu.engine.cards import Card, is_number, parse_card
+
+from .exercise import (
+    CARDS,
+    CHOICE,
+    EQUATION,
+    FRACTION,
+    NUMBER,
+    PERCENT,
+    SEAT,
+    Exercise,
+    percent_of,
+    sorted_cards,
+)
+from .messages import Cards, Msg, Plain, msg
+
+MAX_TEXT = 60
+_FRACTION = re.compile(r"^\s*(\d{1,4})\s*(?:/|out\s+of|из)\s*(\d{1,4})\s*$", re.IGNORECASE)
+_WHOLE = re.compile(r"^\s*(\d{1,4})\s*$")
+_PERCENT = re.compile(r"^\s*(\d{1,3}(?:[.,]\d{1,2})?)\s*%?\s*$")
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The outcome of one answer."""
+
+    correct: bool
+    understood: bool                 # False: we could not read it; not counted as a mistake
+    message: Msg                     # "Yes!" / "Not quite" / "Type a whole number"
+    interpretation: Msg | None = None  # what the answer means ("3 + 5 makes 8")
+    answer: object = None            # the answer in canonical form
+
+    def lines(self, lang: str = "en") -> list[str]:
+        parts = [self.message.render(lang)]
+        if self.interpretation is not None:
+            parts.append(self.interpretation.render(lang))
+        return parts
+
+
+def _unclear(key: str, **params: object) -> Feedback:
+    return Feedback(False, False, msg(key, **params))
+
+
+def _verdict(correct: bool, answer: object, interpretation: Msg | None = None) -> Feedback:
+    key = "practice.correct" if correct else "practice.not_quite"
+    return Feedback(correct, True, msg(key), interpretation, answer)
+
+
+def check(ex: Exercise, answer: object) -> Feedback:
+    """Judge `answer` for `ex`; every kind of exercise goes through here."""
+    if isinstance(answer, str) and len(answer) > MAX_TEXT:
+        return _unclear("practice.too_long")
+    handler = {CARDS: _cards, EQUATION: _equation, NUMBER: _number, FRACTION: _fraction,
+               PERCENT: _percent, CHOICE: _choice, SEAT: _seat}[ex.kind]
+    return handler(ex, answer)
+
+
+def read_cards(answer: object) -> tuple[Card, ...] | None:
+    """Selected cards from a list of tokens or a text "3, 5, 8"; None if any is not a card."""
+    items: Iterable[object]
+    if isinstance(answer, str):
+        items = [x for x in re.split(r"[\s,;]+", answer) if x]
+    elif isinstance(answer, Iterable):
+        items = answer
+    else:
+        return None
+    try:
+        return sorted_cards(parse_card(x) for x in items)
+    except ValueError:
+        return None
+
+
+def explain_cards(cards: tuple[Card, ...]) -> Msg | None:
+    """What a selection means in the game: a pair, a true equation, or why not."""
+    numbers = [int(c) for c in cards if is_number(c)]
+    if len(cards) < 2:
+        return None
+    if len(numbers) < len(cards):
+        return msg("practice.explain_power_in_equation")
+    if len(cards) == 2:
+        key = "practice.explain_pair" if numbers[0] == numbers[1] else "practice.explain_no_pair"
+        return msg(key, a=numbers[0], b=numbers[1])
+    *addends, biggest = sorted(numbers)
+    left = Plain(" + ".join(map(str, addends)))
+    if sum(addends) == biggest:
+        return msg("practice.explain_equation", left=left, total=biggest)
+    return msg("practice.explain_not_equation", left=left, total=sum(addends), biggest=biggest)
+
+
+def _cards(ex: Exercise, answer: object) -> Feedback:
+    cards = read_cards(answer)
+    if cards is None:
+        return _unclear("practice.pick_cards")
+    if not cards:
+        return _unclear("practice.pick_cards")
+    held = list(ex.hand)
+    for c in cards:
+        if c not in held:
+            return _unclear("practice.not_in_hand", cards=Cards((c,)))
+        held.remove(c)
+    return _verdict(cards in ex.answers, cards, explain_cards(cards))
+
+
+def _equation(ex: Exercise, answer: object) -> Feedback:
+    from sq_edu.maths import check_equation
+
+    verdict = check_equation(str(answer or ""), hand=ex.hand or None, rules=ex.rules)
+    said = Msg("maths." + verdict.key, dict(verdict.params))
+    if verdict.true_equation is None:
+        return Feedback(False, False, said)
+    if not verdict.ok:
+        return Feedback(False, True, msg("practice.not_quite"), said, verdict.cards)
+    correct = tuple(verdict.cards) in ex.answers
+    if correct:
+        return Feedback(True, True, msg("practice.correct"), said, verdict.cards)
+    return Feedback(False, True, msg("practice.true_but_not_asked"), said, verdict.cards)
+
+
+def read_whole(answer: object) -> int | None:
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, int):
+        return answer
+    match = _WHOLE.match(str(answer)) if isinstance(answer, str) else None
+    return int(match.group(1)) if match else None
+
+
+def _number(ex: Exercise, answer: object) -> Feedback:
+    value = read_whole(answer)
+    if value is None:
+        return _unclear("practice.type_number")
+    return _verdict(value in ex.answers, value)
+
+
+def read_fraction(answer: object) -> Fraction | None:
+    """"3/20", "3 out of 20", "3 из 20", a whole number or a Fraction; None otherwise."""
+    if isinstance(answer, Fraction):
+        return answer
+    whole = read_whole(answer)
+    if whole is not None:
+        return Fraction(whole)
+    match = _FRACTION.match(answer) if isinstance(answer, str) else None
+    if not match or int(match.group(2)) == 0:
+        return None
+    return Fraction(int(match.group(1)), int(match.group(2)))
+
+
+def _fraction(ex: Exercise, answer: object) -> Feedback:
+    value = read_fraction(answer)
+    if value is None:
+        return _unclear("practice.type_fraction")
+    correct = value in ex.answers
+    note = None
+    if correct and isinstance(answer, str) and "/" in answer and value.denominator < int(
+            answer.split("/")[1]):
+        note = msg("practice.same_as", simple=value)
+    return _verdict(correct, value, note)
+
+
+def read_percent(answer: object) -> float | None:
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, (int, float)):
+        return float(answer)
+    match = _PERCENT.match(answer) if isinstance(answer, str) else None
+    return float(match.group(1).replace(",", ".")) if match else None
+
+
+def _percent(ex: Exercise, answer: object) -> Feedback:
+    value = read_percent(answer)
+    if value is None or not 0 <= value <= 100:
+        return _unclear("practice.type_percent")
+    exact = [Fraction(a) * 100 for a in ex.answers]  # type: ignore[arg-type]
+    correct = any(abs(Fraction(value) - e) <= ex.tolerance for e in exact)
+    note = msg("practice.percent_exact", percent=percent_of(Fraction(ex.answers[0])),  # type: ignore[arg-type]
+               fraction=Fraction(ex.answers[0]))  # type: ignore[arg-type]
+    return _verdict(correct, value, note if correct else None)
+
+
+def _choice(ex: Exercise, answer: object) -> Feedback:
+    chosen = str(answer) if answer is not None else ""
+    label = ex.option_label(chosen)
+    if label is None:
+        return _unclear("practice.pick_option")
+    return _verdict(chosen in ex.answers, chosen)
+
+
+def _seat(ex: Exercise, answer: object) -> Feedback:
+    seat = read_whole(answer)
+    if seat is None or (ex.seats and seat not in ex.seats):
+        return _unclear("practice.pick_seat")
+    return _verdict(seat in ex.answers, seat)

@@ -1,0 +1,145 @@
+"""One exercise, general enough for one generic lesson screen and one printed worksheet.
+
+A generator (see `generators/`) builds an `Exercise` from level parameters and a seed. The
+exercise carries what to show (prompt, hand or observation, options), every valid answer in a
+canonical form (so the worked solution can list them all), escalating hints and the lines to
+reveal after an answer. Checking lives in `checking.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from sq_edu.engine.cards import Card, is_number, sort_key
+from sq_edu.engine.observation import Observation
+
+from .messages import Joined, Msg, Plain, card_name, msg
+
+# Answer kinds: what the learner gives back.
+CARDS = "cards"          # select cards from the hand; answer: sorted tuple of cards
+EQUATION = "equation"    # type an equation such as "3 + 5 = 8"; answer: sorted tuple of its cards
+NUMBER = "number"        # a whole number; answer: int
+FRACTION = "fraction"    # "3/20" or "3 out of 20"; answer: Fraction (equal fractions accepted)
+PERCENT = "percent"      # "15" or "15%"; answer: Fraction, accepted within PERCENT_TOLERANCE
+CHOICE = "choice"        # one of `options`; answer: the option id
+SEAT = "seat"            # one seat at the table; answer: seat number
+KINDS: tuple[str, ...] = (CARDS, EQUATION, NUMBER, FRACTION, PERCENT, CHOICE, SEAT)
+PERCENT_TOLERANCE = 1    # percentage points either side: children round in different ways
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of a CHOICE exercise."""
+
+    id: str
+    label: Msg
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """Everything one question needs, built by a pure generator from (params, seed)."""
+
+    lesson_id: str
+    level: int
+    seed: int
+    skill: str
+    kind: str
+    prompt: Msg
+    answers: tuple[object, ...]              # every valid answer, canonical form
+    hand: tuple[Card, ...] = ()              # the hand to show or select from
+    observation: Observation | None = None   # what the learner's seat may know
+    options: tuple[Option, ...] = ()         # CHOICE
+    seats: tuple[int, ...] = ()              # SEAT: the seats to choose from
+    context: tuple[Msg, ...] = ()            # lines shown with the prompt (what happened so far)
+    hints: tuple[Msg, ...] = ()              # nudge, strategy; the worked answer comes last
+    reveal: tuple[Msg, ...] = ()             # shown after answering (tracker, simulation)
+    rules: str = "official"
+    tolerance: int = PERCENT_TOLERANCE       # PERCENT: percentage points either side
+    extra: Mapping[str, object] = field(default_factory=dict)  # generator data for widgets
+
+    @property
+    def hint_count(self) -> int:
+        """Hints available, the worked answer included."""
+        return len(self.hints) + 1
+
+    def hint(self, index: int) -> Msg:
+        """Hint `index` (0-based); past the written hints comes the worked answer."""
+        if index < len(self.hints):
+            return self.hints[index]
+        return worked_answer(self)
+
+    def option_label(self, option_id: str) -> Msg | None:
+        return next((o.label for o in self.options if o.id == option_id), None)
+
+
+def sorted_cards(cards: object) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=sort_key))  # type: ignore[call-overload]
+
+
+def equation_text(cards: tuple[Card, ...]) -> str:
+    """A discard written as a number sentence: "2 + 3 = 5" (the biggest card stands alone)."""
+    numbers = sorted(int(c) for c in cards if is_number(c))
+    if len(numbers) != len(cards) or len(numbers) < 3:
+        return " & ".join(str(c) for c in cards)
+    *addends, total = numbers
+    return " + ".join(str(n) for n in addends) + f" = {total}"
+
+
+def subtraction_text(cards: tuple[Card, ...]) -> str:
+    """The same discard as subtraction (fact families): 2 + 3 = 5 -> 5 - 3 = 2."""
+    *addends, total = sorted(int(c) for c in cards)
+    return f"{total} - " + " - ".join(str(n) for n in reversed(addends[1:])) + f" = {addends[0]}"
+
+
+def answer_msg(ex: Exercise, answer: object) -> Msg | Plain:
+    """One canonical answer in words."""
+    if ex.kind in (CARDS, EQUATION):
+        cards = tuple(answer)  # type: ignore[call-overload]
+        if len(cards) == 2 and cards[0] == cards[1]:
+            return msg("practice.answer_pair", card=Plain(card_name(cards[0])))
+        if len(cards) == 1:
+            return msg("practice.answer_single", card=cards[0])
+        return Plain(equation_text(cards))
+    if ex.kind == FRACTION:
+        value = Fraction(answer)  # type: ignore[arg-type]
+        return Plain(f"{value.numerator}/{value.denominator}")
+    if ex.kind == PERCENT:
+        return Plain(f"{percent_of(Fraction(answer))}%")  # type: ignore[arg-type]
+    if ex.kind == CHOICE:
+        label = ex.option_label(str(answer))
+        return label if label is not None else Plain(str(answer))
+    if ex.kind == SEAT:
+        return msg("practice.seat_name", seat=int(answer) + 1)  # type: ignore[call-overload]
+    return Plain(str(answer))
+
+
+def percent_of(value: Fraction) -> int:
+    """A probability as a whole percent, rounded half up (what a child gets by hand)."""
+    return int(value * 100 + Fraction(1, 2))
+
+
+def worked_answer(ex: Exercise) -> Msg:
+    """The last hint: every valid answer, not just one."""
+    parts = tuple(answer_msg(ex, a) for a in ex.answers)
+    key = "practice.hint_worked_one" if len(parts) == 1 else "practice.hint_worked_all"
+    return Msg(key, {"answers": Joined(parts), "n": len(parts)})
+
+
+def typed_form(ex: Exercise, answer: object) -> object:
+    """A canonical answer as a learner would give it (typed text, selected cards, option id).
+
+    Tests, worksheets' answer keys and the lesson app's "show me" all go through this, so the
+    answer list and the checker can never drift apart.
+    """
+    if ex.kind == CARDS:
+        return list(answer)  # type: ignore[call-overload]
+    if ex.kind == EQUATION:
+        return equation_text(tuple(answer))  # type: ignore[call-overload]
+    if ex.kind == FRACTION:
+        value = Fraction(answer)  # type: ignore[arg-type]
+        return f"{value.numerator}/{value.denominator}"
+    if ex.kind == PERCENT:
+        return f"{percent_of(Fraction(answer))}%"  # type: ignore[arg-type]
+    return answer

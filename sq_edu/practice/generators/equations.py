@@ -1,0 +1,111 @@
+"""Equation discards: pairs, sums, fact families, the best discard, missing cards.
+
+Every answer list comes from `sq_edu.maths.find_discards` / `best_discards`, so the lesson can
+never disagree with the game about what a hand may discard.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from sq_edu.engine.cards import is_number
+
+from ..exercise import CARDS, EQUATION, NUMBER, Exercise
+from ..messages import Plain, msg
+from .hands import deal_hand, equation_sets
+from .registry import Base, Param, generator
+
+_HAND = Param(int, 5, low=3, high=10)
+_POWER = Param(bool, True)
+_TOTAL = Param(int, 10, low=3, high=10)
+
+
+@generator("equations.pair", hand_size=_HAND, power_cards=_POWER)
+def pair(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """Find a pair: two equal number cards."""
+    from sq_edu.maths import find_discards
+
+    n = rng.randint(1, 10)
+    hand = deal_hand(rng, p["hand_size"], (n, n), p["power_cards"])
+    answers = tuple(d.cards for d in find_discards(hand) if d.kind == "pair")
+    return base.make(kind=CARDS, prompt=msg("lessons.eq_pair_prompt"), answers=answers, hand=hand,
+                     hints=(msg("lessons.eq_pair_nudge"), msg("lessons.eq_pair_strategy")))
+
+
+@generator("equations.sum", hand_size=_HAND, power_cards=_POWER, max_total=_TOTAL,
+           min_addends=Param(int, 2, low=2, high=5), max_addends=Param(int, 2, low=2, high=5),
+           answer=Param(str, "cards", choices=(CARDS, EQUATION)))
+def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """Find (select or type) an addition equation with a given number of addends."""
+    from sq_edu.maths import find_discards
+
+    low, high = p["min_addends"], max(p["min_addends"], p["max_addends"])
+    sets = equation_sets(low, high, p["max_total"])
+    planted = rng.choice(sets)
+    hand = deal_hand(rng, max(p["hand_size"], len(planted)), planted, p["power_cards"])
+    answers = tuple(d.cards for d in find_discards(hand) if d.kind == "equation"
+                    and low <= d.size - 1 <= high and d.total <= p["max_total"])
+    key = "lessons.eq_sum_prompt" if low == high else "lessons.eq_sum_prompt_range"
+    prompt = msg(key, n=low, low=low, high=high, total=p["max_total"])
+    if p["answer"] == EQUATION:
+        prompt = msg("lessons.eq_type_prompt", task=prompt)
+    return base.make(kind=p["answer"], prompt=prompt, answers=answers, hand=hand,
+                     hints=(msg("lessons.eq_sum_nudge"), msg("lessons.eq_sum_strategy")))
+
+
+@generator("equations.fact_family", max_total=_TOTAL,
+           addends=Param(int, 2, low=2, high=4))
+def fact_family(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """The same discard read as subtraction: 3 + 5 = 8, so 8 - 5 = ?"""
+    from sq_edu.maths.discards import make_discard
+
+    cards = rng.choice(equation_sets(p["addends"], p["addends"], p["max_total"]))
+    discard = make_discard(cards)
+    form = rng.choice(discard.subtractions)
+    question, answer = form.rsplit("=", 1)
+    return base.make(kind=NUMBER, answers=(int(answer),), hand=tuple(cards),
+                     prompt=msg("lessons.eq_family_prompt", equation=Plain(discard.equation),
+                                question=Plain(question.strip() + " = ?")),
+                     hints=(msg("lessons.eq_family_nudge"),
+                            msg("lessons.eq_family_strategy", equation=Plain(discard.equation))),
+                     extra={"equation": discard.equation, "subtraction": form.strip()})
+
+
+@generator("equations.best", hand_size=Param(int, 7, low=5, high=10), power_cards=_POWER)
+def best(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """From a bigger hand, the discard that sheds the most cards."""
+    from sq_edu.maths import best_discards
+
+    planted = rng.choice(equation_sets(2, 3, 10))
+    hand = deal_hand(rng, p["hand_size"], planted, p["power_cards"])
+    answers = tuple(d.cards for d in best_discards(hand))
+    return base.make(kind=CARDS, prompt=msg("lessons.eq_best_prompt"), answers=answers,
+                     hand=hand, hints=(msg("lessons.eq_best_nudge"),
+                                       msg("lessons.eq_best_strategy")))
+
+
+@generator("equations.missing", max_total=_TOTAL, addends=Param(int, 2, low=2, high=4),
+           hand_size=_HAND)
+def missing(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """A missing-card puzzle, 3 + ? = 8: which card of the hand completes the discard?"""
+    from sq_edu.maths import check_equation
+
+    cards = list(rng.choice(equation_sets(p["addends"], p["addends"], p["max_total"])))
+    *addends, total = cards
+    gap = rng.randrange(len(addends))
+    shown = [str(a) for a in addends]
+    shown[gap] = "?"
+    puzzle = " + ".join(shown) + f" = {total}"
+    known = [a for i, a in enumerate(addends) if i != gap]
+    hand = deal_hand(rng, p["hand_size"], (addends[gap],), power_cards=True)
+    # Every card of the hand that makes the puzzle true (checked by the maths layer).
+    answers = tuple(sorted({c for c in hand if is_number(c) and check_equation(
+        " + ".join(str(x) for x in [*known, c]) + f" = {total}").ok}))
+    return base.make(kind=NUMBER, answers=answers, hand=hand,
+                     prompt=msg("lessons.eq_missing_prompt", puzzle=Plain(puzzle)),
+                     hints=(msg("lessons.eq_missing_nudge"),
+                            msg("lessons.eq_missing_strategy", total=total,
+                                known=Plain(" + ".join(map(str, known))), sum=sum(known))),
+                     extra={"puzzle": puzzle})

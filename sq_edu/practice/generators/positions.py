@@ -1,0 +1,112 @@
+"""Real game positions for the counting and chance lessons.
+
+A seeded game is played out by simple bots (a private RNG; waking and attacking come first,
+otherwise any legal move) and the learner's seat (0) is observed at the start of its turns. A
+lesson only ever shows the `Observation`; the `Game` stays here for the reveal after the answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from sq_edu.engine.observation import Event, Observation
+
+from ..messages import Cards, Msg, msg
+
+LEARNER = 0
+_EAGER = ("wake", "steal", "sleep", "block", "choose")
+MAX_TURNS = 80
+
+
+@dataclass(frozen=True)
+class Position:
+    game: object             # sq_edu.engine.Game (kept for the reveal only)
+    obs: Observation         # what the learner's seat may know
+
+
+def _bot_move(legal: list, rng: random.Random) -> object:
+    eager = [m for m in legal if m.kind in _EAGER]
+    if eager and rng.random() < 0.8:
+        return rng.choice(eager)
+    return rng.choice(legal)
+
+
+def _play(seed: int, players: int, rules: str, high: int,
+          stop: int | None = None) -> Iterator[tuple[int, object]]:
+    """Play the seeded game; yield (step, game) whenever seat 0 starts a turn.
+
+    With `stop`, the game is left at that step (for the reveal) and nothing after it is played.
+    """
+    from sq_edu.engine import Game
+
+    game = Game.new(players=players, seed=seed, rules=rules)
+    rng = random.Random(f"bots|{seed}")
+    step = 0
+    while not game.is_over and game.turn <= high:
+        if game.current_player == LEARNER and game.pending is None:
+            yield step, game
+            if step == stop:
+                return
+        game.play(_bot_move(game.legal_moves(), rng))
+        step += 1
+
+
+def pick_position(seed: int, players: int, rules: str, turns: tuple[int, int],
+                  rng: random.Random, want: object = None,
+                  label: Callable[[Observation], object] | None = None) -> Position:
+    """A position from the game of `seed` between `turns`; one whose `label(obs) == want`
+    when there is one.
+
+    Lessons want a mix of answers ("no dragon can be left" is rarer than "maybe"); asking for
+    one and falling back to any keeps generation a pure function of the seed.
+    """
+    low, high = turns
+    found = [(step, g.observe(LEARNER)) for step, g in _play(seed, players, rules, high)
+             if g.turn >= low]  # type: ignore[attr-defined]
+    if not found:  # the game ended before the window: the last of seat 0's turns
+        found = [(step, g.observe(LEARNER))  # type: ignore[attr-defined]
+                 for step, g in _play(seed, players, rules, MAX_TURNS)][-1:]
+    choice = found
+    if label is not None:
+        choice = [f for f in found if label(f[1]) == want] or found
+    step, obs = rng.choice(choice)
+    game = next(g for s, g in _play(seed, players, rules, MAX_TURNS, stop=step) if s == step)
+    return Position(game, obs)
+
+
+_EVENT_KEYS = {"play": "practice.event_play", "discard": "practice.event_discard",
+               "block": "practice.event_block", "jester_reveal": "practice.event_jester",
+               "wake": "practice.event_wake", "steal": "practice.event_steal",
+               "sleep": "practice.event_sleep", "reshuffle": "practice.event_reshuffle"}
+
+
+def event_line(event: Event) -> Msg | None:
+    """One public event in words ("Player 2 discarded 2, 3 and 5"), or None if not shown."""
+    key = _EVENT_KEYS.get(event.kind)
+    if key is None:
+        return None
+    seat = (event.seat or 0) + 1
+    return msg(key, player=seat, cards=Cards(tuple(event.cards)),
+               queen=msg(f"lessons.queen_{event.queen}") if event.queen else "",
+               target=(event.target or 0) + 1, n=event.count or 0)
+
+
+def story(obs: Observation, last: int = 8) -> tuple[Msg, ...]:
+    """What the learner has seen: the latest public events, then the table in numbers."""
+    lines = [line for e in obs.events if (line := event_line(e)) is not None]
+    shown = tuple(lines[-last:])
+    return (*shown,
+            msg("practice.table_hand", cards=Cards(tuple(obs.hand))),
+            msg("practice.table_discard", n=len(obs.discard_pile)),
+            msg("practice.table_draw", n=obs.draw_size))
+
+
+def where_cards_are(game: object, token: object) -> Msg:
+    """The truth after the answer: how many of `token` lie in the draw pile and in each hand."""
+    draw = sum(1 for c in game.draw_pile if c == token)  # type: ignore[attr-defined]
+    hands = [sum(1 for c in game.hand(s) if c == token)  # type: ignore[attr-defined]
+             for s in range(game.players)]  # type: ignore[attr-defined]
+    others = ", ".join(f"{s + 1}: {n}" for s, n in enumerate(hands) if s != LEARNER)
+    return msg("practice.reveal_truth", card=Cards((token,)), draw=draw, others=others)

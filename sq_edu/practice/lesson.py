@@ -1,0 +1,243 @@
+"""Lessons as data: the typed loader for `lessons/*.toml`.
+
+A teacher edits a lesson file without touching Python, so every mistake in it must come back as
+one clear sentence naming the file, the field and what was expected. One broken file never
+stops the other lessons from loading. Validation is written by hand (no schema dependency); the
+generator names and parameters come from the registry in `generators/`.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # pragma: no cover - Python 3.10
+    import tomli as tomllib  # type: ignore[no-redef]
+
+from sq_edu.i18n import LANGS, normalize_lang
+from sq_edu.i18n import t as _t
+
+from .generators import GENERATORS
+
+SCHEMA_VERSION = 1
+MIN_LEVELS = 3
+CURRICULA: tuple[str, ...] = ("common_core", "fgos")
+_ID = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+log = logging.getLogger(__name__)
+
+
+class LessonError(ValueError):
+    """A lesson file that cannot be used: which file, which field, what was expected."""
+
+    def __init__(self, file: str, field: str, expected: str, got: object = None) -> None:
+        self.file, self.field, self.expected, self.got = file, field, expected, got
+        super().__init__(self.message("en"))
+
+    def message(self, lang: str = "en") -> str:
+        got = "" if self.got is None else _describe(self.got)
+        key = "practice.lesson_error" if got else "practice.lesson_error_missing"
+        return _t(key, lang, file=self.file, field=self.field, expected=self.expected, got=got)
+
+
+@dataclass(frozen=True)
+class Text:
+    """A text in every language of the package."""
+
+    en: str
+    ru: str
+
+    def get(self, lang: str = "en") -> str:
+        return getattr(self, normalize_lang(lang))
+
+
+@dataclass(frozen=True)
+class Level:
+    number: int                          # 1-based, as children and teachers count
+    title: Text
+    skill: str
+    generator: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Lesson:
+    schema_version: int
+    id: str
+    title: Text
+    intro: Text
+    skills: tuple[str, ...]
+    curriculum: Mapping[str, tuple[str, ...]]
+    levels: tuple[Level, ...]
+    source: str = ""
+
+    def level(self, number: int) -> Level:
+        """Level `number` (1-based); a clear error names the levels there are."""
+        if not 1 <= number <= len(self.levels):
+            raise ValueError(f"lesson {self.id!r} has levels 1..{len(self.levels)}, not {number}")
+        return self.levels[number - 1]
+
+
+@dataclass
+class LessonSet:
+    """The lessons that loaded, and an error for every file that did not."""
+
+    lessons: dict[str, Lesson] = field(default_factory=dict)
+    errors: list[LessonError] = field(default_factory=list)
+
+
+def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
+    """A lesson from TOML text; LessonError for anything that is not right."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise LessonError(source, "(file)", f"valid TOML ({exc})") from exc
+    return _lesson(data, source)
+
+
+def load_lesson_file(path: Path | Traversable) -> Lesson:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LessonError(path.name, "(file)", f"a readable UTF-8 file ({exc})") from exc
+    return parse_lesson(text, path.name)
+
+
+def lesson_files(folder: Path | Traversable | None = None) -> list[Path | Traversable]:
+    """Lesson files, sorted: from `folder`, else the package's lessons, else the repo folder."""
+    if folder is None:
+        folder = lessons_folder()
+    return sorted((p for p in folder.iterdir() if p.name.endswith(".toml")),
+                  key=lambda p: p.name)
+
+
+def lessons_folder() -> Path | Traversable:
+    """`sq_edu/lessons` in a wheel; `lessons/` at the repo root in an editable install."""
+    packaged = resources.files("sq_edu") / "lessons"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parents[2] / "lessons"
+
+
+def load_lessons(folder: Path | Traversable | None = None) -> LessonSet:
+    """Every lesson that validates; the others are reported in `.errors` and logged."""
+    result = LessonSet()
+    for path in lesson_files(folder):
+        try:
+            lesson = load_lesson_file(path)
+            if lesson.id in result.lessons:
+                raise LessonError(path.name, "id", "an id no other lesson uses", lesson.id)
+        except LessonError as exc:
+            log.warning("lesson not loaded: %s", exc)
+            result.errors.append(exc)
+            continue
+        result.lessons[lesson.id] = lesson
+    return result
+
+
+def get_lesson(lesson_id: str, folder: Path | Traversable | None = None) -> Lesson:
+    """One shipped lesson by id; KeyError lists the ids there are."""
+    lessons = load_lessons(folder).lessons
+    if lesson_id not in lessons:
+        raise KeyError(f"no lesson {lesson_id!r}; there are: {', '.join(sorted(lessons))}")
+    return lessons[lesson_id]
+
+
+# --- validation -------------------------------------------------------------------------------
+
+def _describe(value: object) -> str:
+    names = {bool: "true/false", int: "a number", float: "a decimal number", str: "a text",
+             list: "a list", dict: "a table"}
+    kind = names.get(type(value), type(value).__name__)
+    shown = repr(value)
+    return f"{kind} {shown[:40]}" if len(shown) <= 40 else f"{kind} {shown[:37]}..."
+
+
+class _Reader:
+    """Reads typed fields out of a TOML table, raising LessonError with the field's path."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, where: str, expected: str, got: object = None) -> LessonError:
+        return LessonError(self.source, where, expected, got)
+
+    def get(self, table: Mapping[str, object], key: str, where: str, kind: type,
+            expected: str) -> object:
+        if key not in table:
+            raise self.fail(where, expected)
+        value = table[key]
+        if not isinstance(value, kind) or (isinstance(value, bool) and kind is not bool):
+            raise self.fail(where, expected, value)
+        return value
+
+    def text(self, table: Mapping[str, object], key: str, where: str) -> Text:
+        expected = "a table with a non-empty text for each of " + ", ".join(LANGS)
+        value = self.get(table, key, where, dict, expected)
+        texts: dict[str, str] = {}
+        for lang in LANGS:
+            item = value.get(lang)  # type: ignore[attr-defined]
+            if not isinstance(item, str) or not item.strip():
+                raise self.fail(f"{where}.{lang}", "a non-empty text", item)
+            texts[lang] = item.strip()
+        return Text(**texts)
+
+    def words(self, table: Mapping[str, object], key: str, where: str) -> tuple[str, ...]:
+        value = self.get(table, key, where, list, "a non-empty list of texts")
+        if not value or not all(isinstance(v, str) and v.strip() for v in value):  # type: ignore[attr-defined]
+            raise self.fail(where, "a non-empty list of texts", value)
+        return tuple(v.strip() for v in value)  # type: ignore[attr-defined]
+
+
+def _lesson(data: Mapping[str, object], source: str) -> Lesson:
+    r = _Reader(source)
+    version = r.get(data, "schema_version", "schema_version", int, f"the number {SCHEMA_VERSION}")
+    if version != SCHEMA_VERSION:
+        raise r.fail("schema_version", f"the number {SCHEMA_VERSION}", version)
+    lesson_id = r.get(data, "id", "id", str, "a short lower-case id such as 'equations'")
+    if not _ID.match(lesson_id):  # type: ignore[arg-type]
+        raise r.fail("id", "a short lower-case id such as 'equations'", lesson_id)
+    skills = r.words(data, "skills", "skills")
+    curriculum_table = r.get(data, "curriculum", "curriculum", dict,
+                             "a table with lists " + " and ".join(CURRICULA))
+    curriculum = {name: r.words(curriculum_table, name, f"curriculum.{name}")  # type: ignore[arg-type]
+                  for name in CURRICULA}
+    raw_levels = r.get(data, "levels", "levels", list,
+                       f"a list of at least {MIN_LEVELS} [[levels]] tables")
+    if len(raw_levels) < MIN_LEVELS:  # type: ignore[arg-type]
+        raise r.fail("levels", f"at least {MIN_LEVELS} [[levels]] tables",
+                     f"{len(raw_levels)} level(s)")  # type: ignore[arg-type]
+    levels = tuple(_level(r, raw, n, skills) for n, raw in enumerate(raw_levels, 1))  # type: ignore[arg-type]
+    return Lesson(schema_version=version, id=lesson_id, title=r.text(data, "title", "title"),  # type: ignore[arg-type]
+                  intro=r.text(data, "intro", "intro"), skills=skills, curriculum=curriculum,
+                  levels=levels, source=source)
+
+
+def _level(r: _Reader, raw: object, number: int, skills: Iterable[str]) -> Level:
+    where = f"levels[{number}]"
+    if not isinstance(raw, dict):
+        raise r.fail(where, "a [[levels]] table", raw)
+    skill = r.get(raw, "skill", f"{where}.skill", str, "one of the lesson's skills")
+    if skill not in skills:
+        raise r.fail(f"{where}.skill", "one of the lesson's skills: " + ", ".join(skills), skill)
+    name = r.get(raw, "generator", f"{where}.generator", str, "a generator name")
+    if name not in GENERATORS:
+        raise r.fail(f"{where}.generator", "one of " + ", ".join(sorted(GENERATORS)), name)
+    spec = GENERATORS[name]  # type: ignore[index]
+    params = raw.get("params", {})
+    if not isinstance(params, dict):
+        raise r.fail(f"{where}.params", "a table of generator parameters", params)
+    for key, value in params.items():
+        if key not in spec.params:
+            known = ", ".join(sorted(spec.params)) or "none"
+            raise r.fail(f"{where}.params.{key}", f"a parameter of {name} ({known})", value)
+        if not spec.params[key].accepts(value):
+            raise r.fail(f"{where}.params.{key}", spec.params[key].describe(), value)
+    return Level(number=number, title=r.text(raw, "title", f"{where}.title"), skill=skill,  # type: ignore[arg-type]
+                 generator=name, params=spec.with_defaults(params))  # type: ignore[arg-type]
