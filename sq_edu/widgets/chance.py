@@ -1,0 +1,235 @@
+"""`ChanceView`: one chance shown every way a child can grasp it.
+
+Words (unlikely / even chance / likely), "x out of y", an icon array of the unseen cards with
+the wanted ones marked by a star (shape, not just colour), the fraction and the percent; then a
+"try it" button that simulates draws (sq_edu.maths.simulate_draws) and draws the running share
+of hits as an inline SVG chart that settles on the exact value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from fractions import Fraction
+from html import escape
+
+import ipywidgets as widgets
+import traitlets
+
+from sq_edu.engine.cards import Card, sort_key
+from sq_edu.engine.observation import Observation
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.maths import p_draw, simulate_draws, tokens_of, unseen
+
+from .guard import guarded
+from .names import short_name
+from .progress import Progress
+from .svg import shape
+
+CHUNKS = 25  # points on the convergence chart (and progress steps)
+
+
+def chance_word(p: Fraction) -> str:
+    """Catalogue key for a chance in words; 'even' is a band around one half."""
+    if p == 0:
+        return "widgets.chance_impossible"
+    if p == 1:
+        return "widgets.chance_certain"
+    if p < Fraction(2, 5):
+        return "widgets.chance_unlikely"
+    if p <= Fraction(3, 5):
+        return "widgets.chance_even"
+    return "widgets.chance_likely"
+
+
+def percent(p: Fraction | float) -> str:
+    """One decimal only when it matters: 20%, 12.5%."""
+    value = round(float(p) * 100, 1)
+    return f"{value:g}"
+
+
+def fraction_text(x: int, y: int) -> str:
+    """"8/40 = 1/5", or just "1/5" when it does not simplify."""
+    if y == 0:
+        return "0"
+    simple = Fraction(x, y)
+    if simple.denominator == y:
+        return f"{x}/{y}"
+    return f"{x}/{y} = {simple.numerator}/{simple.denominator}"
+
+
+def icon_array(pool: list[tuple[Card, bool]], per_row: int = 10, size: int = 22) -> str:
+    """Unseen cards as icons: wanted ones a filled star, the rest an open circle."""
+    rows = (len(pool) + per_row - 1) // per_row
+    parts = []
+    for i, (_card, good) in enumerate(pool):
+        r, c = divmod(i, per_row)
+        cx, cy = c * size + size / 2, r * size + size / 2
+        if good:
+            parts.append(shape("star", cx, cy, size * 0.36, "#C62828"))
+        else:
+            parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.3:.1f}" '
+                         f'fill="none" stroke="#455A64" stroke-width="2"/>')
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{per_row * size}" '
+            f'height="{max(rows, 1) * size}" aria-hidden="true">{"".join(parts)}</svg>')
+
+
+def convergence_chart(points: list[tuple[int, float]], exact: float, lang: str,
+                      width: int = 380, height: int = 170) -> str:
+    """Running share of hits (a line) against the exact chance (a dashed line), in SVG."""
+    left, bottom, top, right = 40, height - 24, 10, width - 10
+    runs = max((n for n, _ in points), default=1)
+
+    def x(n: int) -> float:
+        return left + (right - left) * n / runs
+
+    def y(v: float) -> float:
+        return bottom - (bottom - top) * v
+
+    grid = "".join(
+        f'<line x1="{left}" y1="{y(v):.1f}" x2="{right}" y2="{y(v):.1f}" stroke="#DDD"/>'
+        f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">'
+        f'{int(v * 100)}%</text>' for v in (0, 0.25, 0.5, 0.75, 1))
+    line = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in points)
+    exact_y = y(exact)
+    label = escape(t("widgets.chance_chart_label", lang, exact=percent(exact)))
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
+        f'aria-label="{label}" class="sq-chance-chart">{grid}'
+        f'<line x1="{left}" y1="{exact_y:.1f}" x2="{right}" y2="{exact_y:.1f}" stroke="#C62828" '
+        f'stroke-width="2" stroke-dasharray="6 4"/>'
+        f'<text x="{right}" y="{exact_y - 5:.1f}" font-size="12" text-anchor="end" '
+        f'fill="#C62828">{escape(t("widgets.chance_chart_exact", lang))} {percent(exact)}%</text>'
+        f'<polyline points="{line}" fill="none" stroke="#1565C0" stroke-width="3"/>'
+        f'<text x="{(left + right) / 2}" y="{height - 4}" font-size="12" text-anchor="middle">'
+        f'{escape(t("widgets.chance_chart_draws", lang))}: {runs}</text></svg>')
+
+
+class ChanceView(widgets.VBox):
+    """The chance that the next card drawn is one of `tokens`, from `obs` only."""
+
+    lang = traitlets.Unicode("en")
+    show_exact = traitlets.Bool(True, help="lessons hide the answer until the child guesses")
+
+    def __init__(self, obs: Observation, tokens: Card | str | Iterable[Card | str],
+                 what_key: str | None = None, lang: str = "en", runs: int = 500,
+                 seed: int | None = None, feedback: object = None) -> None:
+        self.summary = widgets.HTML()
+        self.icons = widgets.HTML()
+        self.simulate_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.simulate_button.add_class("sq-simulate")
+        self.progress = Progress(lang)
+        self.result = widgets.HTML()
+        self.chart = widgets.HTML()
+        super().__init__([self.summary, self.icons, widgets.HBox(
+            [self.simulate_button, self.progress]), self.result, self.chart])
+        self.add_class("sq-chance")
+        self._obs = obs
+        self._tokens = tokens_of(tokens)
+        self._what_key = what_key
+        self._runs = runs
+        self._seed = seed
+        self._sim_points: list[tuple[int, float]] = []
+        self._sim_hits = 0
+        self.simulate_button.on_click(guarded(lambda: feedback)(lambda _b: self.simulate()))
+        self.lang = normalize_lang(lang)
+        self.observe(lambda _c: self._draw(), ["lang", "show_exact"])
+        self._draw()
+
+    # --- public API -------------------------------------------------------------------------
+    @property
+    def exact(self) -> Fraction:
+        return p_draw(self._obs, self._tokens)
+
+    def counts(self) -> tuple[int, int]:
+        """(wanted unseen cards, all unseen cards): the "x out of y"."""
+        left = unseen(self._obs)
+        return sum(left[c] for c in self._tokens), sum(left.values())
+
+    def update(self, obs: Observation) -> None:
+        self._obs = obs
+        self._sim_points, self._sim_hits = [], 0
+        self._draw()
+
+    def set_tokens(self, tokens: Card | str | Iterable[Card | str],
+                   what_key: str | None = None) -> None:
+        self._tokens = tokens_of(tokens)
+        self._what_key = what_key
+        self._sim_points, self._sim_hits = [], 0
+        self._draw()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        self.progress.set_lang(self.lang)
+
+    def simulate(self, runs: int | None = None) -> None:
+        """Simulate `runs` next-card draws in chunks, updating the bar and the chart."""
+        runs = int(runs or self._runs)
+        step = max(runs // CHUNKS, 1)
+        self.progress.start(runs)
+        points: list[tuple[int, float]] = []
+        hits = done = 0
+        chunk_seed = self._seed
+        while done < runs:
+            n = min(step, runs - done)
+            sim = simulate_draws(self._obs, self._tokens, n, seed=chunk_seed)
+            chunk_seed = None if chunk_seed is None else chunk_seed + 1
+            hits += sim.hits
+            done += n
+            points.append((done, hits / done))
+            self.progress.advance(done)
+        self.progress.finish()
+        self._sim_points, self._sim_hits = points, hits
+        self._draw_simulation()
+
+    def text(self) -> str:
+        """The summary sentence as plain text (for tests and screen readers)."""
+        x, y = self.counts()
+        p = self.exact
+        return t("widgets.chance_summary", self.lang, what=self._what(), x=x, y=y,
+                 fraction=fraction_text(x, y), percent=percent(p), word=t(chance_word(p),
+                                                                           self.lang))
+
+    # --- drawing ----------------------------------------------------------------------------
+    def _what(self) -> str:
+        if self._what_key:
+            return t(self._what_key, self.lang)
+        return ", ".join(short_name(c, self.lang) for c in sorted(self._tokens, key=sort_key))
+
+    def _draw(self) -> None:
+        lang = self.lang
+        x, y = self.counts()
+        self.simulate_button.description = t("widgets.chance_simulate", lang, n=self._runs)
+        self.simulate_button.disabled = y == 0
+        if y == 0:
+            self.summary.value = f"<p>{escape(t('widgets.chance_no_cards', lang))}</p>"
+            self.icons.value = ""
+            return
+        if self.show_exact:
+            self.summary.value = (
+                f'<div class="sq-chance-summary" style="font-size:1.25em">'
+                f'<b>{escape(self.text())}</b></div>')
+        else:
+            self.summary.value = (
+                f'<div style="font-size:1.25em"><b>{escape(self._what())}</b></div>')
+        left = unseen(self._obs)
+        pool = sorted(((c, c in self._tokens) for c in left.elements()),
+                      key=lambda cg: (not cg[1], sort_key(cg[0])))
+        label = escape(t("widgets.chance_icons_label", lang, x=x, y=y))
+        legend = (f'{escape(t("widgets.chance_legend_good", lang))} &nbsp; '
+                  f'{escape(t("widgets.chance_legend_other", lang))}')
+        self.icons.value = (f'<div role="img" aria-label="{label}">{icon_array(pool)}</div>'
+                            f'<div aria-hidden="true">{legend}</div>')
+        self._draw_simulation()
+
+    def _draw_simulation(self) -> None:
+        if not self._sim_points:
+            self.result.value = ""
+            self.chart.value = ""
+            return
+        runs = self._sim_points[-1][0]
+        exact = float(self.exact)
+        said = t("widgets.chance_sim_result", self.lang, hits=self._sim_hits, runs=runs,
+                 percent=percent(self._sim_hits / runs), exact=percent(exact))
+        self.result.value = (
+            f'<p class="sq-sim-result" style="font-size:1.1em">{escape(said)}</p>')
+        self.chart.value = convergence_chart(self._sim_points, exact, self.lang)

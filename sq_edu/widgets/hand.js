@@ -1,0 +1,93 @@
+// HandView: one aria-pressed button per card; click, Space/Enter, number keys, arrow keys.
+// Selection shows without colour: the card rises and gets a tick; the label says "selected".
+
+function render({ model, el }) {
+  const root = document.createElement("div");
+  root.className = "sq-hand";
+  const title = document.createElement("div");
+  title.className = "sq-hand-title";
+  const row = document.createElement("div");
+  row.className = "sq-hand-row";
+  row.setAttribute("role", "group");
+  const help = document.createElement("div");
+  help.className = "sq-hand-help";
+  const summary = document.createElement("div");
+  summary.className = "sq-hand-summary";
+  root.append(title, row, summary, help);
+  el.appendChild(root);
+
+  function toggle(i) {
+    if (model.get("disabled")) return;
+    const cards = model.get("cards");
+    if (i < 0 || i >= cards.length) return;
+    let sel = model.get("selected").slice();
+    const at = sel.indexOf(i);
+    if (at >= 0) {
+      sel.splice(at, 1);
+    } else {
+      const max = model.get("max_select");
+      if (max === 1) sel = [];
+      sel.push(i);
+    }
+    model.set("selected", sel);
+    model.save_changes();
+  }
+
+  function draw() {
+    const cards = model.get("cards");
+    const sel = new Set(model.get("selected"));
+    const disabled = model.get("disabled");
+    const focused = document.activeElement && row.contains(document.activeElement)
+      ? Number(document.activeElement.dataset.index) : -1;
+    title.textContent = model.get("title");
+    row.setAttribute("aria-label", model.get("title"));
+    help.textContent = model.get("help");
+    summary.textContent = model.get("summary");
+    row.replaceChildren();
+    cards.forEach((card, i) => {
+      const on = sel.has(i);
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "sq-card" + (on ? " sq-card-selected" : "");
+      b.dataset.index = String(i);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.setAttribute("aria-label", (i < 9 ? (i + 1) + ": " : "") + (on ? card.label_on : card.label_off));
+      b.disabled = disabled;
+      b.innerHTML = card.svg;
+      const tick = document.createElement("span");
+      tick.className = "sq-card-tick";
+      tick.setAttribute("aria-hidden", "true");
+      tick.textContent = "✔";
+      const key = document.createElement("span");
+      key.className = "sq-card-key";
+      key.setAttribute("aria-hidden", "true");
+      key.textContent = i < 9 ? String(i + 1) : "";
+      b.append(tick, key);
+      b.addEventListener("click", () => toggle(i));
+      row.appendChild(b);
+    });
+    if (focused >= 0 && row.children[focused]) row.children[focused].focus();
+  }
+
+  row.addEventListener("keydown", (ev) => {
+    const buttons = Array.from(row.querySelectorAll("button"));
+    const here = buttons.indexOf(document.activeElement);
+    if (/^[1-9]$/.test(ev.key)) {
+      const i = Number(ev.key) - 1;
+      toggle(i);
+      if (buttons[i]) buttons[i].focus();
+      ev.preventDefault();
+    } else if ((ev.key === "ArrowRight" || ev.key === "ArrowLeft") && here >= 0) {
+      const next = here + (ev.key === "ArrowRight" ? 1 : -1);
+      if (buttons[next]) buttons[next].focus();
+      ev.preventDefault();
+    }
+  });
+
+  for (const name of ["cards", "selected", "disabled", "title", "help", "summary"]) {
+    model.on("change:" + name, draw);
+  }
+  draw();
+}
+
+export default { render };

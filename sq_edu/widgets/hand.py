@@ -1,0 +1,133 @@
+"""`HandView`: the player's hand as accessible, selectable cards (one small anywidget).
+
+Plain ipywidgets sets no ARIA and shows toggled state by shading only, so the hand is drawn by
+`hand.js`: one `aria-pressed` button per card named "7, number card, selected", Tab / Space /
+Enter / number keys / arrows, and a selected card that rises and shows a tick. Selection is
+by position, because a hand may hold two equal cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+import anywidget
+import traitlets
+
+from sq_edu.engine.cards import Card, is_number, parse_card
+from sq_edu.i18n import normalize_lang, t
+
+from .names import card_label
+from .svg import card_face
+
+_HERE = Path(__file__).parent
+
+
+class HandView(anywidget.AnyWidget):
+    """Selectable cards. Python sets `hand`; the browser (or a test) sets `selected`."""
+
+    _esm = _HERE / "hand.js"
+    _css = _HERE / "hand.css"
+
+    cards = traitlets.List(help="one dict per card: svg, label_on, label_off").tag(sync=True)
+    selected = traitlets.List(traitlets.Int(), help="positions of picked cards").tag(sync=True)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    disabled = traitlets.Bool(False, help="shown but not selectable").tag(sync=True)
+    max_select = traitlets.Int(0, help="0: any number; 1: picking one drops the other").tag(
+        sync=True)
+    title = traitlets.Unicode("").tag(sync=True)
+    help = traitlets.Unicode("").tag(sync=True)
+    summary = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, hand: Iterable[Card] = (), lang: str = "en", card_width: int = 84,
+                 title_key: str = "widgets.hand_title", **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self._hand: tuple[Card, ...] = ()
+        self._card_width = card_width
+        self._title_key = title_key
+        self.lang = normalize_lang(lang)
+        self.set_hand(hand)
+        self.observe(self._on_lang, "lang")
+        self.observe(self._on_selected, "selected")
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return self._hand
+
+    @property
+    def selected_cards(self) -> tuple[Card, ...]:
+        """The picked cards, in hand order."""
+        return tuple(self._hand[i] for i in sorted(self.selected))
+
+    def set_hand(self, hand: Iterable[Card]) -> None:
+        """Show new cards; the selection is cleared (positions no longer mean the same card)."""
+        self._hand = tuple(parse_card(c) for c in hand)
+        with self.hold_sync():
+            self.selected = []
+            self._draw()
+
+    def toggle(self, index: int) -> None:
+        """What a click on card `index` does (kept identical to hand.js `toggle`)."""
+        if self.disabled or not 0 <= index < len(self._hand):
+            return
+        sel = list(self.selected)
+        if index in sel:
+            sel.remove(index)
+        else:
+            if self.max_select == 1:
+                sel = []
+            sel.append(index)
+        self.selected = sel
+
+    def clear(self) -> None:
+        self.selected = []
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+
+    @traitlets.validate("selected")
+    def _valid_selected(self, proposal: traitlets.Bunch) -> list[int]:
+        """Drop positions that are not in the hand or repeated; respect `max_select`."""
+        seen: list[int] = []
+        for i in proposal["value"]:
+            if isinstance(i, int) and 0 <= i < len(self._hand) and i not in seen:
+                seen.append(i)
+        if self.max_select > 0:
+            seen = seen[-self.max_select:]
+        return seen
+
+    def _on_lang(self, _change: dict) -> None:
+        self._draw()
+
+    def _on_selected(self, _change: dict) -> None:
+        self.summary = self._summary()
+
+    def _summary(self) -> str:
+        if not self._hand:
+            return ""
+        n = len(self.selected)
+        return t("widgets.hand_selected_count", self.lang, n=n) if n else ""
+
+    def _draw(self) -> None:
+        copies: Counter = Counter()
+        cards = []
+        for card in self._hand:
+            variant = (int(card) + copies[card]) % 4 if is_number(card) else 0
+            copies[card] += 1
+            cards.append({
+                "svg": card_face(card, variant, self._card_width, self.lang),
+                "label_on": card_label(card, True, self.lang),
+                "label_off": card_label(card, False, self.lang),
+            })
+        with self.hold_sync():
+            self.cards = cards
+            self.title = t(self._title_key, self.lang)
+            self.help = t("widgets.hand_help", self.lang) if self._hand else t(
+                "widgets.hand_empty", self.lang)
+            self.summary = self._summary()
+
+    def labels(self) -> list[str]:
+        """What a screen reader hears for each card now (tests read this)."""
+        sel = set(self.selected)
+        return [c["label_on"] if i in sel else c["label_off"] for i, c in enumerate(self.cards)]

@@ -1,0 +1,187 @@
+"""`QueenGrid`: the 12 slots in the centre and every player's awake queens with a running total.
+
+Slots show face down (never seen), empty, or a remembered queen (one a potion put back where
+everyone saw). Apps that need a choice ("which slot do you wake?", "whose queen do you
+steal?") switch on buttons with full text names; the pictures alone never carry the meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from html import escape
+
+import ipywidgets as widgets
+import traitlets
+
+from sq_edu.engine.cards import QUEEN_POINTS, SLOTS
+from sq_edu.engine.observation import HIDDEN, Observation
+from sq_edu.i18n import normalize_lang, t
+
+from .guard import guarded
+from .names import player_name, queen_name
+from .svg import back_face, empty_face, queen_face
+
+SlotHandler = Callable[[int], None]
+QueenHandler = Callable[[int, str], None]
+
+
+def slot_text(slot: int, content: str | None, lang: str) -> str:
+    """Spoken description of one slot (slots are numbered 1..12 for children)."""
+    if content is None:
+        return t("widgets.slot_empty", lang, n=slot + 1)
+    if content == HIDDEN:
+        return t("widgets.slot_hidden", lang, n=slot + 1)
+    return t("widgets.slot_known", lang, n=slot + 1, queen=queen_name(content, lang))
+
+
+def total_text(obs: Observation, seat: int, lang: str) -> str:
+    """"You: 2 queens, 15 of 50" (points), or "2 queens of 5" where only queens count."""
+    who = player_name(seat, obs.seat, lang)
+    n = len(obs.awake[seat])
+    queens = t("widgets.queens_count", lang, n=n) if n else t("widgets.no_queens", lang)
+    target_points = obs.rules.win_points(obs.players)
+    if target_points is None:
+        return t("widgets.awake_total_kids", lang, who=who, queens=queens,
+                 target=obs.rules.win_queens(obs.players))
+    return t("widgets.awake_total", lang, who=who, queens=queens,
+             points=t("widgets.points", lang, n=obs.points[seat]), target=target_points)
+
+
+class QueenGrid(widgets.VBox):
+    """Centre slots (3 x 4) above the players' awake queens."""
+
+    lang = traitlets.Unicode("en")
+
+    def __init__(self, obs: Observation, lang: str = "en", card_width: int = 70,
+                 feedback: object = None) -> None:
+        super().__init__()
+        self.add_class("sq-queen-grid")
+        self._obs = obs
+        self._width = card_width
+        self._feedback = feedback
+        self._slot_handlers: list[SlotHandler] = []
+        self._queen_handlers: list[QueenHandler] = []
+        self._choosable_slots: frozenset[int] = frozenset()
+        self._choosable_queens: frozenset[tuple[int, str]] = frozenset()
+        self.title = widgets.HTML()
+        self.slot_pictures = [widgets.HTML() for _ in range(SLOTS)]
+        self.slot_buttons = [widgets.Button(layout=widgets.Layout(width=f"{card_width + 10}px"))
+                             for _ in range(SLOTS)]
+        for i, button in enumerate(self.slot_buttons):
+            button.add_class("sq-slot-button")
+            button.add_class(f"sq-slot-{i + 1}")
+            button.on_click(guarded(lambda: self._feedback)(
+                lambda _b, i=i: self._fire_slot(i)))
+        cells = [widgets.VBox([p, b], layout=widgets.Layout(align_items="center"))
+                 for p, b in zip(self.slot_pictures, self.slot_buttons, strict=True)]
+        self.grid = widgets.GridBox(cells, layout=widgets.Layout(
+            grid_template_columns=f"repeat(4, {card_width + 16}px)", grid_gap="6px"))
+        self.awake_title = widgets.HTML()
+        self.awake_box = widgets.VBox()
+        self.queen_buttons: dict[tuple[int, str], widgets.Button] = {}
+        self.children = [self.title, self.grid, self.awake_title, self.awake_box]
+        self.lang = normalize_lang(lang)
+        self.observe(lambda _c: self._draw(), "lang")
+        self._draw()
+
+    # --- public API -------------------------------------------------------------------------
+    def update(self, obs: Observation) -> None:
+        """Show a new observation; choices are switched off (they belonged to the old one)."""
+        self._obs = obs
+        self._choosable_slots = frozenset()
+        self._choosable_queens = frozenset()
+        self._draw()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+
+    def on_slot(self, handler: SlotHandler) -> None:
+        """Call `handler(slot)` when the child picks a slot (0-based)."""
+        self._slot_handlers.append(handler)
+
+    def on_queen(self, handler: QueenHandler) -> None:
+        """Call `handler(seat, queen)` when the child picks an awake queen."""
+        self._queen_handlers.append(handler)
+
+    def choose_slots(self, slots: Iterable[int]) -> None:
+        self._choosable_slots = frozenset(slots)
+        self._draw_slots()
+
+    def choose_queens(self, targets: Iterable[tuple[int, str]]) -> None:
+        self._choosable_queens = frozenset(targets)
+        self._draw_awake()
+
+    def stop_choosing(self) -> None:
+        self._choosable_slots = frozenset()
+        self._choosable_queens = frozenset()
+        self._draw()
+
+    def slot_texts(self) -> list[str]:
+        return [slot_text(i, s, self.lang) for i, s in enumerate(self._obs.slots)]
+
+    def totals(self) -> list[str]:
+        return [total_text(self._obs, s, self.lang) for s in range(self._obs.players)]
+
+    # --- drawing ----------------------------------------------------------------------------
+    def _fire_slot(self, slot: int) -> None:
+        if slot in self._choosable_slots:
+            for handler in list(self._slot_handlers):
+                handler(slot)
+
+    def _fire_queen(self, seat: int, queen: str) -> None:
+        if (seat, queen) in self._choosable_queens:
+            for handler in list(self._queen_handlers):
+                handler(seat, queen)
+
+    def _draw(self) -> None:
+        self.title.value = f"<h3 class='sq-h'>{escape(t('widgets.grid_title', self.lang))}</h3>"
+        self.awake_title.value = (
+            f"<h3 class='sq-h'>{escape(t('widgets.awake_title', self.lang))}</h3>")
+        self._draw_slots()
+        self._draw_awake()
+
+    def _draw_slots(self) -> None:
+        choosing = bool(self._choosable_slots)
+        for i, content in enumerate(self._obs.slots):
+            if content is None:
+                face = empty_face(self._width)
+            elif content == HIDDEN:
+                face = back_face(self._width, queen=True, lang=self.lang)
+            else:
+                face = queen_face(content, self._width, self.lang)
+            label = escape(slot_text(i, content, self.lang))
+            self.slot_pictures[i].value = (
+                f'<div role="img" aria-label="{label}" title="{label}" style="text-align:center">'
+                f'{face}<div style="font-weight:bold">{i + 1}</div></div>')
+            button = self.slot_buttons[i]
+            button.description = t("widgets.slot_button", self.lang, n=i + 1)
+            button.tooltip = slot_text(i, content, self.lang)
+            button.disabled = i not in self._choosable_slots
+            button.layout.visibility = "visible" if choosing else "hidden"
+
+    def _draw_awake(self) -> None:
+        rows = []
+        self.queen_buttons = {}
+        for seat in range(self._obs.players):
+            faces = "".join(
+                f'<span role="img" aria-label="{escape(queen_name(q, self.lang))}, '
+                f'{QUEEN_POINTS[q]}">{queen_face(q, round(self._width * 0.8), self.lang)}</span>'
+                for q in self._obs.awake[seat])
+            head = widgets.HTML(
+                f'<div class="sq-awake-total" style="font-size:1.1em"><b>'
+                f'{escape(total_text(self._obs, seat, self.lang))}</b></div>'
+                f'<div style="display:flex;gap:4px">{faces}</div>')
+            buttons = []
+            for q in self._obs.awake[seat]:
+                if (seat, q) in self._choosable_queens:
+                    b = widgets.Button(description=queen_name(q, self.lang),
+                                       tooltip=f"{player_name(seat, self._obs.seat, self.lang)}"
+                                               f": {queen_name(q, self.lang)}")
+                    b.add_class("sq-queen-button")
+                    b.add_class(f"sq-queen-{q}")
+                    b.on_click(guarded(lambda: self._feedback)(
+                        lambda _b, s=seat, q=q: self._fire_queen(s, q)))
+                    self.queen_buttons[(seat, q)] = b
+                    buttons.append(b)
+            rows.append(widgets.VBox([head, widgets.HBox(buttons)]))
+        self.awake_box.children = rows

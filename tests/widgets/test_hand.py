@@ -1,0 +1,68 @@
+"""HandView: selection by click / keyboard (trait changes as the browser sends them), labels."""
+
+from __future__ import annotations
+
+from sq_edu.engine import Observation
+from sq_edu.widgets import HandView
+
+
+def test_hand_shows_observed_cards_with_spoken_names(obs: Observation) -> None:
+    hand = HandView(obs.hand)
+    state = hand.get_state()
+    assert len(state["cards"]) == len(obs.hand) == 5
+    assert state["title"] == "Your hand"
+    assert hand.labels()[0].endswith("not selected")
+    assert all("<svg" in c["svg"] for c in state["cards"])
+
+
+def test_click_selects_and_second_click_unselects() -> None:
+    hand = HandView([3, 7, 10, "king", 7])
+    hand.toggle(1)
+    hand.toggle(4)
+    assert hand.get_state()["selected"] == [1, 4]
+    assert hand.selected_cards == (7, 7)
+    assert hand.labels()[1] == "7, number card, selected"
+    assert hand.summary == "2 cards picked"
+    hand.toggle(1)
+    assert hand.selected_cards == (7,)
+    assert hand.summary == "1 card picked"
+
+
+def test_browser_selection_is_validated() -> None:
+    hand = HandView([1, 2, 3])
+    hand.set_state({"selected": [2, 2, 9, -1, 0]})  # what a comm message would carry
+    assert hand.selected == [2, 0]
+    assert hand.selected_cards == (1, 3)
+
+
+def test_single_choice_mode_and_disabled() -> None:
+    hand = HandView([1, 2, 3], max_select=1)
+    hand.toggle(0)
+    hand.toggle(2)
+    assert hand.selected == [2]
+    hand.disabled = True
+    hand.toggle(1)
+    assert hand.selected == [2]
+
+
+def test_new_hand_clears_selection_and_language_switches_labels() -> None:
+    hand = HandView([5, 5, "knight"])
+    hand.toggle(0)
+    hand.set_lang("ru")
+    assert hand.labels() == ["5, карта с числом, выбрана", "5, карта с числом, не выбрана",
+                             "Рыцарь, карта действия, не выбрана"]
+    assert hand.title == "Твои карты" and hand.summary == "Выбрана 1 карта"
+    hand.set_hand([9])
+    assert hand.selected == [] and len(hand.cards) == 1
+
+
+def test_equal_cards_look_different_like_the_real_deck() -> None:
+    hand = HandView([4, 4])
+    assert hand.cards[0]["svg"] != hand.cards[1]["svg"]
+
+
+def test_empty_hand_says_so_in_both_languages() -> None:
+    hand = HandView([])
+    assert hand.help == "No cards in your hand."
+    hand.set_lang("ru")
+    assert hand.help == "У тебя нет карт."

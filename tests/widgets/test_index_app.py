@@ -1,0 +1,59 @@
+"""IndexApp without a browser: cards for existing dashboards only, language switch, links."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sq_edu.voila.server import DASHBOARDS
+from sq_edu.widgets.index_app import IndexApp
+
+
+def _folder(tmp_path: Path, names: list[str]) -> Path:
+    for name in names:
+        (tmp_path / f"{name}.ipynb").write_text("{}", encoding="utf-8")
+    return tmp_path
+
+
+def test_lists_only_dashboards_whose_notebook_exists(tmp_path: Path) -> None:
+    app = IndexApp("en", folder=_folder(tmp_path, ["index", "chances", "play", "not_a_lesson"]))
+    assert app.lessons == ["chances", "play"]
+    assert 'href="chances.ipynb?lang=en"' in app.body.value
+    assert 'href="play.ipynb?lang=en"' in app.body.value
+    assert "equations.ipynb" not in app.body.value
+    assert "What are the chances?" in app.body.value
+    assert not app.has_teacher and "teacher.ipynb" not in app.body.value
+
+
+def test_every_dashboard_has_a_title_line_and_picture(tmp_path: Path) -> None:
+    app = IndexApp("ru", folder=_folder(tmp_path, [*DASHBOARDS, "teacher"]))
+    assert app.lessons == list(DASHBOARDS)
+    assert app.body.value.count('class="sq-card"') == len(DASHBOARDS)
+    assert app.body.value.count("<svg") == len(DASHBOARDS)
+    assert "apps." not in app.body.value  # no missing message key shown raw
+    assert 'href="teacher.ipynb?lang=ru"' in app.body.value
+
+
+def test_switch_button_turns_the_page_russian_and_back(tmp_path: Path) -> None:
+    app = IndexApp(folder=_folder(tmp_path, ["equations"]))
+    assert app.lang == "en" and app.switch.description == "Русский"
+    app.switch.click()
+    assert app.lang == "ru"
+    assert "Математика со Спящими Королевами" in app.header.value
+    assert "Равенства из карт" in app.body.value
+    assert 'href="equations.ipynb?lang=ru"' in app.body.value
+    assert app.switch.description == "English"
+    app.switch.click()
+    assert app.lang == "en" and "Equation discards" in app.body.value
+
+
+def test_notes_about_refused_link_settings_are_shown(tmp_path: Path) -> None:
+    app = IndexApp("ru", notes=["bad_seed"], folder=_folder(tmp_path, []))
+    assert "Номер раздачи в ссылке" in app.header.value
+    assert "Пока не установлено ни одного урока." in app.body.value
+
+
+def test_unknown_language_falls_back_to_english(tmp_path: Path) -> None:
+    app = IndexApp("xx", folder=_folder(tmp_path, []))
+    assert app.lang == "en"
+    app.lang = "RU"
+    assert app.lang == "ru"
