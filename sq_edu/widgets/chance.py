@@ -8,6 +8,7 @@ of hits as an inline SVG chart that settles on the exact value.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from fractions import Fraction
 from html import escape
@@ -78,17 +79,19 @@ def convergence_chart(points: list[tuple[int, float]], exact: float, lang: str,
     """Running share of hits (a line) against the exact chance (a dashed line), in SVG."""
     left, bottom, top, right = 40, height - 24, 10, width - 10
     runs = max((n for n, _ in points), default=1)
+    highest = max([exact, *(v for _, v in points)])
+    scale = min(1.0, math.ceil(highest * 1.25 * 4 + 1e-9) / 4) or 0.25  # zoom in on small chances
 
     def x(n: int) -> float:
         return left + (right - left) * n / runs
 
     def y(v: float) -> float:
-        return bottom - (bottom - top) * v
+        return bottom - (bottom - top) * v / scale
 
     grid = "".join(
         f'<line x1="{left}" y1="{y(v):.1f}" x2="{right}" y2="{y(v):.1f}" stroke="#DDD"/>'
         f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">'
-        f'{int(v * 100)}%</text>' for v in (0, 0.25, 0.5, 0.75, 1))
+        f'{percent(v)}%</text>' for v in (scale * k / 4 for k in range(5)))
     line = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in points)
     exact_y = y(exact)
     label = escape(t("widgets.chance_chart_label", lang, exact=percent(exact)))

@@ -150,14 +150,18 @@ class QueenGrid(widgets.VBox):
             else:
                 face = queen_face(content, self._width, self.lang)
             label = escape(slot_text(i, content, self.lang))
+            number = "" if choosing else f'<div style="font-weight:bold">{i + 1}</div>'
             self.slot_pictures[i].value = (
                 f'<div role="img" aria-label="{label}" title="{label}" style="text-align:center">'
-                f'{face}<div style="font-weight:bold">{i + 1}</div></div>')
+                f'{face}{number}</div>')
             button = self.slot_buttons[i]
+            offered = i in self._choosable_slots
             button.description = t("widgets.slot_button", self.lang, n=i + 1)
             button.tooltip = slot_text(i, content, self.lang)
-            button.disabled = i not in self._choosable_slots
-            button.layout.visibility = "visible" if choosing else "hidden"
+            button.disabled = not offered
+            button.button_style = "info" if offered else ""
+            button.layout.display = "flex" if choosing else "none"
+            button.layout.visibility = "visible" if offered else "hidden"
 
     def _draw_awake(self) -> None:
         rows = []
@@ -177,6 +181,7 @@ class QueenGrid(widgets.VBox):
                     b = widgets.Button(description=queen_name(q, self.lang),
                                        tooltip=f"{player_name(seat, self._obs.seat, self.lang)}"
                                                f": {queen_name(q, self.lang)}")
+                    b.button_style = "info"
                     b.add_class("sq-queen-button")
                     b.add_class(f"sq-queen-{q}")
                     b.on_click(guarded(lambda: self._feedback)(
