@@ -7,6 +7,7 @@ words. Everything else in the package speaks in these tokens.
 from __future__ import annotations
 
 from collections import Counter
+
 Card = str | int
 
 KING, KNIGHT, DRAGON, POTION, WAND, JESTER = "king", "knight", "dragon", "potion", "wand", "jester"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from .cards import QUEEN_POINTS, SLOTS
-from .discards import discard_moves
+from .discards import hand_moves, shuffle
 from .moves import (
     CHOOSE_CARD,
     CHOOSE_SLOT,
@@ -62,9 +62,14 @@ class Game:
         self._log: list[tuple] = []
         self._events: list[Event] = []
         self._legal: list[Move] | None = None
+        self._pts: list[int] = [0] * players          # points per seat, kept up to date
+        self._asleep = 0                             # occupied slots
         self._win_q = rules.win_queens(players)
-        self._win_p = rules.win_points(players)
+        win_p = rules.win_points(players)
+        self._win_p = win_p if win_p is not None else 1 << 30
         self._feud = rules.cat_dog_feud
+        self._eqs = rules.equations
+        self._opponents = [self.opponents(s) for s in range(players)]
 
     @classmethod
     def new(cls, players: int = 3, seed: int | None = 7, rules: str | Rules = "official") -> Game:
@@ -74,10 +79,10 @@ class Game:
         check_players(players, rules)
         game = cls(rules, players, random.Random(seed))
         queens = list(QUEEN_POINTS)
-        game._rng.shuffle(queens)
+        shuffle(game._rng, queens)
         game._slots = queens
         deck = [c for c, k in _DECK_CODES for _ in range(k)]
-        game._rng.shuffle(deck)
+        shuffle(game._rng, deck)
         for seat in range(players):
             game._hands[seat] = [deck.pop() for _ in range(rules.hand_size)]
         game._draw = deck
@@ -106,7 +111,17 @@ class Game:
         self._active = seat
         self._turn = 1
         self._log.append(("turn", seat))
-        self._check_end()
+        self._recount()
+        for s in range(self.players):
+            if self._threshold(s):
+                self._end(self.team_of(s), "threshold")
+                return
+        self._check_end(None)
+
+    def _recount(self) -> None:
+        """Derived counters from the lists (after building or loading a position)."""
+        self._pts = [self.points(s) for s in range(self.players)]
+        self._asleep = sum(1 for q in self._slots if q is not None)
 
     # ---- public state ----------------------------------------------------------------------
     @property
@@ -204,25 +219,34 @@ class Game:
             return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is None]
         seat = self._active
         hand = self._hands[seat]
+        if not hand:
+            return []
+        has_king, has_knight, has_potion, has_jester, discards = \
+            hand_moves(tuple(sorted(hand)), self._eqs)
         moves: list[Move] = []
-        if KING_C in hand:
+        if has_king:
             moves += [WAKE_MOVES[i] for i in range(SLOTS) if slots[i] is not None]
-        has_knight, has_potion = KNIGHT_C in hand, POTION_C in hand
         if has_knight or has_potion:
-            for target in self.opponents(seat):
+            for target in self._opponents[seat]:
                 for queen in self._awake[target]:
                     if has_knight:
-                        moves.append(make_move("steal", ("knight",), target, queen))
+                        moves.append(STEAL_MOVES[target][queen])
                     if has_potion:
-                        moves.append(make_move("sleep", ("potion",), target, queen))
-        if JESTER_C in hand:
+                        moves.append(SLEEP_MOVES[target][queen])
+        if has_jester:
             moves.append(JESTER_MOVE)
-        moves += discard_moves(tuple(sorted(hand)), self.rules.equations)
+        moves += discards
         return moves
 
     # ---- playing ---------------------------------------------------------------------------
     def play(self, move: Move) -> list[Event]:
         """Make `move` for `current_player`; the events it caused. IllegalMove otherwise."""
+        start = len(self._log)
+        self._apply(move)
+        return [Event(*e) for e in self._log[start:]]
+
+    def _apply(self, move: Move) -> None:
+        """`play` without building the returned events (simulations use this)."""
         legal = self._legal
         if legal is None:
             legal = self._legal = self._generate()
@@ -235,13 +259,11 @@ class Game:
             if found is None or found not in legal:
                 raise why_illegal(self, move)
             move = found
-        start = len(self._log)
         self._legal = None
         if self._pending is None:
             self._act(move)
         else:
             self._answer(move)
-        return [_event(e) for e in self._log[start:]]
 
     def _act(self, move: Move) -> None:
         seat = self._active
@@ -302,6 +324,7 @@ class Game:
         else:  # potion_slot / catdog_slot: a queen goes face down into an empty slot
             seat, queen = pending[1], pending[2]
             self._slots[move.slot] = queen
+            self._asleep += 1
             self._known[move.slot] = True
             if kind == "potion_slot":
                 self._log.append(("sleep", seat, (), pending[3], queen, move.slot))
@@ -326,30 +349,39 @@ class Game:
         self._slots[slot] = None
         self._known[slot] = False
         self._log.append(("wake", seat, (), None, queen, slot))
-        awake = self._awake[seat]
-        if self._feud and queen in FEUD and FEUD[queen] in awake:
+        if self._feud and queen in FEUD and FEUD[queen] in self._awake[seat]:
             self._slots[slot] = queen
             self._known[slot] = True
             self._log.append(("return", seat, (), None, queen, slot))
-        else:
-            awake.append(queen)
-            if queen == ROSE and self.rules.rose_bonus and not self._threshold(seat) \
-                    and any(q is not None for q in self._slots):
-                self._pending = ("rose", seat)
-                return
-        self._finish_action()
+            self._finish_action(None)
+            return
+        self._asleep -= 1
+        self._gain(seat, queen)
+        if queen == ROSE and self.rules.rose_bonus and self._asleep \
+                and not self._threshold(seat):
+            self._pending = ("rose", seat)
+            return
+        self._finish_action(seat)
+
+    def _gain(self, seat: int, queen: str) -> None:
+        self._awake[seat].append(queen)
+        self._pts[seat] = self.points(seat)
+
+    def _lose(self, seat: int, queen: str) -> None:
+        self._awake[seat].remove(queen)
+        self._pts[seat] = self.points(seat)
 
     def _steal(self, thief: int, victim: int, queen: str) -> None:
-        self._awake[victim].remove(queen)
+        self._lose(victim, queen)
         self._log.append(("steal", thief, (), victim, queen))
         if self._feud and queen in FEUD and FEUD[queen] in self._awake[thief]:
             self._pending = ("catdog_slot", thief, queen)
             return
-        self._awake[thief].append(queen)
-        self._finish_action()
+        self._gain(thief, queen)
+        self._finish_action(thief)
 
     def _put_to_sleep(self, seat: int, victim: int, queen: str) -> None:
-        self._awake[victim].remove(queen)
+        self._lose(victim, queen)
         self._pending = ("potion_slot", seat, queen, victim)
 
     def _jester(self, seat: int) -> None:
@@ -409,7 +441,7 @@ class Game:
     def _reshuffle(self) -> None:
         draw = self._discard
         self._discard = []
-        self._rng.shuffle(draw)
+        shuffle(self._rng, draw)
         self._draw = draw
         self._known_bottom = 0
         self._log.append(("reshuffle", None, (), None, None, None, len(draw)))
@@ -417,7 +449,18 @@ class Game:
     def _refill(self, seat: int) -> None:
         hand = self._hands[seat]
         need = self.rules.hand_size - len(hand)
-        got: list[int] = []
+        draw = self._draw
+        if 0 < need <= len(draw):  # the common case: no reshuffle
+            got = draw[-need:]
+            del draw[-need:]
+            got.reverse()
+            if self._known_bottom > len(draw):
+                self._known_bottom = len(draw)
+            hand += got
+            self._log.append(("draw", seat, tuple([TOKEN[c] for c in got]), None, None, None,
+                              need, (), True))
+            return
+        got = []
         while need > 0:
             draw = self._draw
             if not draw:
@@ -445,9 +488,14 @@ class Game:
                           len(cards), (), True))
 
     # ---- ends of actions, turns and the game -----------------------------------------------
-    def _finish_action(self) -> None:
-        """The action is fully resolved: maybe the game ends, else refill and pass on."""
-        if self._check_end():
+    def _finish_action(self, gainer: int | None = None) -> None:
+        """The action is fully resolved (`gainer` woke or stole a queen): maybe the game ends,
+        else the active player refills and play passes on."""
+        if gainer is not None and self._threshold(gainer):
+            self._end(self.team_of(gainer), "threshold")
+            return
+        if not self._asleep:
+            self._check_end(None)
             return
         seat = self._active
         if len(self._hands[seat]) < self.rules.hand_size:
@@ -457,23 +505,24 @@ class Game:
         self._log.append(("turn", seat))
 
     def _threshold(self, seat: int) -> bool:
-        seats = self.team_of(seat) if self.rules.teams else (seat,)
-        queens = sum(len(self._awake[s]) for s in seats)
-        if queens >= self._win_q:
-            return True
-        return self._win_p is not None and sum(self.points(s) for s in seats) >= self._win_p
+        """Has `seat` (its team, in `teams`) reached the winning queens or points?"""
+        if self.rules.teams:
+            partner = (seat + 2) % self.players
+            return (len(self._awake[seat]) + len(self._awake[partner]) >= self._win_q
+                    or self._pts[seat] + self._pts[partner] >= self._win_p)
+        return len(self._awake[seat]) >= self._win_q or self._pts[seat] >= self._win_p
 
-    def _check_end(self) -> bool:
-        for seat in range(self.players):
-            if self._threshold(seat):
-                self._end(self.team_of(seat), "threshold")
-                return True
-        if any(q is not None for q in self._slots):
+    def _check_end(self, gainer: int | None) -> bool:
+        """End the game if `gainer` reached the threshold or the centre is empty."""
+        if gainer is not None and self._threshold(gainer):
+            self._end(self.team_of(gainer), "threshold")
+            return True
+        if self._asleep:
             return False
         teams = sorted({self.team_of(s) for s in range(self.players)})
         def score(team: tuple[int, ...]) -> tuple[int, int]:
             queens = sum(len(self._awake[s]) for s in team)
-            if self._win_p is None:
+            if not self.rules.win_by_points:
                 return (queens, 0)
             return (sum(self.points(s) for s in team), queens)
         best = max(score(team) for team in teams)
@@ -530,6 +579,8 @@ def _init_deck() -> None:
 
 
 _init_deck()
+STEAL_MOVES = [{q: make_move("steal", ("knight",), t, q) for q in QUEEN_POINTS} for t in range(5)]
+SLEEP_MOVES = [{q: make_move("sleep", ("potion",), t, q) for q in QUEEN_POINTS} for t in range(5)]
 
 
 def _event(entry: tuple) -> Event:

@@ -11,6 +11,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .cards import PLAY_DECK, QUEEN_POINTS, QUEENS, SLOTS, parse_card
+from .discards import shuffle
 from .moves import CODE, TOKEN
 from .observation import EVENT_KINDS, Event
 from .rules import Rules
@@ -128,7 +129,7 @@ def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
         slots = _slots(setup["slots"])
     else:
         rest = [q for q in QUEENS if q not in held]
-        game._rng.shuffle(rest)
+        shuffle(game._rng, rest)
         slots = rest + [None] * (SLOTS - len(rest))
     check_queens(held + [q for q in slots if q is not None])
     discard = _cards(setup.get("discard", []), "discard pile")
@@ -139,7 +140,7 @@ def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
         left.subtract(c for h in hands for c in h)
         left.subtract(discard)
         draw = [c for c, k in sorted(left.items()) for _ in range(max(k, 0))]
-        game._rng.shuffle(draw)
+        shuffle(game._rng, draw)
     check_cards([c for h in hands for c in h] + draw + discard)
     current = _seat(setup.get("current", 0), players, "current")
     game._hands, game._awake, game._slots = hands, awake, slots
@@ -323,6 +324,7 @@ def _load(cls: type[Game], data: dict) -> Game:
     elif winners:
         raise ValueError("saved game is not over but names winners")
     game._over = over
+    game._recount()
     game._log = [_event_entry(d, i) for i, d in enumerate(_need(data, "events", list))]
     if not over and not game._hands[game.current_player] and game._pending is None:
         raise ValueError("saved game's current seat holds no cards")

@@ -63,15 +63,25 @@ def _factories(bots: str | Callable | Sequence, players: int) -> list[tuple[str,
 
 
 def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 1000) -> bool:
-    """Let `bots` (one per seat) play `game` to the end; False if it hit `max_turns`."""
+    """Let `bots` (one per seat) play `game` to the end; False if it hit `max_turns`.
+
+    The hot loop of every simulation: a bot that says `uses_observation = False` gets None
+    instead of an `Observation`, and the engine's own legal-move list (it must not change it).
+    """
     wants = [getattr(b, "uses_observation", True) for b in bots]
+    choosers = [b.choose for b in bots]
     while not game._over:
         if game._turn > max_turns:
             return False
-        seat = game.current_player
-        legal = game._legal if game._legal is not None else game.legal_moves()
-        obs = game.observe(seat) if wants[seat] else None
-        game.play(bots[seat].choose(obs, legal))  # type: ignore[arg-type]
+        seat = game._pending[1] if game._pending else game._active
+        legal = game._legal
+        if legal is None:
+            legal = game._legal = game._generate()
+        if wants[seat]:
+            move = choosers[seat](game.observe(seat), list(legal))
+        else:
+            move = choosers[seat](None, legal)
+        game._apply(move)
     return True
 
 
