@@ -7,6 +7,7 @@ a list of cards; `render` turns each into words of the chosen language.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -38,6 +39,13 @@ class Plain:
     """Text that needs no translation (a number sentence such as "3 + 5 = 8")."""
 
     text: str
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A pile of cards counted by kind: "king x5, dragon x1, 3 x2" (card counting needs it)."""
+
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True)
@@ -81,6 +89,11 @@ def render_value(value: object, lang: str) -> object:
         return cards_text(value.cards, lang)
     if isinstance(value, Plain):
         return value.text
+    if isinstance(value, Tally):
+        counts = Counter(value.cards)
+        if not counts:
+            return t("practice.no_cards", lang)
+        return ", ".join(f"{card_name(c, lang)} ×{counts[c]}" for c in sorted(counts, key=sort_key))
     if isinstance(value, Joined):
         return " · ".join(str(render_value(p, lang)) for p in value.parts)
     if isinstance(value, Fraction):

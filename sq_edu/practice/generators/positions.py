@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sq_edu.engine.observation import Event, Observation
 
-from ..messages import Cards, Msg, msg
+from ..messages import Cards, Msg, Tally, msg
 
 LEARNER = 0
 _EAGER = ("wake", "steal", "sleep", "block", "choose")
@@ -87,19 +87,30 @@ def event_line(event: Event) -> Msg | None:
     key = _EVENT_KEYS.get(event.kind)
     if key is None:
         return None
-    seat = (event.seat or 0) + 1
-    return msg(key, player=seat, cards=Cards(tuple(event.cards)),
+    return msg(key, who=who(event.seat), whom=who(event.target, lower=True),
+               cards=Cards(tuple(event.cards)),
                queen=msg(f"lessons.queen_{event.queen}") if event.queen else "",
-               target=(event.target or 0) + 1, n=event.count or 0)
+               n=event.count or 0)
+
+
+def who(seat: int | None, lower: bool = False) -> Msg:
+    """"You" for the learner's seat, "Player 3" for the others (seats count from 1)."""
+    if seat == LEARNER:
+        return msg("practice.you" if lower else "practice.you_cap")
+    return msg("practice.seat_name" if lower else "practice.player_cap",
+               n=(seat or 0) + 1, seat=(seat or 0) + 1)
 
 
 def story(obs: Observation, last: int = 8) -> tuple[Msg, ...]:
     """What the learner has seen: the latest public events, then the table in numbers."""
     lines = [line for e in obs.events if (line := event_line(e)) is not None]
-    shown = tuple(lines[-last:])
-    return (*shown,
+    known = tuple(msg("practice.table_known", player=s + 1, cards=Cards(tuple(cards)))
+                  for s, cards in enumerate(obs.known_in_hands) if cards and s != obs.seat)
+    return (*lines[-last:],
             msg("practice.table_hand", cards=Cards(tuple(obs.hand))),
-            msg("practice.table_discard", n=len(obs.discard_pile)),
+            msg("practice.table_discard", n=len(obs.discard_pile),
+                tally=Tally(tuple(obs.discard_pile))),
+            *known,
             msg("practice.table_draw", n=obs.draw_size))
 
 

@@ -1,0 +1,179 @@
+"""The progress store: one local JSON file per learner, a nickname and nothing personal.
+
+Saving is atomic (temporary file, fsync, rename), and a copy of the last good save is kept as
+`<name>.bak`. A file that cannot be read - truncated, corrupted, or not ours - is never
+overwritten silently: it is moved aside with a timestamp, the last good copy is restored when
+there is one, and `store.problem` says what happened so the app can tell the learner.
+Export / import move progress between sessions (Binder forgets its disk): bytes out, bytes in,
+with a size limit and the same strict validation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .mastery import Mastery
+from .messages import Msg, msg
+
+FORMAT = "sq_edu.progress"
+VERSION = 1
+MAX_BYTES = 256 * 1024
+_NICKNAME = re.compile(r"^[\w][\w .\-]{0,29}$")
+log = logging.getLogger(__name__)
+
+
+class ProgressError(ValueError):
+    """Progress that cannot be used; `.msg` is the friendly message for the learner."""
+
+    def __init__(self, message: Msg, detail: str = "") -> None:
+        super().__init__(detail or message.key)
+        self.msg = message
+
+
+@dataclass
+class Progress:
+    nickname: str = ""
+    mastery: Mastery = field(default_factory=Mastery)
+
+    def to_dict(self) -> dict:
+        return {"format": FORMAT, "version": VERSION, "nickname": self.nickname,
+                "mastery": self.mastery.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Progress:
+        """Strict: anything that is not a progress file of ours raises ProgressError."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ProgressError(msg("practice.progress_not_ours"), "no progress format marker")
+        if data.get("version") != VERSION:
+            raise ProgressError(msg("practice.progress_not_ours"),
+                                f"version {data.get('version')!r}")
+        try:
+            nickname = data.get("nickname", "")
+            if not isinstance(nickname, str) or (nickname and not _NICKNAME.match(nickname)):
+                raise ValueError("nickname")
+            return cls(nickname, Mastery.from_dict(data.get("mastery", {})))
+        except (ValueError, TypeError) as exc:
+            raise ProgressError(msg("practice.progress_not_ours"), str(exc)) from exc
+
+
+def clean_nickname(text: object) -> str:
+    """A nickname of 1-30 letters, digits, spaces, dots or dashes; ProgressError otherwise."""
+    name = str(text or "").strip()
+    if not _NICKNAME.match(name):
+        raise ProgressError(msg("practice.progress_bad_nickname"), f"nickname {name!r}")
+    return name
+
+
+def to_bytes(progress: Progress) -> bytes:
+    return json.dumps(progress.to_dict(), ensure_ascii=False, indent=1).encode("utf-8")
+
+
+def from_bytes(data: bytes) -> Progress:
+    """Progress from an uploaded or saved file; ProgressError for anything else."""
+    if len(data) > MAX_BYTES:
+        raise ProgressError(msg("practice.progress_too_big", limit=MAX_BYTES // 1024))
+    try:
+        parsed = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise ProgressError(msg("practice.progress_not_ours"), str(exc)) from exc
+    return Progress.from_dict(parsed)
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Write `data` to `path` so that a crash leaves the old file or the new one, never half."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    with contextlib.suppress(OSError):  # make the rename itself durable (not on Windows)
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+class ProgressStore:
+    """One learner's progress file. `load()` never raises on a bad file; see `problem`."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.problem: Msg | None = None
+
+    @property
+    def backup_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".bak")
+
+    def load(self) -> Progress:
+        """The saved progress; a fresh one when there is none or it could not be read."""
+        self.problem = None
+        if not self.path.exists():
+            return Progress()
+        try:
+            return from_bytes(self.path.read_bytes())
+        except (ProgressError, OSError) as exc:
+            log.warning("progress file %s unreadable: %s", self.path, exc)
+            aside = self._keep_aside()
+            try:
+                progress = from_bytes(self.backup_path.read_bytes())
+            except (ProgressError, OSError):
+                self.problem = msg("practice.progress_corrupt", backup=aside.name)
+                return Progress()
+            self.problem = msg("practice.progress_recovered", backup=aside.name)
+            self.save(progress)
+            return progress
+
+    def _keep_aside(self) -> Path:
+        """Move the unreadable file out of the way under a name that says when and why."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.stem}.unreadable-{stamp}{self.path.suffix}")
+        n = 1
+        while aside.exists():
+            aside = self.path.with_name(f"{self.path.stem}.unreadable-{stamp}-{n}"
+                                        f"{self.path.suffix}")
+            n += 1
+        os.replace(self.path, aside)
+        return aside
+
+    def save(self, progress: Progress) -> None:
+        """Atomically save; the previous good file becomes the backup first."""
+        data = to_bytes(progress)
+        if len(data) > MAX_BYTES:
+            raise ProgressError(msg("practice.progress_too_big", limit=MAX_BYTES // 1024))
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if self.path.exists():
+            try:
+                previous = self.path.read_bytes()
+                from_bytes(previous)
+            except (ProgressError, OSError):
+                previous = b""
+            if previous:
+                atomic_write(self.backup_path, previous)
+        atomic_write(self.path, data)
+
+    def export_bytes(self, progress: Progress) -> bytes:
+        """The file a learner downloads to carry progress to the next session."""
+        return to_bytes(progress)
+
+    def import_bytes(self, data: bytes) -> Progress:
+        """Take an uploaded file as the learner's progress and save it (old one kept as .bak).
+
+        ProgressError (with a friendly `.msg`) if the bytes are not a progress file of ours.
+        """
+        progress = from_bytes(data)
+        self.save(progress)
+        return progress

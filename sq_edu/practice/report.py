@@ -1,0 +1,84 @@
+"""The teacher report: per learner and skill, attempts, correct answers, hints and mastery.
+
+Reads several progress files (one per child, collected by the teacher), never fails on a bad
+one (it is listed in `problems`), and writes CSV that spreadsheets open safely.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sq_edu.i18n import t
+
+from .progress import Progress, ProgressError, from_bytes
+
+COLUMNS: tuple[str, ...] = ("nickname", "skill", "attempts", "correct", "hints", "mastery",
+                            "stage")
+
+
+@dataclass(frozen=True)
+class ReportRow:
+    nickname: str
+    skill: str
+    attempts: int
+    correct: int
+    hints: int
+    mastery: int      # score 0..100
+    stage: str        # new / learning / practising / mastered
+
+    def cells(self, lang: str = "en") -> list[object]:
+        return [self.nickname, self.skill, self.attempts, self.correct, self.hints,
+                self.mastery, t(f"practice.mastery_{self.stage}", lang)]
+
+
+@dataclass
+class Report:
+    rows: list[ReportRow] = field(default_factory=list)
+    problems: list[tuple[str, str]] = field(default_factory=list)  # (file name, message key)
+
+    def header(self, lang: str = "en") -> list[str]:
+        return [t(f"practice.report_{c}", lang) for c in COLUMNS]
+
+    def to_csv(self, lang: str = "en") -> str:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(self.header(lang))
+        for row in self.rows:
+            writer.writerow([_safe_cell(c) for c in row.cells(lang)])
+        return out.getvalue()
+
+
+def _safe_cell(value: object) -> object:
+    """Spreadsheets run cells that start with = + - @ as formulas: a nickname must not."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def rows_for(progress: Progress) -> list[ReportRow]:
+    return [ReportRow(progress.nickname, skill, r.attempts, r.correct, r.hints, r.score,
+                      r.stage)
+            for skill, r in sorted(progress.mastery.skills.items())]
+
+
+def teacher_report(sources: Iterable[str | os.PathLike[str] | Progress]) -> Report:
+    """One report from progress files (paths) or already loaded `Progress` objects."""
+    report = Report()
+    for source in sources:
+        if isinstance(source, Progress):
+            report.rows.extend(rows_for(source))
+            continue
+        path = Path(source)
+        try:
+            report.rows.extend(rows_for(from_bytes(path.read_bytes())))
+        except ProgressError as exc:
+            report.problems.append((path.name, exc.msg.key))
+        except OSError:
+            report.problems.append((path.name, "practice.progress_not_ours"))
+    report.rows.sort(key=lambda r: (r.nickname.lower(), r.skill))
+    return report
