@@ -1,0 +1,164 @@
+"""The Voila command line, in one place, for `sq-edu serve`, `make serve` and the browser tests.
+
+Standalone Voila (not the Jupyter server extension) is used because only it has preheated kernel
+pools and refuses `execute_request` from the browser. It has no kernel cap, so idle kernels are
+culled. Sources are stripped and tracebacks hidden: a child never sees Python.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from importlib import resources
+from pathlib import Path
+from typing import IO
+
+# Dashboards in the order the index shows them; only those whose notebook exists are listed.
+DASHBOARDS: tuple[str, ...] = (
+    "equations",
+    "card_detective",
+    "chances",
+    "queen_points",
+    "play",
+    "dungeon",
+)
+
+# Seconds. A page left open in a classroom keeps its kernel; a closed tab frees it soon.
+CULL_IDLE_TIMEOUT = 900
+CULL_INTERVAL = 60
+
+
+def notebooks_dir() -> Path:
+    """The dashboard notebooks: the repository's `notebooks/` or the copy inside the wheel."""
+    repo = Path(__file__).resolve().parents[2] / "notebooks"
+    if (repo / "index.ipynb").is_file():
+        return repo
+    return Path(str(resources.files("sq_edu") / "notebooks"))
+
+
+def dashboards(folder: Path | None = None) -> list[str]:
+    """Lesson dashboards that really exist, so the index never links to a missing page."""
+    folder = folder or notebooks_dir()
+    return [name for name in DASHBOARDS if (folder / f"{name}.ipynb").is_file()]
+
+
+def voila_command(
+    folder: Path | None = None,
+    *,
+    port: int = 8866,
+    preheat: bool = True,
+    open_browser: bool = False,
+    pool_size: int = 1,
+    ip: str = "127.0.0.1",
+) -> list[str]:
+    """Arguments that start Voila on the dashboards folder with the project's settings."""
+    folder = folder or notebooks_dir()
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(folder),
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        "--template=lab",
+        "--theme=light",
+        "--strip_sources=True",
+        "--show_tracebacks=False",
+        f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE_TIMEOUT}",
+        f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
+        "--MappingKernelManager.cull_connected=False",
+        "--MappingKernelManager.cull_busy=False",
+    ]
+    if not open_browser:
+        command.append("--no-browser")
+    if preheat:
+        command += ["--preheat_kernel=True", f"--pool_size={pool_size}"]
+    return command
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A loopback port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return int(probe.getsockname()[1])
+
+
+class VoilaServer:
+    """A Voila server in a child process: started on a free port, stopped with its kernels.
+
+    Used by the browser tests and the dashboard benchmark so they run Voila exactly as
+    `sq-edu serve` does.
+    """
+
+    def __init__(
+        self,
+        folder: Path | None = None,
+        *,
+        preheat: bool = False,
+        pool_size: int = 1,
+        lang: str = "en",
+        log_path: Path | None = None,
+    ) -> None:
+        self.folder = folder or notebooks_dir()
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.command = voila_command(
+            self.folder, port=self.port, preheat=preheat, pool_size=pool_size
+        )
+        self.env = {**os.environ, "SQ_EDU_LANG": lang}
+        self.log_path = log_path
+        self._process: subprocess.Popen[bytes] | None = None
+        self._log: IO[bytes] | None = None
+
+    def start(self, timeout: float = 60.0) -> VoilaServer:
+        """Start Voila and wait until it answers HTTP."""
+        if self.log_path is not None:
+            self.log_path.parent.mkdir(parents=True, exist_ok=True)
+            self._log = self.log_path.open("wb")
+        self._process = subprocess.Popen(
+            self.command,
+            env=self.env,
+            stdout=self._log or subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                raise RuntimeError(f"Voila exited with code {self._process.returncode}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=2) as answer:  # noqa: S310
+                    if answer.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise TimeoutError(f"Voila did not answer on {self.url} within {timeout:.0f} s")
+
+    def stop(self) -> None:
+        """Stop Voila and every kernel it started (they share its process group)."""
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
+                process.wait(timeout=5)
+        if self._log is not None:
+            self._log.close()
+            self._log = None
+
+    def __enter__(self) -> VoilaServer:
+        return self.start()
+
+    def __exit__(self, *_exc: object) -> None:
+        self.stop()

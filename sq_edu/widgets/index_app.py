@@ -1,0 +1,168 @@
+"""The dashboard index: one card per lesson that exists, a language switch, the teacher link.
+
+Only dashboards whose notebook is on disk are listed, so a half-finished lesson never shows up as
+a broken link. Links are relative (`equations.ipynb?lang=ru`) so the same page works under
+`sq-edu serve` (`/voila/render/index.ipynb`) and on Binder (`.../voila/render/notebooks/...`).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable
+from pathlib import Path
+
+import ipywidgets as widgets
+import traitlets
+
+from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.voila.server import dashboards, notebooks_dir
+
+# Small pictures drawn for the index (no copyrighted art).
+_CARD = '<rect x="{x}" y="{y}" width="22" height="32" rx="3" fill="#fff" stroke="#333"/>'
+PICTURES: dict[str, str] = {
+    "equations": (
+        _CARD.format(x=4, y=16) + _CARD.format(x=36, y=16)
+        + '<text x="15" y="38" font-size="16" text-anchor="middle">3</text>'
+        + '<text x="32" y="38" font-size="14" text-anchor="middle">+</text>'
+        + '<text x="47" y="38" font-size="16" text-anchor="middle">7</text>'
+        + '<text x="32" y="62" font-size="11" text-anchor="middle">= 10</text>'
+    ),
+    "card_detective": (
+        _CARD.format(x=6, y=10)
+        + '<circle cx="38" cy="34" r="13" fill="#dbeafe" stroke="#333" stroke-width="3"/>'
+        + '<line x1="47" y1="44" x2="60" y2="58" stroke="#333" stroke-width="5"/>'
+        + '<text x="38" y="39" font-size="13" text-anchor="middle">?</text>'
+    ),
+    "chances": (
+        '<circle cx="32" cy="32" r="24" fill="#fde68a" stroke="#333" stroke-width="2"/>'
+        + '<path d="M32 32 L32 8 A24 24 0 0 1 55 38 Z" fill="#2563eb" stroke="#333"/>'
+        + '<text x="22" y="46" font-size="11" text-anchor="middle">1/4</text>'
+    ),
+    "queen_points": (
+        '<path d="M8 44 L12 16 L24 30 L32 10 L40 30 L52 16 L56 44 Z" fill="#facc15" '
+        'stroke="#333" stroke-width="2"/>'
+        + '<text x="32" y="60" font-size="13" text-anchor="middle">40</text>'
+    ),
+    "play": (
+        '<g transform="rotate(-15 32 40)">' + _CARD.format(x=10, y=14) + "</g>"
+        + _CARD.format(x=21, y=12)
+        + '<g transform="rotate(15 32 40)">' + _CARD.format(x=32, y=14) + "</g>"
+        + '<text x="43" y="36" font-size="14" text-anchor="middle">♛</text>'
+    ),
+    "dungeon": (
+        '<path d="M12 58 L12 22 L32 8 L52 22 L52 58 Z" fill="#a8a29e" stroke="#333" '
+        'stroke-width="2"/>'
+        + '<path d="M24 58 L24 38 A8 8 0 0 1 40 38 L40 58 Z" fill="#44403c"/>'
+    ),
+}
+
+STYLE = """
+<style>
+.sq-index { max-width: 60rem; color: #1f2937; font-size: 1rem; }
+.sq-index h1 { font-size: 1.8rem; margin: 0.2em 0; }
+.sq-index h2 { font-size: 1.3rem; margin: 0.8em 0 0.3em; }
+.sq-index .sq-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
+  gap: 0.8rem; list-style: none; padding: 0; margin: 0; }
+.sq-index .sq-card a { display: flex; gap: 0.7rem; align-items: flex-start; padding: 0.7rem;
+  border: 2px solid #6b7280; border-radius: 0.6rem; color: #1f2937; text-decoration: none;
+  background: #ffffff; }
+.sq-index .sq-card a:hover, .sq-index .sq-card a:focus { border-color: #1d4ed8;
+  outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.sq-index .sq-card svg { flex: none; }
+.sq-index .sq-card strong { display: block; font-size: 1.1rem; color: #1d4ed8;
+  text-decoration: underline; }
+.sq-index .sq-teacher { margin-top: 1rem; }
+.sq-index .sq-teacher a { color: #1d4ed8; }
+.sq-index .sq-notes { color: #7c2d12; }
+</style>
+"""
+
+
+def picture(name: str) -> str:
+    """The lesson's picture as inline SVG; decorative, as the card's title already names it."""
+    body = PICTURES.get(name, _CARD.format(x=21, y=16))
+    return (
+        '<svg width="64" height="64" viewBox="0 0 64 64" aria-hidden="true" focusable="false" '
+        f'font-family="sans-serif">{body}</svg>'
+    )
+
+
+class IndexApp(widgets.VBox):
+    """The front page of the dashboards, redrawn in place when the language changes."""
+
+    lang = traitlets.Unicode("en", help="page language, one of sq_edu.i18n.LANGS")
+
+    def __init__(
+        self,
+        lang: str | None = None,
+        notes: Iterable[str] = (),
+        folder: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.add_class("sq-app")
+        self.add_class("sq-index-app")
+        self._folder = folder or notebooks_dir()
+        self._notes = tuple(notes)
+        self.lessons: list[str] = dashboards(self._folder)
+        self.has_teacher = (self._folder / "teacher.ipynb").is_file()
+        self.header = widgets.HTML()
+        self.switch = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
+        self.switch.add_class("sq-language-switch")
+        self.switch.on_click(self._on_switch)
+        self.body = widgets.HTML()
+        self.children = (self.header, self.switch, self.body)
+        self.lang = normalize_lang(lang)
+        self._render()
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: dict) -> str:
+        return normalize_lang(proposal["value"])
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, _change: dict) -> None:
+        self._render()
+
+    def _on_switch(self, _button: widgets.Button) -> None:
+        """Flip between the two languages (the button names the one it switches to)."""
+        self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
+
+    def link(self, name: str) -> str:
+        """Relative link to a dashboard that keeps the chosen language."""
+        return f"{name}.ipynb?lang={self.lang}"
+
+    def _render(self) -> None:
+        lang = self.lang
+        notes = "".join(
+            f'<p class="sq-notes" role="status">{html.escape(t(f"apps.{key}", lang))}</p>'
+            for key in self._notes
+        )
+        title = html.escape(t("apps.index_title", lang))
+        intro = html.escape(t("apps.index_intro", lang))
+        self.header.value = (
+            f'{STYLE}<div class="sq-index" lang="{lang}"><h1>{title}</h1><p>{intro}</p>'
+            f"{notes}</div>"
+        )
+        self.switch.description = t("apps.switch_language", lang)
+        self.switch.tooltip = t("apps.switch_language_hint", lang)
+        cards = "".join(self._card(name) for name in self.lessons)
+        if not cards:
+            cards = f"<li>{html.escape(t('apps.index_none', lang))}</li>"
+        teacher = ""
+        if self.has_teacher:
+            teacher = (
+                f'<p class="sq-teacher"><a href="{self.link("teacher")}">'
+                f"{html.escape(t('apps.index_teacher', lang))}</a></p>"
+            )
+        self.body.value = (
+            f'<div class="sq-index" lang="{lang}"><h2>{html.escape(t("apps.index_lessons", lang))}'
+            f'</h2><ul class="sq-cards">{cards}</ul>{teacher}</div>'
+        )
+
+    def _card(self, name: str) -> str:
+        title = t(f"apps.{name}_title", self.lang)
+        line = t(f"apps.{name}_line", self.lang)
+        return (
+            f'<li class="sq-card" data-lesson="{name}"><a href="{self.link(name)}">'
+            f"{picture(name)}<span><strong>{html.escape(title)}</strong>"
+            f"{html.escape(line)}</span></a></li>"
+        )

@@ -1,0 +1,111 @@
+"""One real Voila server and one Chromium for the whole browser session.
+
+Browser tests skip with a reason when Chromium or Playwright is missing, unless
+`SQ_EDU_REQUIRE_BROWSER=1` (set by `.ci/run`), which turns the skip into a failure so CI never
+passes without having opened a page.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sq_edu.voila.browser import (
+    ConsoleLog,
+    assert_no_error_output,
+    chromium_path,
+    keep_offline,
+    launch_chromium,
+    wait_rendered,
+)
+from sq_edu.voila.server import VoilaServer
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("SQ_EDU_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"{reason}, and SQ_EDU_REQUIRE_BROWSER=1 forbids skipping browser tests")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def playwright_session() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("Playwright for Python is not installed (pip install -e '.[test]')")
+    if chromium_path() is None:
+        _unavailable("Chromium is not installed (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Any) -> Iterator[Any]:
+    chromium = launch_chromium(playwright_session)
+    yield chromium
+    chromium.close()
+
+
+@pytest.fixture(scope="session")
+def voila_server() -> Iterator[VoilaServer]:
+    """The dashboards served as `sq-edu serve` does, without preheating (faster to start)."""
+    with VoilaServer(log_path=ARTIFACTS / "voila.log") as server:
+        yield server
+
+
+class Dashboards:
+    """Opens dashboards in one browser page and checks them for errors as it goes."""
+
+    def __init__(self, page: Any, server_url: str) -> None:
+        self.page = page
+        self.server_url = server_url
+        self.console = ConsoleLog().attach(page)
+        keep_offline(page, server_url)
+
+    def url(self, name: str, query: str = "") -> str:
+        return f"{self.server_url}voila/render/{name}.ipynb" + (f"?{query}" if query else "")
+
+    def open(self, name: str, query: str = "", selector: str = ".sq-app") -> Any:
+        """Open a dashboard and wait until its app rendered with no error cell or console error."""
+        self.page.goto(self.url(name, query))
+        wait_rendered(self.page, selector)
+        self.check()
+        return self.page
+
+    def check(self) -> None:
+        """Fail on any console error or error output seen so far."""
+        assert not self.console.errors, f"browser console errors: {self.console.errors}"
+        assert_no_error_output(self.page)
+
+    def screenshot(self, name: str, curated: bool = False) -> Path:
+        """Save a full-page screenshot under test-artifacts/ (and docs/screenshots/ if curated
+        and SQ_EDU_UPDATE_SCREENSHOTS=1, so ordinary runs leave the docs untouched)."""
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        if curated and os.environ.get("SQ_EDU_UPDATE_SCREENSHOTS") == "1":
+            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, SCREENSHOTS / path.name)
+        return path
+
+
+@pytest.fixture
+def dashboards(browser: Any, voila_server: VoilaServer) -> Iterator[Dashboards]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, locale="en-GB")
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    helper = Dashboards(page, voila_server.url)
+    try:
+        yield helper
+        helper.check()
+    finally:
+        context.close()

@@ -1,0 +1,36 @@
+"""The index dashboard in Chromium: lesson cards, the language switch, links that exist."""
+
+from __future__ import annotations
+
+import pytest
+
+from sq_edu.voila.server import dashboards as existing_dashboards
+
+pytestmark = pytest.mark.browser
+
+
+def test_index_switches_to_russian(dashboards) -> None:
+    page = dashboards.open("index")
+    assert page.get_by_role("heading", name="Sleeping Queens maths").is_visible()
+    dashboards.screenshot("index", curated=True)
+
+    page.get_by_role("button", name="Русский").click()
+    page.get_by_role("heading", name="Математика со Спящими Королевами").wait_for()
+    assert page.get_by_role("button", name="English").is_visible()
+    dashboards.check()
+    dashboards.screenshot("index-ru", curated=True)
+
+
+def test_index_lists_exactly_the_dashboards_that_exist(dashboards) -> None:
+    page = dashboards.open("index", "lang=ru")
+    assert page.get_by_role("heading", name="Уроки").is_visible()
+    listed = page.locator(".sq-card").evaluate_all("els => els.map(e => e.dataset.lesson)")
+    assert listed == existing_dashboards()
+    for link in page.locator(".sq-card a").evaluate_all("els => els.map(e => e.href)"):
+        assert link.endswith("?lang=ru")
+
+
+def test_bad_language_in_the_link_gets_a_note(dashboards) -> None:
+    page = dashboards.open("index", "lang=klingon")
+    assert page.get_by_role("heading", name="Sleeping Queens maths").is_visible()
+    assert page.get_by_text("That page language is not available").is_visible()

@@ -1,0 +1,82 @@
+"""`sq-edu serve` runs Voila with the project's settings; bad arguments get clear errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from sq_edu.cli import build_parser, serve_command
+from sq_edu.voila.server import notebooks_dir, voila_command
+
+
+def test_serve_builds_the_voila_command_with_preheat_culling_and_no_sources() -> None:
+    command, env = serve_command(build_parser().parse_args(["serve", "--port", "9001",
+                                                            "--lang", "ru", "--no-browser"]))
+    assert command[1:4] == ["-m", "voila", str(notebooks_dir())]
+    for flag in ("--port=9001", "--preheat_kernel=True", "--pool_size=1",
+                 "--strip_sources=True", "--show_tracebacks=False", "--no-browser",
+                 "--MappingKernelManager.cull_idle_timeout=900"):
+        assert flag in command
+    assert env["SQ_EDU_LANG"] == "ru"
+
+
+def test_pool_size_zero_turns_preheating_off() -> None:
+    command, _ = serve_command(build_parser().parse_args(["serve", "--pool-size", "0"]))
+    assert not any(flag.startswith("--preheat_kernel") for flag in command)
+    assert "--no-browser" not in command
+
+
+def test_notebooks_folder_holds_the_index() -> None:
+    assert (notebooks_dir() / "index.ipynb").is_file()
+    assert voila_command(port=1234, preheat=False)[3] == str(notebooks_dir())
+
+
+@pytest.mark.parametrize("argv", [["serve", "--port", "0"], ["serve", "--port", "http"],
+                                  ["serve", "--lang", "de"], []])
+def test_bad_arguments_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        build_parser().parse_args(argv)
+    assert exit_info.value.code == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_console_script_help_runs() -> None:
+    out = subprocess.run([sys.executable, "-m", "sq_edu.cli", "serve", "--help"],
+                         capture_output=True, text=True, check=True)
+    assert "--lang" in out.stdout and "--port" in out.stdout
+
+
+def test_sq_edu_serve_serves_the_index(tmp_path) -> None:
+    """The real console script renders the index dashboard, then stops on SIGTERM."""
+    import os
+    import signal
+    import time
+    import urllib.request
+
+    from sq_edu.voila.server import free_port
+
+    port = free_port()
+    script = os.path.join(os.path.dirname(sys.executable), "sq-edu")
+    server = subprocess.Popen([script, "serve", "--port", str(port), "--no-browser",
+                               "--pool-size", "0"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                    break
+            except OSError:
+                assert time.monotonic() < deadline, "sq-edu serve did not answer in 60 s"
+                assert server.poll() is None, "sq-edu serve exited"
+                time.sleep(0.3)
+        page_url = f"http://127.0.0.1:{port}/voila/render/index.ipynb"
+        with urllib.request.urlopen(page_url, timeout=60) as answer:
+            page = answer.read().decode()
+        assert "application/vnd.jupyter.widget-view+json" in page
+        assert "There was an error" not in page and "from sq_edu" not in page  # sources stripped
+    finally:
+        server.send_signal(signal.SIGTERM)
+        assert server.wait(timeout=20) is not None
