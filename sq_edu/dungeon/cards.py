@@ -15,6 +15,7 @@ from dataclasses import dataclass
 SUITS: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "K", "A", "Q")
 QUEEN = "Q"
+_POWER: dict[str, int] = {rank: i for i, rank in enumerate(RANKS)}
 SUIT_SYMBOLS: dict[str, str] = {"clubs": "♣", "diamonds": "♦", "hearts": "♥", "spades": "♠"}
 _SUIT_BY_LETTER: dict[str, str] = {s[0].upper(): s for s in SUITS}
 _SUIT_BY_SYMBOL: dict[str, str] = {v: k for k, v in SUIT_SYMBOLS.items()}
@@ -41,7 +42,7 @@ class Card:
     @property
     def power(self) -> int:
         """Position in the rank order: 2 is 0, the queen is 12."""
-        return RANKS.index(self.rank)
+        return _POWER[self.rank]
 
     @property
     def is_queen(self) -> bool:

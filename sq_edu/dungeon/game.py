@@ -128,7 +128,10 @@ class DungeonGame:
     @property
     def hand_tricks(self) -> list[TrickRecord]:
         """Tricks taken so far in the current hand."""
-        return [r for r in self.tricks if r.hand == self.hand_number]
+        start = len(self.tricks)
+        while start and self.tricks[start - 1].hand == self.hand_number:
+            start -= 1
+        return self.tricks[start:]
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         return tuple(self.hands[seat])

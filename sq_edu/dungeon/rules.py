@@ -23,9 +23,12 @@ class IllegalPlay(ValueError):
     """A refused move; `str()` is the English reason, `message(lang)` any language."""
 
     def __init__(self, key: str, **params: object) -> None:
+        super().__init__(key)
         self.key = key
         self.params = params
-        super().__init__(message(key, "en", **params))
+
+    def __str__(self) -> str:  # translated only when someone reads it
+        return self.message("en")
 
     def message(self, lang: str = "en") -> str:
         return message(self.key, lang, **self.params)
@@ -62,8 +65,13 @@ def play_error(hand: Sequence[Card], card: Card, led_suit: str | None) -> Illega
 
 
 def legal_plays(hand: Sequence[Card], led_suit: str | None) -> list[Card]:
-    """Every card of `hand` that may be played now, in hand order."""
-    return [c for c in hand if play_error(hand, c, led_suit) is None]
+    """Every card of `hand` that may be played now, in hand order (same rule as play_error,
+    spelled out for speed: bots and property runs ask this on every turn)."""
+    if led_suit is None or not any(c.suit == led_suit for c in hand):
+        return list(hand)
+    if Card("Q", led_suit) in hand:
+        return [c for c in hand if c.suit == led_suit]
+    return [c for c in hand if c.suit == led_suit or c.is_queen]
 
 
 def led_suit(plays: Sequence[Play]) -> str | None:
