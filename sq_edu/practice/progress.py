@@ -151,6 +151,8 @@ class ProgressStore:
 
     def save(self, progress: Progress) -> None:
         """Atomically save; the previous good file becomes the backup first."""
+        if progress.nickname:
+            clean_nickname(progress.nickname)
         data = to_bytes(progress)
         if len(data) > MAX_BYTES:
             raise ProgressError(msg("practice.progress_too_big", limit=MAX_BYTES // 1024))

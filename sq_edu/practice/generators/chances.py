@@ -69,10 +69,10 @@ BUCKETS = ("unlikely", "even", "likely")
 
 
 def bucket(chance: Fraction) -> str:
-    """Words a child can judge: under 1 in 3, over 2 in 3, or in between."""
-    if chance < Fraction(1, 3):
+    """Words a child can judge: under 1 in 5, over 1 in 2, or in between."""
+    if chance < Fraction(1, 5):
         return "unlikely"
-    if chance > Fraction(2, 3):
+    if chance > Fraction(1, 2):
         return "likely"
     return "even"
 

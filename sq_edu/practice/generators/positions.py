@@ -70,7 +70,11 @@ def pick_position(seed: int, players: int, rules: str, turns: tuple[int, int],
                  for step, g in _play(seed, players, rules, MAX_TURNS)][-1:]
     choice = found
     if label is not None:
-        choice = [f for f in found if label(f[1]) == want] or found
+        choice = [f for f in found if label(f[1]) == want]
+        if not choice:  # look through the whole game before settling for another answer
+            whole = [(step, g.observe(LEARNER))  # type: ignore[attr-defined]
+                     for step, g in _play(seed, players, rules, MAX_TURNS)]
+            choice = [f for f in whole if label(f[1]) == want] or found
     step, obs = rng.choice(choice)
     game = next(g for s, g in _play(seed, players, rules, MAX_TURNS, stop=step) if s == step)
     return Position(game, obs)

@@ -1,0 +1,82 @@
+"""Answers are read kindly, judged by the maths layer, and interpreted in words."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from sq_edu.practice.checking import check, explain_cards, read_fraction, read_percent
+from sq_edu.practice.exercise import (
+    CARDS,
+    CHOICE,
+    EQUATION,
+    FRACTION,
+    NUMBER,
+    PERCENT,
+    SEAT,
+    Exercise,
+    Option,
+)
+from sq_edu.practice.messages import msg
+
+
+def make(kind: str, answers: tuple, **fields: object) -> Exercise:
+    return Exercise(lesson_id="t", level=1, seed=0, skill="s", kind=kind,
+                    prompt=msg("practice.correct"), answers=answers, **fields)
+
+
+def test_selected_cards_are_interpreted() -> None:
+    ex = make(CARDS, ((3, 5, 8),), hand=(3, 5, 8, 9, "king"))
+    right = check(ex, ["8", 3, 5])
+    assert right.correct and right.answer == (3, 5, 8)
+    assert right.interpretation.render("en") == "3 + 5 makes 8: a true equation."
+    wrong = check(ex, [3, 5, 9])
+    assert not wrong.correct and wrong.understood
+    assert wrong.interpretation.render("en") == "3 + 5 makes 8, not 9."
+    assert wrong.interpretation.render("ru") == "3 + 5 — это 8, а не 9."
+    assert explain_cards((4, 4)).render("en") == "4 and 4 are a pair."
+    assert "Power cards" in explain_cards((3, "king")).render("en")
+
+
+def test_cards_not_in_hand_or_not_cards_are_not_mistakes() -> None:
+    ex = make(CARDS, ((3, 5, 8),), hand=(3, 5, 8, 9, "king"))
+    for answer in ([5, 5], ["queen"], [], None, 7):
+        result = check(ex, answer)
+        assert not result.understood and not result.correct, answer
+
+
+def test_typed_equations_go_through_check_equation() -> None:
+    ex = make(EQUATION, ((2, 3, 5),), hand=(2, 3, 5, 1, 9))
+    assert check(ex, "2 + 3 = 5").correct
+    assert check(ex, "5 - 3 = 2").correct          # the same discard as subtraction
+    wrong = check(ex, "2 + 3 = 6")
+    assert not wrong.correct and wrong.understood
+    assert wrong.interpretation.render("en") == "2 + 3 makes 5, not 6."
+    assert not check(ex, "__import__('os')").understood
+    assert not check(ex, "2 + 3 = 5" * 20).understood
+    other = make(EQUATION, ((2, 3, 5),), hand=(1, 2, 3, 5, 9))
+    assert check(other, "1 + 2 = 3").message.key == "practice.true_but_not_asked"
+
+
+def test_numbers_fractions_percents() -> None:
+    assert check(make(NUMBER, (7,)), " 7 ").correct
+    assert not check(make(NUMBER, (7,)), "seven").understood
+    assert not check(make(NUMBER, (7,)), True).understood
+    frac = make(FRACTION, (Fraction(3, 20),))
+    for text in ("3/20", "3 out of 20", "3 из 20", "6/40"):
+        assert check(frac, text).correct, text
+    assert check(frac, "6/40").interpretation.render("en") == "That is the same as 3/20."
+    assert not check(frac, "3/0").understood and not check(frac, "3/21").correct
+    pct = make(PERCENT, (Fraction(3, 20),))
+    assert check(pct, "15%").correct and check(pct, "14").correct and check(pct, "15,5").correct
+    assert not check(pct, "17").correct and not check(pct, "150").understood
+    assert read_fraction("1") == 1 and read_percent("12.5 %") == 12.5
+
+
+def test_choices_and_seats() -> None:
+    ex = make(CHOICE, ("yes",), options=(Option("yes", msg("practice.correct")),
+                                         Option("no", msg("practice.not_quite"))))
+    assert check(ex, "yes").correct and not check(ex, "no").correct
+    assert not check(ex, "perhaps").understood
+    seat = make(SEAT, (2,), seats=(0, 1, 2))
+    assert check(seat, 2).correct and not check(seat, 1).correct
+    assert not check(seat, 5).understood
