@@ -54,8 +54,10 @@ class Event:
         return self
 
     def to_dict(self) -> dict:
+        # `is` checks: seat 0 and count 0 are real values (0 == False would drop them)
         return {k: (list(v) if isinstance(v, tuple) else v)
-                for k, v in self.__dict__.items() if v not in (None, (), False)}
+                for k, v in self.__dict__.items() if v is not None and v is not False
+                and v != ()}
 
     @classmethod
     def from_dict(cls, d: dict) -> Event:
