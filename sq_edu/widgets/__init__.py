@@ -14,11 +14,12 @@ from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
 from .language import LanguageToggle, lang_from_url
+from .play_app import PlayApp
 from .progress import Progress
 from .queens import QueenGrid
 from .tracker import DeckTracker
 
 __all__ = [
     "ChanceView", "DeckTracker", "DiscardPileView", "EquationBuilder", "Feedback", "HandView",
-    "LanguageToggle", "Progress", "QueenGrid", "guarded", "lang_from_url",
+    "LanguageToggle", "PlayApp", "Progress", "QueenGrid", "guarded", "lang_from_url",
 ]

@@ -1,0 +1,115 @@
+"""The game told in child-readable sentences: one `Event` (as seat `me` saw it) -> a line.
+
+English and Russian come from the `play` catalogue; sentences about the child ("You wake ...")
+and about others ("Player 2 wakes ...") are separate messages because Russian verbs change
+with the person.
+"""
+
+from __future__ import annotations
+
+from sq_edu.engine.cards import QUEEN_POINTS, Card, is_number
+from sq_edu.engine.moves import describe_discard
+from sq_edu.engine.observation import Event
+from sq_edu.i18n import t
+
+from .names import queen_name, short_name
+
+
+def who(seat: int | None, me: int, lang: str) -> str:
+    """"You" or "Player 2" (seats are shown 1-based)."""
+    if seat == me:
+        return t("play.who_you", lang)
+    return t("play.who_player", lang, n=(seat or 0) + 1)
+
+
+def _whose(seat: int | None, me: int, lang: str) -> str:
+    if seat == me:
+        return t("play.whose_your", lang)
+    return t("play.whose_player", lang, n=(seat or 0) + 1)
+
+
+def _from(seat: int | None, me: int, lang: str) -> str:
+    if seat == me:
+        return t("play.from_you", lang)
+    return t("play.from_player", lang, n=(seat or 0) + 1)
+
+
+def _say(key: str, seat: int | None, me: int, lang: str, **params: object) -> str:
+    """`play.<key>_you` for the child's own seat, `play.<key>_other` (with {who}) otherwise."""
+    if seat == me:
+        return t(f"play.{key}_you", lang, **params)
+    return t(f"play.{key}_other", lang, who=who(seat, me, lang), **params)
+
+
+def _cards(cards: tuple[Card, ...], lang: str) -> str:
+    return ", ".join(short_name(c, lang) for c in cards)
+
+
+def _queen(queen: str | None, lang: str) -> str:
+    return queen_name(queen or "", lang) if queen else "?"
+
+
+def narrate(event: Event, me: int, lang: str = "en") -> str | None:
+    """One sentence for `event`, or None for events a child need not read (a king's 'play'
+    is told by the wake that follows; other players' private draws show only a count)."""
+    kind, seat = event.kind, event.seat
+    if kind == "wake":
+        points = t("widgets.points", lang, n=QUEEN_POINTS.get(event.queen or "", 0))
+        return _say("wake", seat, me, lang, queen=_queen(event.queen, lang), points=points)
+    if kind == "play":
+        card = event.cards[0] if event.cards else None
+        if card in ("knight", "potion"):
+            key = "attack_knight" if card == "knight" else "attack_potion"
+            return _say(key, seat, me, lang, whose=_whose(event.target, me, lang),
+                        queen=_queen(event.queen, lang))
+        return None  # king: the wake tells it; jester: the reveal tells it
+    if kind == "steal":
+        return _say("steal", seat, me, lang, queen=_queen(event.queen, lang),
+                    victim=_from(event.target, me, lang))
+    if kind == "sleep":
+        return t("play.sleep_done", lang, queen=_queen(event.queen, lang))
+    if kind == "block":
+        card = short_name(event.cards[0], lang) if event.cards else "?"
+        return _say("block", seat, me, lang, card=card, queen=_queen(event.queen, lang))
+    if kind == "jester_reveal":
+        line = _say("jester", seat, me, lang, card=_cards(event.cards, lang))
+        if len(event.cards) == 1 and not is_number(event.cards[0]):
+            line += " " + _say("jester_power", seat, me, lang)
+        return line
+    if kind == "jester_keep":
+        return _say("jester_keep", seat, me, lang, card=_cards(event.cards, lang))
+    if kind == "jester_count":
+        n = event.cards[0] if event.cards else "?"
+        return t("play.jester_count", lang, n=n, target=who(event.target, me, lang))
+    if kind == "to_bottom":
+        return t("play.to_bottom", lang, n=len(event.cards) or (event.count or 0))
+    if kind == "discard":
+        cards = event.cards
+        if len(cards) == 1:
+            return _say("discard_one", seat, me, lang, card=short_name(cards[0], lang))
+        if len(cards) == 2:
+            return _say("discard_pair", seat, me, lang, a=cards[0])
+        return _say("discard_equation", seat, me, lang, equation=describe_discard(cards))
+    if kind == "draw":
+        if seat == me and event.cards:
+            return t("play.draw_you", lang, cards=_cards(event.cards, lang))
+        return None
+    if kind == "reshuffle":
+        return t("play.reshuffle", lang)
+    if kind == "return":
+        return t("play.return_queen", lang, queen=_queen(event.queen, lang),
+                 slot=(event.slot or 0) + 1)
+    if kind == "turn":
+        return _say("turn", seat, me, lang)
+    if kind == "game_over":
+        return game_over_text(event.seats, me, lang)
+    return None
+
+
+def game_over_text(winners: tuple[int, ...], me: int, lang: str) -> str:
+    """"You win!", "Player 2 wins." or a shared win."""
+    if len(winners) == 1:
+        if winners[0] == me:
+            return t("play.you_win", lang)
+        return t("play.winner_is", lang, who=who(winners[0], me, lang))
+    return t("play.shared_win", lang, who=", ".join(who(s, me, lang) for s in winners))
