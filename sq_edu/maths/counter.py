@@ -43,6 +43,7 @@ class CardCounter:
         self.reshuffles = 0
         self.events_seen = 0
         self.last_attack: str | None = None   # "knight" / "potion" of the latest play
+        self._taken_before_reshuffle = 0
 
     # ---- building ----------------------------------------------------------------------------
     @classmethod
@@ -93,17 +94,19 @@ class CardCounter:
                 self.discard[card] += 1
                 self.played[card] += 1
         elif kind == "jester_reveal":
-            self._drawn(len(event.cards))
+            # Cards a jester took before a reshuffle it caused were counted off already.
+            self._drawn(len(event.cards) - self._taken_before_reshuffle)
+            self._taken_before_reshuffle = 0
             if self.rules.jester_peek > 1:
                 self.revealed.update(event.cards)
             elif event.cards and is_power(event.cards[0]):
                 self._into_hand(seat, event.cards[0], public=True)
         elif kind == "jester_keep":
-            self.revealed.subtract(event.cards)
+            self.revealed = +(self.revealed - Counter(event.cards))
             if is_power(event.cards[0]):
                 self._into_hand(seat, event.cards[0], public=True)
         elif kind == "to_bottom":
-            self.revealed.subtract(event.cards)
+            self.revealed = +(self.revealed - Counter(event.cards))
             self.known_bottom += list(event.cards)
             self.draw_size += len(event.cards)
         elif kind == "jester_count":
@@ -114,12 +117,14 @@ class CardCounter:
             for card in event.cards:
                 self._into_hand(seat, card, public=False)
         elif kind == "reshuffle":
+            # The engine reshuffles only an empty pile; cards still counted in it were taken
+            # by a jester whose reveal is logged after this event.
+            self._taken_before_reshuffle = self.draw_size
             self.reshuffled += self.discard
             self.reshuffles += 1
             self.draw_size = event.count if event.count is not None else sum(self.discard.values())
             self.discard = Counter()
             self.known_bottom = []
-        self.revealed = +self.revealed
 
     def _leave_hand(self, seat: int | None, card: Card) -> None:
         if seat == self.seat:
