@@ -1,0 +1,75 @@
+"""CountingBot: legal, deterministic, attacks only when a block is unlikely, beats RandomBot."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+
+from sq_edu.bots import CountingBot, RandomBot
+from sq_edu.engine import Bot, Game, simulate
+from sq_edu.engine.cards import PLAY_DECK
+from sq_edu.maths import p_holds
+
+
+def _position(seat1_hand: list, draw: list) -> Game:
+    """Seat 0 holds a knight; seat 1 has the heart queen awake; the rest is discarded."""
+    hands = [["knight", 1, 2, 4, 9], seat1_hand]
+    left = Counter(PLAY_DECK)
+    for cards in (*hands, draw):
+        left.subtract(cards)
+    return Game.from_setup({"players": 2, "hands": hands, "awake": [[], ["heart"]],
+                            "draw": draw, "discard": list(left.elements()), "current": 0})
+
+
+def test_it_is_a_bot_and_plays_only_legal_moves() -> None:
+    assert isinstance(CountingBot(1), Bot)
+    for seed, rules in ((1, "official"), (2, "royal_court"), (3, "teams"), (4, "kids")):
+        players = 4 if rules == "teams" else 3
+        game = Game.new(players, seed=seed, rules=rules)
+        bots = [CountingBot(random.Random(seed + s)) for s in range(players)]
+        for _ in range(400):
+            if game.is_over:
+                break
+            legal = game.legal_moves()
+            move = bots[game.current_player].choose(game.observe(game.current_player), legal)
+            assert move in legal
+            game.play(move)
+        assert game.is_over
+
+
+def test_attacks_when_no_dragon_can_be_out_there() -> None:
+    game = _position([5, 6, 7, 8, 10], draw=[3, 3, 3])
+    obs = game.observe(0)
+    assert p_holds(obs, 1, "dragon") == 0
+    move = CountingBot(0).choose(obs, game.legal_moves())
+    assert (move.kind, move.target, move.queen) == ("steal", 1, "heart")
+
+
+def test_holds_back_when_a_dragon_is_almost_surely_there() -> None:
+    game = _position(["dragon", "dragon", "dragon", 5, 6], draw=[3, 3, 3])
+    obs = game.observe(0)
+    assert p_holds(obs, 1, "dragon") == Fraction(55, 56)  # 1 - C(5,5)/C(8,5)
+    move = CountingBot(0).choose(obs, game.legal_moves())
+    assert (move.kind, move.cards) == ("discard", (9,))  # no pair or equation: the biggest
+
+
+def test_discards_the_longest_equation() -> None:
+    game = Game.from_setup({"players": 2, "hands": [[1, 2, 3, 6, "wand"], [5, 5, 5, 5, 7]]})
+    move = CountingBot(0).choose(game.observe(0), game.legal_moves())
+    assert move.cards == (1, 2, 3, 6)
+
+
+def test_same_seed_same_games() -> None:
+    a = simulate(6, players=3, bots=[CountingBot, "random", CountingBot], seed=9)
+    b = simulate(6, players=3, bots=[CountingBot, "random", CountingBot], seed=9)
+    assert a == b
+
+
+def test_beats_random_bot() -> None:
+    first = simulate(40, players=2, bots=[CountingBot, RandomBot], seed=11)
+    second = simulate(40, players=2, bots=[RandomBot, CountingBot], seed=12)
+    wins = first.wins_per_seat[0] + second.wins_per_seat[1]
+    losses = first.wins_per_seat[1] + second.wins_per_seat[0]
+    assert first.capped == second.capped == 0
+    assert wins >= 60 and wins > 3 * losses, (wins, losses)
