@@ -1,0 +1,257 @@
+"""Scoring-lesson exercises for Dungeon of Queens, cut from real seeded hands.
+
+Each generator plays real hands with seeded bots (or, for the rare dungeon tricks, has the
+engine play a seeded last trick on top of a real game's scores) and takes the answer from the
+engine's own records, so the lesson can never disagree with the game. They register with the
+practice runtime's generator registry under `dungeon.*` (lesson `lessons/dungeon_scoring.toml`).
+
+`extra` holds the raw numbers of each question, so tests and widgets can recompute or show them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+from sq_edu.practice.exercise import CHOICE, NUMBER, Exercise, Option
+from sq_edu.practice.generators.registry import Base, Param, generator
+from sq_edu.practice.lesson import Lesson, load_lesson_file, load_lessons
+from sq_edu.practice.messages import Joined, Msg, Plain, msg
+
+from .bots import RandomBot, SensibleBot
+from .cards import SUITS, Card, deck_for
+from .game import DungeonGame, play_out
+from .records import TrickRecord
+from .scoring import race_winners
+
+PLAYERS = 4
+NOBODY, SHARED = "nobody", "shared"
+LESSON_ID = "dungeon_scoring"
+
+
+def scoring_lesson() -> Lesson:
+    """The scoring lesson: from the shipped lessons once it is listed there, else the copy
+    kept beside this module (the practice registry must import this module to list it)."""
+    shipped = load_lessons().lessons.get(LESSON_ID)
+    if shipped is not None:
+        return shipped
+    return load_lesson_file(resources.files(__package__) / "lessons" / f"{LESSON_ID}.toml")
+
+
+# --- real games -------------------------------------------------------------------------------
+
+def real_game(rng: random.Random, players: int = PLAYERS) -> DungeonGame:
+    """A new seeded game with a seeded mix of sensible and random bots at every seat."""
+    return DungeonGame.new(players, seed=rng.randrange(2**31), first_dealer=rng.randrange(players))
+
+
+def table(rng: random.Random, players: int = PLAYERS) -> list:
+    return [(SensibleBot if rng.random() < 0.6 else RandomBot)(random.Random(rng.random()))
+            for _ in range(players)]
+
+
+def play_hand(game: DungeonGame, bots: list) -> None:
+    play_out(game, bots, until_hand_end=True)
+
+
+# --- words ------------------------------------------------------------------------------------
+
+def player(seat: int) -> Msg:
+    return msg("dungeon.player", number=seat + 1)
+
+
+def cards_plain(cards: tuple[Card, ...]) -> Plain:
+    """Cards as "Q♥ 5♣ 7♣": the same in every language, as printed on the cards."""
+    return Plain(" ".join(str(c) for c in cards))
+
+
+def scores_line(scores: tuple[int, ...] | list[int]) -> Joined:
+    return Joined(tuple(msg("dungeon.player_score", player=player(s), score=v)
+                        for s, v in enumerate(scores)))
+
+
+def trick_line(record: TrickRecord) -> Msg:
+    return msg("dungeon.ex_trick_line", number=record.number, cards=cards_plain(record.cards),
+               player=player(record.taker))
+
+
+# --- level: score one trick -------------------------------------------------------------------
+
+@generator("dungeon.trick", queens=Param(list, [0, 1, 2], choices=(0, 1, 2)),
+           negative=Param(bool, False))
+def score_a_trick(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """A real trick and the taker's score before it: what is the score after?"""
+    wanted = rng.choice(p["queens"] or [0])
+    record = None
+    for _ in range(40):
+        game, bots = real_game(rng), table(rng)
+        for _ in range(rng.randint(1, 4)):
+            play_hand(game, bots)
+            if game.is_over:
+                break
+        found = [r for r in game.tricks if r.queens == wanted
+                 and (p["negative"] or r.score.after >= 0)]
+        if found:
+            record = rng.choice(found)
+            break
+    if record is None:  # pragma: no cover - 40 real games always hold such a trick
+        raise RuntimeError("no trick found")
+    s = record.score
+    return base.make(
+        kind=NUMBER, answers=(s.after,),
+        prompt=msg("dungeon.ex_trick_prompt", player=player(record.taker), before=s.before,
+                   cards=cards_plain(record.cards)),
+        context=(msg("dungeon.ex_trump_line", suit=msg(f"dungeon.suit_{record.trump}")),),
+        hints=(msg("dungeon.ex_trick_nudge"), msg("dungeon.ex_trick_strategy")),
+        reveal=(explain(record),),
+        extra={"before": s.before, "queens": s.queens, "others": list(record.others),
+               "trick": record.to_dict()})
+
+
+def explain(record: TrickRecord) -> Msg:
+    """The engine's working for one trick, with the numbers a child compares."""
+    s = record.score
+    params: dict[str, object] = {"before": s.before, "after": s.after}
+    if s.compared:
+        params.update(lowest=s.compared[0], dropped=s.compared[1])
+        if s.queens == 4:
+            params.pop("lowest")
+    return Msg(f"dungeon.{s.rule}", params)
+
+
+# --- level: score a whole hand ----------------------------------------------------------------
+
+@generator("dungeon.hand", dealer=Param(bool, True), negative=Param(bool, False))
+def score_a_hand(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """A seat's score after a real hand: its tricks one by one, then the dealer's contract."""
+    for _ in range(60):
+        game, bots = real_game(rng), table(rng)
+        for _ in range(rng.randint(1, 3)):
+            play_hand(game, bots)
+            if game.is_over:
+                break
+        hand = rng.choice(game.hand_log)
+        seat = hand.dealer if p["dealer"] and rng.random() < 0.5 else rng.choice(
+            [s for s in range(game.players) if s != hand.dealer])
+        taken = [r for r in game.tricks if r.hand == hand.number and r.taker == seat]
+        after = hand.scores_after[seat]
+        if any(r.queens >= 3 for r in taken) or (not p["negative"] and min(
+                hand.scores_before[seat], after) < 0):
+            continue
+        context = tuple(trick_line(r) for r in taken) or (msg("dungeon.ex_no_tricks"),)
+        if seat == hand.dealer:
+            context += (msg("dungeon.ex_dealer_line", player=player(seat),
+                            contract=hand.contract),)
+        else:
+            context += (msg("dungeon.ex_not_dealer_line", player=player(seat)),)
+        return base.make(
+            kind=NUMBER, answers=(after,),
+            prompt=msg("dungeon.ex_hand_prompt", player=player(seat),
+                       before=hand.scores_before[seat], n=len(taken)),
+            context=context,
+            hints=(msg("dungeon.ex_hand_nudge"), msg("dungeon.ex_hand_strategy")),
+            reveal=tuple(explain(r) for r in taken) + ((_contract_msg(hand),)
+                                                       if seat == hand.dealer else ()),
+            extra={"before": hand.scores_before[seat], "seat": seat,
+                   "queens": [r.queens for r in taken], "dealer": seat == hand.dealer,
+                   "dealer_tricks": hand.dealer_tricks, "contract": hand.contract})
+    raise RuntimeError("no hand found")  # pragma: no cover - 60 real games always hold one
+
+
+def _contract_msg(hand) -> Msg:
+    key = "dungeon.rule_contract_made" if hand.made else "dungeon.rule_contract_missed"
+    return msg(key, contract=hand.contract, tricks=hand.dealer_tricks)
+
+
+# --- level: the dungeon ("the lower of ...") --------------------------------------------------
+
+@generator("dungeon.dungeon", queens=Param(list, [3, 4], choices=(3, 4)),
+           negative=Param(bool, False))
+def the_dungeon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """Scores from a real game, then the engine plays a last trick holding 3 or 4 queens."""
+    for _ in range(200):
+        game, bots = real_game(rng), table(rng)
+        for _ in range(rng.randint(1, 5)):
+            play_hand(game, bots)
+            if game.is_over:
+                break
+        queens = rng.choice(p["queens"] or [3])
+        scores = list(game.scores)
+        record = dungeon_trick(rng, scores, queens)
+        if p["negative"] or record.score.after >= 0:
+            break
+    s = record.score
+    return base.make(
+        kind=NUMBER, answers=(s.after,),
+        prompt=msg("dungeon.ex_dungeon_prompt", player=player(record.taker),
+                   cards=cards_plain(record.cards)),
+        context=(msg("dungeon.ex_scores_line", scores=scores_line(scores)),),
+        hints=(msg("dungeon.ex_dungeon_nudge"),
+               msg("dungeon.ex_dungeon_strategy_3" if queens == 3
+                   else "dungeon.ex_dungeon_strategy_4")),
+        reveal=(explain(record),),
+        extra={"before": s.before, "queens": queens, "others": list(record.others),
+               "scores": scores, "trick": record.to_dict()})
+
+
+def dungeon_trick(rng: random.Random, scores: list[int], queens: int) -> TrickRecord:
+    """Have the engine play one last trick holding `queens` queens at these scores."""
+    suits = list(SUITS)
+    rng.shuffle(suits)
+    taker = rng.randrange(PLAYERS)
+    lead = suits[0]
+    cards = [Card("Q", s) for s in suits[:queens]]          # the taker leads a queen
+    low = [Card(r, lead) for r in rng.sample(["2", "3", "4", "5", "6", "7"], PLAYERS - queens)]
+    order = [cards[0], *rng.sample(cards[1:] + low, PLAYERS - 1)]
+    hands: list[list[str]] = [[] for _ in range(PLAYERS)]
+    for i, card in enumerate(order):
+        hands[(taker + i) % PLAYERS] = [card.code]
+    trump = rng.choice([s for s in SUITS if s == lead or s not in suits[:queens]])
+    prior = [0] * PLAYERS
+    prior[(taker + 1) % PLAYERS] = len(deck_for(PLAYERS)) // PLAYERS - 1
+    game = DungeonGame.from_setup({"players": PLAYERS, "hands": hands, "trump": trump,
+                                   "dealer": (taker + 3) % PLAYERS, "leader": taker,
+                                   "scores": scores, "tricks_taken": prior})
+    for _ in range(PLAYERS):  # every seat holds one card: its only legal play
+        game.play(game.legal_moves()[0])
+    record = game.tricks[-1]
+    if record.taker != taker or record.queens != queens:  # pragma: no cover - construction
+        raise RuntimeError("the dungeon trick was not built as intended")
+    return record
+
+
+# --- level: who wins the race -----------------------------------------------------------------
+
+@generator("dungeon.race", contract=Param(bool, False))
+def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """Scores at the end of a real hand near the finish: who has won, if anyone?"""
+    game, bots = real_game(rng), table(rng)
+    while not game.is_over:
+        play_hand(game, bots)
+    last = len(game.hand_log) - 1
+    hand = game.hand_log[rng.choice([last, last, max(0, last - 1)])]
+    after = hand.scores_after
+    winners = race_winners(after)
+    answer = NOBODY if not winners else SHARED if len(winners) > 1 else f"p{winners[0]}"
+    if p["contract"]:
+        shown = [v - hand.contract_points if s == hand.dealer else v
+                 for s, v in enumerate(after)]
+        context = (msg("dungeon.ex_scores_line", scores=scores_line(shown)),
+                   msg("dungeon.ex_race_dealer", player=player(hand.dealer),
+                       contract=hand.contract, tricks=hand.dealer_tricks))
+    else:
+        context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
+    options = (*(Option(f"p{s}", player(s)) for s in range(game.players)),
+               Option(NOBODY, msg("dungeon.ex_race_nobody")),
+               Option(SHARED, msg("dungeon.ex_race_shared")))
+    return base.make(
+        kind=CHOICE, answers=(answer,), options=options,
+        prompt=msg("dungeon.ex_race_prompt", hand=hand.number), context=context,
+        hints=(msg("dungeon.ex_race_nudge"),
+               msg("dungeon.ex_race_strategy_contract" if p["contract"]
+                   else "dungeon.ex_race_strategy")),
+        extra={"scores": list(after), "winners": list(winners),
+               "contract_points": hand.contract_points, "dealer": hand.dealer,
+               "with_contract": bool(p["contract"])})

@@ -1,0 +1,91 @@
+"""The scoring lesson: every level makes exercises whose answers follow from the rule text,
+worked out here from the exercise's raw numbers (not by calling the engine's scoring)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from sq_edu.dungeon.exercises import NOBODY, SHARED, scoring_lesson
+from sq_edu.practice.checking import check
+from sq_edu.practice.exercise import typed_form
+from sq_edu.practice.generators import exercise_seed, generate
+
+COUNT = 40
+
+
+def trick_value(own: int, others: list[int], queens: int) -> int:
+    if queens == 3:
+        return min(min(others), own - 100)
+    if queens == 4:
+        return min(0, own - 250)
+    return own + (10, 35, 60)[queens]
+
+
+def confirm(ex, generator: str) -> None:
+    e = ex.extra
+    if generator in ("dungeon.trick", "dungeon.dungeon"):
+        plays = e["trick"]["plays"]
+        assert sum(code.startswith("Q") for _, code in plays) == e["queens"]
+        assert ex.answers == (trick_value(e["before"], e["others"], e["queens"]),)
+        if generator == "dungeon.dungeon":
+            assert e["queens"] >= 3 and sorted(e["others"] + [e["before"]]) == sorted(e["scores"])
+    elif generator == "dungeon.hand":
+        score = e["before"]
+        for q in e["queens"]:
+            score = trick_value(score, [], q)
+        if e["dealer"]:
+            score += 50 if e["dealer_tricks"] >= e["contract"] else -50
+        assert ex.answers == (score,)
+    elif generator == "dungeon.race":
+        scores = e["scores"]
+        top = max(scores)
+        best = [s for s, v in enumerate(scores) if v == top] if top >= 500 else []
+        expected = NOBODY if not best else SHARED if len(best) > 1 else f"p{best[0]}"
+        assert ex.answers == (expected,)
+        if e["with_contract"]:
+            assert abs(e["contract_points"]) == 50
+    else:
+        pytest.fail(f"no confirmation for {generator}")
+
+
+LESSON = scoring_lesson()
+
+
+@pytest.mark.parametrize("level", [lv.number for lv in LESSON.levels])
+def test_level_generates_confirmed_exercises(level: int) -> None:
+    spec = LESSON.level(level)
+    answers = Counter()
+    for i in range(COUNT):
+        ex = generate(LESSON, level, exercise_seed(3, i))
+        confirm(ex, spec.generator)
+        for answer in ex.answers:
+            assert check(ex, typed_form(ex, answer)).correct
+        wrong = ex.answers[0] + 5 if isinstance(ex.answers[0], int) else NOBODY
+        if wrong not in ex.answers:
+            assert not check(ex, typed_form(ex, wrong)).correct
+        assert ex.hint_count >= 3
+        for lang in ("en", "ru"):
+            shown = (ex.prompt, *ex.context, *ex.hints, *ex.reveal, ex.hint(ex.hint_count - 1))
+            texts = [m.render(lang) for m in shown]
+            assert all(t and "{" not in t for t in texts), texts
+        assert ex.prompt.render("ru") != ex.prompt.render("en")
+        answers[ex.answers[0]] += 1
+    assert len(answers) > 1, f"level {level} always has the same answer"
+
+
+def test_the_dungeon_level_shows_both_sides_of_the_lower_of() -> None:
+    sides = Counter()
+    for i in range(COUNT):
+        ex = generate(LESSON, 3, exercise_seed(5, i))
+        e = ex.extra
+        if e["queens"] == 3:
+            sides["lowest other" if min(e["others"]) < e["before"] - 100 else "minus 100"] += 1
+    assert len(sides) == 2, sides
+
+
+def test_same_seed_same_exercise() -> None:
+    for level in range(1, len(LESSON.levels) + 1):
+        a, b = generate(LESSON, level, 12), generate(LESSON, level, 12)
+        assert a.prompt == b.prompt and a.answers == b.answers and a.context == b.context
