@@ -1,0 +1,71 @@
+"""What Voila sends to the page: no notebook source, no traceback, even when a cell fails.
+
+A notebook whose second cell raises is served exactly as `sq-edu serve` serves the dashboards
+(`--strip_sources=True --show_tracebacks=False`). The page must carry Voila's generic notice at
+most, never the code, the exception text or a Python traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from sq_edu.voila.server import VoilaServer
+
+SOURCE_MARKER = "sq_source_marker_4711"
+SECRET = "sq_secret_in_exception_0815"
+TRACEBACK_TEXTS = ("Traceback", "most recent call last", "ZeroDivisionError", "ValueError",
+                   SECRET, SOURCE_MARKER, ".py\", line")
+
+
+def _notebook(*sources: str) -> str:
+    cells = [{"cell_type": "code", "execution_count": None, "id": f"cell-{i}", "metadata": {},
+              "outputs": [], "source": source} for i, source in enumerate(sources)]
+    return json.dumps({"cells": cells, "metadata": {"kernelspec": {
+        "display_name": "Python 3", "language": "python", "name": "python3"}},
+        "nbformat": 4, "nbformat_minor": 5})
+
+
+@pytest.fixture(scope="module")
+def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    folder = tmp_path_factory.mktemp("notebooks")
+    (folder / "index.ipynb").write_text(_notebook("print('hello')"))
+    (folder / "broken.ipynb").write_text(_notebook(
+        f"{SOURCE_MARKER} = 1\nprint('before the failure')",
+        f"def lesson():\n    raise ValueError('{SECRET}')\nlesson()",
+        "print('after the failure')",
+    ))
+    (folder / "divide.ipynb").write_text(_notebook(f"# {SOURCE_MARKER}\n1 / 0"))
+    with VoilaServer(folder) as server:
+        yield server
+
+
+@pytest.mark.parametrize("name", ["broken", "divide"])
+def test_failing_cell_shows_no_source_and_no_traceback(
+    failing_server: VoilaServer, name: str
+) -> None:
+    with urllib.request.urlopen(f"{failing_server.url}voila/render/{name}.ipynb",
+                                timeout=120) as answer:
+        html = answer.read().decode("utf-8", "replace")
+    assert "jupyter-config-data" in html, "the page rendered"
+    leaked = [text for text in TRACEBACK_TEXTS if text in html]
+    assert not leaked, f"the page shows {leaked}"
+    assert "There was an error when executing cell" in html  # Voila's generic notice only
+
+
+def test_outputs_before_the_failure_still_show(failing_server: VoilaServer) -> None:
+    with urllib.request.urlopen(f"{failing_server.url}voila/render/broken.ipynb",
+                                timeout=120) as answer:
+        html = answer.read().decode("utf-8", "replace")
+    assert "before the failure" in html
+    assert "after the failure" not in html  # Voila stops at the failing cell
+
+
+def test_the_real_dashboards_are_served_without_sources() -> None:
+    """The project's own command line keeps these switches; the test above relies on them."""
+    command = VoilaServer().command
+    assert "--strip_sources=True" in command
+    assert "--show_tracebacks=False" in command
