@@ -139,11 +139,22 @@ def read_whole(answer: object) -> int | None:
     return int(match.group(1)) if match else None
 
 
+def _size_note(value: Fraction, answers: tuple[object, ...]) -> Msg | None:
+    """For a wrong single answer: too big or too small (a direction, not the answer)."""
+    if len(answers) != 1:
+        return None
+    target = Fraction(answers[0])  # type: ignore[arg-type]
+    if value == target:
+        return None
+    return msg("practice.too_big" if value > target else "practice.too_small")
+
+
 def _number(ex: Exercise, answer: object) -> Feedback:
     value = read_whole(answer)
     if value is None:
         return _unclear("practice.type_number")
-    return _verdict(value in ex.answers, value)
+    correct = value in ex.answers
+    return _verdict(correct, value, None if correct else _size_note(Fraction(value), ex.answers))
 
 
 def read_fraction(answer: object) -> Fraction | None:
@@ -164,7 +175,7 @@ def _fraction(ex: Exercise, answer: object) -> Feedback:
     if value is None:
         return _unclear("practice.type_fraction")
     correct = value in ex.answers
-    note = None
+    note = _size_note(value, ex.answers) if not correct else None
     if correct and isinstance(answer, str) and "/" in answer and value.denominator < int(
             answer.split("/")[1]):
         note = msg("practice.same_as", simple=value)
@@ -188,7 +199,9 @@ def _percent(ex: Exercise, answer: object) -> Feedback:
     correct = any(abs(Fraction(value) - e) <= ex.tolerance for e in exact)
     note = msg("practice.percent_exact", percent=percent_of(Fraction(ex.answers[0])),  # type: ignore[arg-type]
                fraction=Fraction(ex.answers[0]))  # type: ignore[arg-type]
-    return _verdict(correct, value, note if correct else None)
+    if not correct:
+        note = _size_note(Fraction(value) / 100, ex.answers)
+    return _verdict(correct, value, note)
 
 
 def _choice(ex: Exercise, answer: object) -> Feedback:

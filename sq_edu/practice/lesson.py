@@ -56,6 +56,10 @@ class Text:
     def get(self, lang: str = "en") -> str:
         return getattr(self, normalize_lang(lang))
 
+    def render(self, lang: str = "en") -> str:
+        """Like `Msg.render`, so a lesson-file text can be a message parameter."""
+        return self.get(lang)
+
 
 @dataclass(frozen=True)
 class Level:

@@ -111,8 +111,8 @@ class Mastery:
     def _advance(self, lesson_id: str, level: int, clean: bool, correct: bool,
                  levels: int) -> int | None:
         rec = self.lesson(lesson_id)
-        if level != rec.level:      # practising another level: no streak bookkeeping
-            rec.level, rec.streak = level, 0
+        if level != rec.level:      # a review or another level: no streak bookkeeping
+            return None
         if not correct:
             rec.streak = 0
             return None
@@ -125,6 +125,12 @@ class Mastery:
             rec.unlocked = max(rec.unlocked, level + 1)
             return level + 1
         return None
+
+    def choose_level(self, lesson_id: str, level: int) -> None:
+        """The learner (or teacher) picks a level: the streak starts again there."""
+        rec = self.lesson(lesson_id)
+        if level != rec.level:
+            rec.level, rec.streak = level, 0
 
     def due_reviews(self) -> list[str]:
         """Skills whose review is due now, the longest overdue first."""

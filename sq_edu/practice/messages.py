@@ -83,8 +83,8 @@ def fraction_text(value: Fraction) -> str:
 
 def render_value(value: object, lang: str) -> object:
     """One message parameter in words; plain numbers and strings pass through."""
-    if isinstance(value, Msg):
-        return value.render(lang)
+    if isinstance(value, Msg) or callable(getattr(value, "render", None)):
+        return value.render(lang)  # type: ignore[union-attr]
     if isinstance(value, Cards):
         return cards_text(value.cards, lang)
     if isinstance(value, Plain):

@@ -59,6 +59,8 @@ def test_typed_equations_go_through_check_equation() -> None:
 
 def test_numbers_fractions_percents() -> None:
     assert check(make(NUMBER, (7,)), " 7 ").correct
+    assert check(make(NUMBER, (7,)), "9").interpretation.render("en") == "Your answer is too big."
+    assert check(make(NUMBER, (7,)), "2").interpretation.key == "practice.too_small"
     assert not check(make(NUMBER, (7,)), "seven").understood
     assert not check(make(NUMBER, (7,)), True).understood
     frac = make(FRACTION, (Fraction(3, 20),))

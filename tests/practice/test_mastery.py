@@ -40,6 +40,7 @@ def test_mistakes_lower_the_score_and_reset_the_streak() -> None:
 
 def test_last_level_stays() -> None:
     m = Mastery()
+    m.choose_level("eq", 3)
     for _ in range(LEVEL_UP_STREAK * 2):
         assert m.record("eq", 3, "x", True, levels=3).level_up is None
 
@@ -62,3 +63,11 @@ def test_round_trip() -> None:
     m = Mastery()
     m.record("eq", 1, "pairs", True, 1, levels=3)
     assert Mastery.from_dict(m.to_dict()) == m
+
+
+def test_answers_at_another_level_leave_the_current_level_alone() -> None:
+    m = Mastery()
+    m.choose_level("eq", 2)
+    for _ in range(LEVEL_UP_STREAK):
+        assert m.record("eq", 1, "pairs", True, levels=3).level_up is None
+    assert m.lesson("eq").level == 2 and m.lesson("eq").streak == 0

@@ -1,0 +1,492 @@
+"""`LessonApp`: the one generic lesson dashboard, driven by a lesson file.
+
+`LessonApp("equations", lang="ru", level=2, seed=12, progress_path="me.json")` shows the
+lesson's levels, a deal number (a whole class types the same one and gets the same exercises),
+the exercise with the widget kit (HandView, EquationBuilder, DiscardPileView; DeckTracker and
+ChanceView are revealed after the answer), an answer control, escalating hints up to the worked
+answer, a feedback line that says what the answer means, the learner's mastery per skill, and
+progress export / import (Binder forgets its disk). Every callback runs through `guarded`.
+
+Stable hooks for browser tests (CSS classes; every control is a native button, input, select
+or radio group, so it has a text name and works with Tab / Enter / Space / arrow keys):
+
+    sq-lesson-app       the whole app              sq-language       English / Русский toggle
+    sq-lesson-title     lesson title (h2)          sq-lesson-intro   lesson introduction
+    sq-level            level select               sq-seed           deal number (int input)
+    sq-new-deal         start the deal again       sq-exercise-number  "Exercise 3"
+    sq-prompt           the question (h3)          sq-context        what happened so far (list)
+    sq-visual           hand / discard pile shown  sq-answer, sq-answer-<kind>  answer control
+    sq-answer-cards     selectable hand (HandView .sq-card buttons, aria-pressed)
+    sq-answer-text      text input (number, fraction, percent, typed equation)
+    sq-answer-choice    radio group                sq-answer-seat    player buttons
+    sq-submit           check my answer            sq-hint           next hint
+    sq-next-exercise    next exercise              sq-hints          hints shown (ordered list)
+    sq-feedback         status line (role=status, aria-live=polite; class sq-status-good/bad)
+    sq-interpretation   what the answer means      sq-reveal         after-answer reveal
+    sq-mastery          skills and level progress  sq-nickname       nickname input
+    sq-save-nickname    save nickname              sq-export         download link (a[download])
+    sq-import           progress upload (input type=file, .json)
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import secrets
+from html import escape
+from os import PathLike
+
+import ipywidgets as widgets
+
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.practice import (
+    Exercise,
+    Progress,
+    ProgressError,
+    ProgressStore,
+    check,
+    clean_nickname,
+    exercise_seed,
+    generate,
+    get_lesson,
+)
+from sq_edu.practice.checking import Feedback as Judgement
+from sq_edu.practice.exercise import FRACTION, PERCENT
+from sq_edu.practice.lesson import Text
+from sq_edu.practice.mastery import LEVEL_UP_STREAK, Outcome
+from sq_edu.practice.messages import Msg, msg
+from sq_edu.practice.progress import from_bytes, to_bytes
+
+from .chance import ChanceView
+from .discard import DiscardPileView
+from .feedback import Feedback
+from .guard import guarded
+from .hand import HandView
+from .language import LanguageToggle
+from .lesson_app_inputs import AnswerInput
+from .tracker import DeckTracker
+
+log = logging.getLogger(__name__)
+MAX_SEED = 999_999
+
+
+def _button(css: str, **kwargs: object) -> widgets.Button:
+    button = widgets.Button(layout=widgets.Layout(width="auto"), **kwargs)
+    button.add_class(css)
+    return button
+
+
+def _html(css: str) -> widgets.HTML:
+    box = widgets.HTML()
+    box.add_class(css)
+    return box
+
+
+class LessonApp(widgets.VBox):
+    """The lesson dashboard; see the module docstring for its parts and CSS hooks."""
+
+    def __init__(self, lesson_id: str, lang: str = "en", level: int | None = None,
+                 seed: int | None = None, progress_path: str | PathLike[str] | None = None
+                 ) -> None:
+        self.lesson = get_lesson(lesson_id)
+        self.lang = normalize_lang(lang)
+        self.store = ProgressStore(progress_path) if progress_path is not None else None
+        self.progress = self.store.load() if self.store else Progress()
+        self.feedback = Feedback(self.lang)
+        self.feedback.add_class("sq-feedback")
+        guard = guarded(lambda: self.feedback)
+        record = self.progress.mastery.lesson(self.lesson.id)
+        self.level = self._valid_level(level if level is not None else record.level)
+        self.progress.mastery.choose_level(self.lesson.id, self.level)
+        self.seed = int(seed) % (MAX_SEED + 1) if seed is not None else secrets.randbelow(999) + 1
+        self.index = 0
+        self.exercise: Exercise
+        self.answer: AnswerInput
+        self.hints_shown = 0
+        self.recorded = False
+        self.solved = False
+        self.result: Judgement | None = None
+        self.notes: list[Msg] = []          # level up, review: shown under the feedback
+        self.reveal_view: widgets.Widget | None = None
+        self._review_skill: str | None = None
+
+        self.title = _html("sq-lesson-title")
+        self.language = LanguageToggle(self.lang, self.feedback)
+        self.language.on_change(guard(self.set_lang))
+        self.intro = _html("sq-lesson-intro")
+        self.level_select = widgets.Dropdown(options=self._level_options(), value=self.level,
+                                             style={"description_width": "initial"})
+        self.level_select.add_class("sq-level")
+        self.seed_box = widgets.BoundedIntText(value=self.seed, min=0, max=MAX_SEED,
+                                               layout=widgets.Layout(width="16em"),
+                                               style={"description_width": "initial"})
+        self.seed_box.add_class("sq-seed")
+        self.new_deal = _button("sq-new-deal", icon="refresh")
+        self.exercise_number = _html("sq-exercise-number")
+        self.prompt = _html("sq-prompt")
+        self.context = _html("sq-context")
+        self.visual = widgets.VBox()
+        self.visual.add_class("sq-visual")
+        self.answer_box = widgets.VBox()
+        self.submit_button = _button("sq-submit", button_style="primary", icon="check")
+        self.hint_button = _button("sq-hint", icon="lightbulb-o")
+        self.next_button = _button("sq-next-exercise", icon="arrow-right")
+        self.hints = _html("sq-hints")
+        self.interpretation = _html("sq-interpretation")
+        self.reveal = widgets.VBox()
+        self.reveal.add_class("sq-reveal")
+        self.mastery = _html("sq-mastery")
+        self.nickname = widgets.Text(value=self.progress.nickname, layout=widgets.Layout(
+            width="18em"), style={"description_width": "initial"})
+        self.nickname.add_class("sq-nickname")
+        self.save_nickname = _button("sq-save-nickname", icon="save")
+        self.export = _html("sq-export")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False)
+        self.upload.add_class("sq-import")
+        self.progress_title = _html("sq-progress-title")
+
+        self.level_select.observe(guard(lambda c: self.set_level(c["new"])), "value")
+        self.seed_box.observe(guard(lambda c: self.set_seed(c["new"])), "value")
+        self.new_deal.on_click(guard(lambda _b: self.set_seed(self.seed_box.value, force=True)))
+        self.submit_button.on_click(guard(lambda _b: self.submit()))
+        self.hint_button.on_click(guard(lambda _b: self.show_hint()))
+        self.next_button.on_click(guard(lambda _b: self.next_exercise()))
+        self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
+        self.upload.observe(guard(lambda c: self._uploaded(c["new"])), "value")
+
+        header = widgets.HBox([self.title, self.language],
+                              layout=widgets.Layout(justify_content="space-between",
+                                                    flex_flow="row wrap"))
+        settings = widgets.HBox([self.level_select, self.seed_box, self.new_deal],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        actions = widgets.HBox([self.submit_button, self.hint_button, self.next_button],
+                               layout=widgets.Layout(flex_flow="row wrap"))
+        mine = widgets.VBox([self.progress_title, self.mastery,
+                             widgets.HBox([self.nickname, self.save_nickname]),
+                             widgets.HBox([self.export, self.upload])])
+        mine.add_class("sq-progress-box")
+        super().__init__([header, self.intro, settings, self.exercise_number, self.prompt,
+                          self.context, self.visual, self.answer_box, actions, self.feedback,
+                          self.interpretation, self.hints, self.reveal, mine])
+        self.add_class("sq-lesson-app")
+        self._new_exercise()
+        self._relabel()
+        if self.store is not None and self.store.problem is not None:
+            self.feedback.show(self.store.problem.render(self.lang), "bad")
+
+    # --- public API -------------------------------------------------------------------------
+    def submit(self) -> Judgement | None:
+        """Check the answer given; the first readable answer counts towards mastery."""
+        if self.solved:
+            self.feedback.say("lesson_app.already_solved", "info")
+            return self.result
+        result = check(self.exercise, self.answer.value())
+        self.result = result
+        if result.understood and not self.recorded:
+            self.recorded = True
+            outcome = self.progress.mastery.record(
+                self.lesson.id, self.exercise.level, self.exercise.skill, result.correct,
+                self.hints_shown, len(self.lesson.levels))
+            self._after_record(outcome)
+            self._show_reveal()
+        if result.correct:
+            self.solved = True
+            self.answer.lock()
+            self.submit_button.disabled = True
+        self._show_result()
+        return result
+
+    def show_hint(self) -> None:
+        """The next hint: a nudge, a strategy, then the worked answer with every valid one."""
+        if self.hints_shown < self.exercise.hint_count:
+            self.hints_shown += 1
+        self._draw_hints()
+
+    def next_exercise(self) -> None:
+        """The next exercise of the deal (or a due review of an older skill)."""
+        self.index += 1
+        self._new_exercise()
+
+    def set_level(self, level: int) -> None:
+        self.level = self._valid_level(level)
+        self.progress.mastery.choose_level(self.lesson.id, self.level)
+        if self.level_select.value != self.level:
+            self.level_select.value = self.level
+        self.index = 0
+        self._new_exercise()
+
+    def set_seed(self, seed: int, force: bool = False) -> None:
+        seed = int(seed) % (MAX_SEED + 1)
+        if seed == self.seed and not force:
+            return
+        self.seed = seed
+        self.index = 0
+        self._new_exercise()
+
+    def set_lang(self, lang: str) -> None:
+        """Everything in the other language, the current exercise and answer kept."""
+        self.lang = normalize_lang(lang)
+        if self.language.value != self.lang:
+            self.language.value = self.lang
+        self.feedback.set_lang(self.lang)
+        for part in (self.answer, self.reveal_view, *self.visual.children):
+            if part is not None and hasattr(part, "set_lang"):
+                part.set_lang(self.lang)
+        self._relabel()
+
+    def set_nickname(self, text: str) -> None:
+        try:
+            self.progress.nickname = clean_nickname(text)
+        except ProgressError as exc:
+            self.feedback.show(exc.msg.render(self.lang), "bad")
+            return
+        self.nickname.value = self.progress.nickname
+        self._save()
+        self.feedback.say("lesson_app.nickname_saved", "good", nickname=self.progress.nickname)
+        self._draw_export()
+
+    def export_bytes(self) -> bytes:
+        return to_bytes(self.progress)
+
+    def import_bytes(self, data: bytes) -> bool:
+        """Take uploaded progress; a friendly message (never a traceback) if it is not ours."""
+        try:
+            progress = self.store.import_bytes(data) if self.store else from_bytes(data)
+        except ProgressError as exc:
+            self.feedback.show(exc.msg.render(self.lang), "bad")
+            return False
+        self.progress = progress
+        self.nickname.value = progress.nickname
+        self.progress.mastery.choose_level(self.lesson.id, self.level)
+        self.feedback.show(msg("practice.progress_imported",
+                               nickname=progress.nickname or "?").render(self.lang), "good")
+        self._draw_mastery()
+        self._draw_export()
+        return True
+
+    # --- building an exercise -------------------------------------------------------------
+    def _valid_level(self, level: object) -> int:
+        try:
+            number = int(level)  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            number = 1
+        return min(max(number, 1), len(self.lesson.levels))
+
+    def _level_for_next(self) -> int:
+        """The chosen level, or the lowest level of a skill whose review is due now."""
+        self._review_skill = None
+        if self.index == 0:
+            return self.level
+        due = [s for s in self.progress.mastery.due_reviews() if s in self.lesson.skills]
+        current = self.lesson.level(self.level).skill
+        for skill in due:
+            if skill != current:
+                self._review_skill = skill
+                return min(lv.number for lv in self.lesson.levels if lv.skill == skill)
+        return self.level
+
+    def _new_exercise(self) -> None:
+        level = self._level_for_next()
+        self.exercise = generate(self.lesson, level, exercise_seed(self.seed, self.index))
+        self.hints_shown = 0
+        self.recorded = self.solved = False
+        self.result = None
+        self.notes = []
+        if self._review_skill is not None:
+            self.notes.append(msg("lesson_app.review_now",
+                                  skill=self._skill_title(self._review_skill)))
+        self.answer = AnswerInput(self.exercise, self.lang)
+        self.answer_box.children = [self.answer]
+        self.visual.children = self._visuals()
+        self.reveal_view = None
+        self.reveal.children = []
+        self.submit_button.disabled = False
+        self.feedback.clear()
+        self._relabel()
+
+    def _visuals(self) -> list[widgets.Widget]:
+        """What to look at before answering: the table (never the tracker: that is the answer)."""
+        ex = self.exercise
+        shown: list[widgets.Widget] = []
+        if ex.hand and self.answer.hand is None and self.answer.builder is None:
+            hand = HandView(ex.hand, self.lang, card_width=64)
+            hand.disabled = True
+            shown.append(hand)
+        if ex.observation is not None:
+            shown.append(DiscardPileView(ex.observation, self.lang, card_width=40))
+        return shown
+
+    def _skill_title(self, skill: str) -> Text:
+        """A skill is named by the title of its first level (teachers name levels, not ids)."""
+        return next(lv.title for lv in self.lesson.levels if lv.skill == skill)
+
+    # --- after an answer ------------------------------------------------------------------
+    def _after_record(self, outcome: Outcome) -> None:
+        if outcome.level_up is not None:
+            self.notes.append(msg("practice.level_up", level=outcome.level_up))
+            self.level = outcome.level_up
+            self._quiet_level(outcome.level_up)
+        self._save()
+
+    def _quiet_level(self, level: int) -> None:
+        """Show the new level in the select without starting a new exercise now."""
+        self.level_select.unobserve_all("value")
+        self.level_select.value = level
+        self.level_select.observe(guarded(lambda: self.feedback)(
+            lambda c: self.set_level(c["new"])), "value")
+
+    def _save(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.save(self.progress)
+        except (OSError, ProgressError):
+            log.exception("could not save progress to %s", self.store.path)
+        self._draw_mastery()
+        self._draw_export()
+
+    def _show_reveal(self) -> None:
+        ex = self.exercise
+        views: list[widgets.Widget] = []
+        if ex.observation is not None:
+            if ex.kind in (FRACTION, PERCENT) and "card" in ex.extra:
+                view: widgets.Widget = ChanceView(ex.observation, ex.extra["card"],
+                                                  lang=self.lang, runs=1000, seed=ex.seed,
+                                                  feedback=self.feedback)
+            else:
+                view = DeckTracker(ex.observation, self.lang, hidden=False,
+                                   feedback=self.feedback)
+            self.reveal_view = view
+            views.append(view)
+        self.reveal_lines = _html("sq-reveal-lines")
+        self.reveal.children = [self.reveal_lines, *views]
+        self._draw_reveal()
+
+    def _show_result(self) -> None:
+        if self.result is None:
+            self.feedback.clear()
+            self.interpretation.value = ""
+            return
+        tone = "good" if self.result.correct else "bad" if self.result.understood else "info"
+        self.feedback.show(self.result.message.render(self.lang), tone)
+        lines = [] if self.result.interpretation is None else [self.result.interpretation]
+        lines += self.notes
+        self.interpretation.value = "".join(
+            f"<p style='font-size:1.1em;margin:2px 0'>{escape(m.render(self.lang))}</p>"
+            for m in lines)
+
+    # --- drawing --------------------------------------------------------------------------
+    def _relabel(self) -> None:
+        lang, ex = self.lang, self.exercise
+        self.title.value = (f"<h2 class='sq-h' style='margin:4px 0'>"
+                            f"{escape(self.lesson.title.get(lang))}</h2>")
+        self.intro.value = f"<p style='font-size:1.1em'>{escape(self.lesson.intro.get(lang))}</p>"
+        self._quiet_options()
+        self.level_select.description = t("lesson_app.level", lang)
+        self.seed_box.description = t("lesson_app.seed", lang)
+        self.seed_box.tooltip = t("lesson_app.seed_help", lang)
+        self.new_deal.description = t("lesson_app.new_deal", lang)
+        self.new_deal.tooltip = t("lesson_app.seed_help", lang)
+        number = t("lesson_app.exercise_number", lang, n=self.index + 1)
+        self.exercise_number.value = f"<p style='margin:2px 0;color:#444'>{escape(number)}</p>"
+        self.prompt.value = (f"<h3 class='sq-h' style='font-size:1.3em;margin:6px 0'>"
+                             f"{escape(ex.prompt.render(lang))}</h3>")
+        lines = list(ex.context)
+        if ex.observation is not None:
+            lines.insert(0, msg("lesson_app.you_are_player_1"))
+        self.context.value = ("<ul role='log' style='margin:2px 0;font-size:1.05em'>" + "".join(
+            f"<li>{escape(m.render(lang))}</li>" for m in lines) + "</ul>") if lines else ""
+        self.submit_button.description = t("lesson_app.check", lang)
+        self.next_button.description = t("lesson_app.next", lang)
+        self.nickname.description = t("lesson_app.nickname", lang)
+        self.nickname.placeholder = t("lesson_app.nickname_placeholder", lang)
+        self.save_nickname.description = t("lesson_app.save_nickname", lang)
+        self.upload.description = t("lesson_app.upload", lang)
+        self.progress_title.value = (f"<h3 class='sq-h'>"
+                                     f"{escape(t('lesson_app.progress_title', lang))}</h3>")
+        self._draw_hints()
+        self._show_result()
+        self._draw_reveal()
+        self._draw_mastery()
+        self._draw_export()
+
+    def _level_options(self) -> list[tuple[str, int]]:
+        return [(t("lesson_app.level_option", self.lang, n=lv.number,
+                   title=lv.title.get(self.lang)), lv.number) for lv in self.lesson.levels]
+
+    def _quiet_options(self) -> None:
+        self.level_select.unobserve_all("value")
+        self.level_select.options = self._level_options()
+        self.level_select.value = self.level
+        self.level_select.observe(guarded(lambda: self.feedback)(
+            lambda c: self.set_level(c["new"])), "value")
+
+    def _draw_hints(self) -> None:
+        ex, lang = self.exercise, self.lang
+        left = self.hints_shown < ex.hint_count
+        self.hint_button.disabled = not left
+        self.hint_button.description = (
+            t("lesson_app.hint", lang, n=self.hints_shown + 1, total=ex.hint_count) if left
+            else t("lesson_app.no_more_hints", lang))
+        if not self.hints_shown:
+            self.hints.value = ""
+            return
+        items = "".join(f"<li>{escape(ex.hint(i).render(lang))}</li>"
+                        for i in range(self.hints_shown))
+        title = escape(t("lesson_app.hints_title", lang))
+        self.hints.value = (f"<div aria-live='polite'><b>{title}</b>"
+                            f"<ol style='font-size:1.1em;margin:2px 0'>{items}</ol></div>")
+
+    def _draw_reveal(self) -> None:
+        if not self.recorded or not hasattr(self, "reveal_lines"):
+            return
+        lines = self.exercise.reveal
+        title = escape(t("lesson_app.reveal_title", self.lang))
+        self.reveal_lines.value = (f"<h3 class='sq-h'>{title}</h3><ul style='font-size:1.05em'>"
+                                   + "".join(f"<li>{escape(m.render(self.lang))}</li>"
+                                             for m in lines) + "</ul>") if lines else ""
+
+    def _draw_mastery(self) -> None:
+        lang, mastery = self.lang, self.progress.mastery
+        rows = []
+        for skill in self.lesson.skills:
+            rec = mastery.skills.get(skill)
+            stage = rec.stage if rec else "new"
+            score = rec.score if rec else 0
+            bar = "■" * (score // 20) + "□" * (5 - score // 20)
+            rows.append(f"<li><span aria-hidden='true'>{bar}</span> " + escape(t(
+                "lesson_app.mastery_row", lang, skill=self._skill_title(skill).render(lang),
+                stage=t(f"practice.mastery_{stage}", lang), score=score)) + "</li>")
+        record = mastery.lesson(self.lesson.id)
+        levels = len(self.lesson.levels)
+        if self.level >= levels:
+            where = t("lesson_app.level_top", lang, level=self.level, levels=levels)
+        else:
+            streak = record.streak if record.level == self.level else 0
+            where = t("lesson_app.level_progress", lang, level=self.level, levels=levels,
+                      streak=streak, needed=LEVEL_UP_STREAK)
+        self.mastery.value = (f"<b>{escape(t('lesson_app.mastery_title', lang))}</b>"
+                              f"<ul style='list-style:none;padding-left:0;margin:2px 0'>"
+                              f"{''.join(rows)}</ul><p>{escape(where)}</p>")
+
+    def _draw_export(self) -> None:
+        data = base64.b64encode(self.export_bytes()).decode("ascii")
+        name = f"sq-progress-{self.progress.nickname or 'me'}.json".replace(" ", "_")
+        label = escape(t("lesson_app.download", self.lang))
+        help_text = escape(t("lesson_app.download_help", self.lang))
+        self.export.value = (f'<a class="sq-export-link" download="{escape(name)}" '
+                             f'href="data:application/json;base64,{data}" '
+                             f'style="font-size:1.05em">⬇ {label}</a>'
+                             f'<div style="color:#444">{help_text}</div>')
+
+    def _uploaded(self, value: object) -> None:
+        files = list(value or ())  # type: ignore[call-overload]
+        if not files:
+            return
+        content = files[0].get("content", b"") if isinstance(files[0], dict) else b""
+        self.import_bytes(bytes(content))
+        self.upload.unobserve_all("value")
+        self.upload.value = ()
+        self.upload.observe(guarded(lambda: self.feedback)(
+            lambda c: self._uploaded(c["new"])), "value")
+
