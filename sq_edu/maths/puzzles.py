@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from sq_edu.engine.cards import NUMBERS, PLAY_DECK
 from sq_edu.engine.rules import Rules
 
-from .discards import find_discards, make_discard
+from .discards import find_discards
 
 BLANK = "?"
 
@@ -65,15 +65,15 @@ def missing_card(seed: int, max_addends: int = 2) -> MissingCard:
 def legal_question(seed: int, max_addends: int = 3) -> LegalQuestion:
     """Half the time a legal discard, half the time a near miss (a sum off by one)."""
     rng = random.Random(seed)
-    parts, total = _random_equation(rng, max_addends)
-    if rng.random() < 0.5:
-        claimed = total
-    else:
-        claimed = total + rng.choice((-1, 1)) if total < 10 else total - 1
-        if claimed <= max(parts):  # "2 + 1 = 2" would be silly; keep the miss plausible
-            claimed = total + 1
+    legal = rng.random() < 0.5
+    while True:
+        parts, total = _random_equation(rng, max_addends)
+        # A plausible miss: one off, still a card, still bigger than every addend.
+        misses = [c for c in (total - 1, total + 1) if max(parts) < c <= 10]
+        if legal or misses:
+            break
+    claimed = total if legal else rng.choice(misses)
     cards = tuple(sorted([*parts, claimed]))
-    legal = make_discard(cards) is not None and claimed == total
     return LegalQuestion(" + ".join(map(str, parts)) + f" = {claimed}", legal, cards,
                          "ok" if legal else "wrong_sum")
 

@@ -1,0 +1,81 @@
+"""Simulations converge on the exact chances, on real seeded positions."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from sq_edu.engine import Game
+from sq_edu.maths import (
+    jester_odds,
+    p_at_least,
+    p_draw,
+    p_holds,
+    simulate_draws,
+    simulate_holds,
+    unseen,
+)
+from sq_edu.maths.probability import top_cards
+
+
+def _position(seed: int, steps: int, rules: str = "official", players: int = 3):
+    game = Game.new(players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    return game.observe(game.current_player)
+
+
+def _close(sim, n: int) -> None:
+    p = float(sim.exact)
+    sigma = math.sqrt(max(p * (1 - p), 1e-12) / n)
+    assert abs(sim.estimate - p) <= 5 * sigma + 1e-9, (sim, p)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_simulated_draws_converge_on_p_draw(seed: int) -> None:
+    obs = _position(seed, 10 * seed)
+    for tokens in ("king", "dragon", "power", (2, 3, 5)):
+        sim = simulate_draws(obs, tokens, 200_000, seed=seed)
+        assert sim.exact == p_draw(obs, tokens) and sim.n == 200_000
+        _close(sim, 200_000)
+
+
+def test_simulated_draws_of_several_cards_and_hands() -> None:
+    obs = _position(7, 25, players=4)
+    for draws in (2, 5):
+        sim = simulate_draws(obs, "knight", 100_000, seed=draws, draws=draws)
+        assert sim.exact == p_at_least(obs, "knight", draws)
+        _close(sim, 100_000)
+    for seat in range(4):
+        sim = simulate_holds(obs, seat, "dragon", 100_000, seed=seat)
+        assert sim.exact == p_holds(obs, seat, "dragon")
+        _close(sim, 100_000)
+
+
+def test_same_seed_same_simulation() -> None:
+    obs = _position(5, 12)
+    assert simulate_draws(obs, "king", 1000, seed=3) == simulate_draws(obs, "king", 1000, seed=3)
+
+
+def test_real_positions_are_consistent() -> None:
+    """On real games: the exact chances of the next card add up to 1, jester odds too, and
+    the unseen cards fill exactly the places the seat cannot see."""
+    for seed in range(20):
+        rules = ("official", "royal_court")[seed % 2]
+        players = 2 + seed % 4
+        obs = _position(seed, 5 * seed, rules, players)
+        hidden = sum(obs.hand_sizes[s] - len(obs.known_in_hands[s])
+                     for s in range(players) if s != obs.seat)
+        assert sum(unseen(obs).values()) == obs.draw_size - len(obs.known_bottom) + hidden
+        assert sum(p for _, p in top_cards(obs, 1)) == 1
+        odds = jester_odds(obs)
+        if obs.rules.jester_peek == 1:
+            assert odds["power"] + sum(odds["wake"].values()) == 1
+        else:
+            assert 0 <= odds["power"] <= 1
+            assert all(0 <= p <= 1 - odds["power"] for p in odds["wake"].values())
