@@ -23,3 +23,4 @@ __all__ = [
     "ChanceView", "DeckTracker", "DiscardPileView", "EquationBuilder", "Feedback", "HandView",
     "LanguageToggle", "PlayApp", "Progress", "QueenGrid", "guarded", "lang_from_url",
 ]
+from .lesson_app import LessonApp as LessonApp  # the lesson dashboard (issue 6)
