@@ -81,22 +81,36 @@ def number_counts(hand: Iterable[Card]) -> Counter:
     return Counter(c for c in hand if is_number(c))
 
 
-def _addend_multisets(target: int, largest: int, counts: dict[int, int]) -> list[list[int]]:
-    """Multisets of cards from `counts`, each at most `largest`, that add up to `target`.
-
-    Parts are chosen in non-increasing order so every multiset comes out once.
-    """
+def _partitions(target: int, largest: int) -> list[tuple[int, ...]]:
+    """Ways to write `target` as a sum of parts no bigger than `largest` (non-increasing)."""
     if target == 0:
-        return [[]]
-    found: list[list[int]] = []
-    for part in range(min(largest, target), 0, -1):
-        if counts.get(part, 0) <= 0:
-            continue
-        counts[part] -= 1
-        for rest in _addend_multisets(target - part, part, counts):
-            found.append([part, *rest])
-        counts[part] += 1
-    return found
+        return [()]
+    return [(part, *rest) for part in range(min(largest, target), 0, -1)
+            for rest in _partitions(target - part, part)]
+
+
+def _build_equations() -> dict[int, tuple[tuple[Discard, tuple[tuple[int, int], ...]], ...]]:
+    """For each total 2..10: every equation with that total, in the order `find_discards`
+    lists them, each with the cards it needs as (number, how many) pairs. Built once: there
+    are only 128 such equations, so a hand is checked against a fixed list."""
+    table = {}
+    for total in range(2, MAX_NUMBER + 1):
+        rows = []
+        for parts in _partitions(total, total - 1):
+            if len(parts) < 2:
+                continue
+            addends = tuple(sorted(parts))
+            cards = (*addends, total)
+            discard = Discard(cards, "equation", equation_text(addends, total),
+                              subtraction_forms(addends, total))
+            rows.append((discard, tuple(sorted(Counter(cards).items()))))
+        rows.sort(key=lambda row: row[0].cards)
+        table[total] = tuple(rows)
+    return table
+
+
+EQUATIONS = _build_equations()
+PAIRS = {n: Discard((n, n), "pair", f"{n} = {n}", ()) for n in range(1, MAX_NUMBER + 1)}
 
 
 def find_discards(hand: Iterable[Card], rules: str | Rules = "official") -> list[Discard]:
@@ -107,22 +121,14 @@ def find_discards(hand: Iterable[Card], rules: str | Rules = "official") -> list
     show as it is.
     """
     counts = number_counts(hand)
-    pairs = [Discard((n, n), "pair", f"{n} = {n}", ()) for n in sorted(counts) if counts[n] >= 2]
+    found = [PAIRS[n] for n in sorted(counts) if counts[n] >= 2]
     if not Rules.coerce(rules).equations:
-        return pairs
-    equations = []
+        return found
     for total in sorted(counts):
-        pool = dict(counts)
-        pool[total] -= 1
-        # Addends are smaller than the total, and there are at least two of them.
-        for addends in _addend_multisets(total, total - 1, pool):
-            if len(addends) >= 2:
-                parts = tuple(sorted(addends))
-                equations.append(Discard((*parts, total), "equation",
-                                         equation_text(parts, total),
-                                         subtraction_forms(parts, total)))
-    equations.sort(key=lambda d: (d.total, d.cards))
-    return pairs + equations
+        for discard, needs in EQUATIONS.get(total, ()):
+            if all(counts[n] >= k for n, k in needs):
+                found.append(discard)
+    return found
 
 
 def best_discards(hand: Iterable[Card], rules: str | Rules = "official") -> list[Discard]:
