@@ -23,4 +23,5 @@ __all__ = [
     "ChanceView", "DeckTracker", "DiscardPileView", "EquationBuilder", "Feedback", "HandView",
     "LanguageToggle", "PlayApp", "Progress", "QueenGrid", "guarded", "lang_from_url",
 ]
+from .dungeon_app import DungeonApp as DungeonApp  # Dungeon of Queens (issue 8)
 from .lesson_app import LessonApp as LessonApp  # the lesson dashboard (issue 6)

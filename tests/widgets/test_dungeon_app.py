@@ -1,0 +1,151 @@
+"""DungeonApp driven through its own controls: a whole hand played and scored on the sheet,
+refusals explained, the language switched, and the scoring-lesson tab answered."""
+
+from __future__ import annotations
+
+import pytest
+
+from sq_edu.dungeon.exercises import scoring_lesson
+from sq_edu.practice.exercise import typed_form
+from sq_edu.widgets import DungeonApp
+from sq_edu.widgets.dungeon_app import HUMAN, ScoringPractice, read_score
+
+
+def enabled_cards(app: DungeonApp) -> list:
+    return [b for b in app.hand_box.children if not b.disabled]
+
+
+def step(app: DungeonApp, answer=lambda row: row.after) -> None:
+    """One action of the child, through the buttons: score, name trump, or play a card."""
+    if app.to_check:
+        row = app.to_check[0]
+        if answer is not None:
+            app.score_input.value = str(answer(row))
+            app.check_button.click()
+        app.continue_button.click()
+    elif app.trump_box.layout.display == "flex":
+        next(b for b in app.trump_buttons.values() if not b.disabled).click()
+    else:
+        buttons = enabled_cards(app)
+        legal = {m.card.code for m in app.game.legal_moves()}
+        assert {b._dom_classes[-1].removeprefix("sq-card-") for b in buttons} == legal
+        buttons[0].click()
+
+
+def play_hand(app: DungeonApp, answer=lambda row: row.after) -> None:
+    for _ in range(200):
+        if app.hand_done and not app.to_check:
+            return
+        step(app, answer)
+    pytest.fail("the hand did not end")
+
+
+def test_a_whole_hand_played_and_scored_through_the_controls() -> None:
+    app = DungeonApp(seed=4)
+    assert app.game.current_player == HUMAN and len(app.hand_box.children) == 13
+    assert "Hand 1" in app.info.value and "Trumps" in app.trump_label.value
+    play_hand(app)
+    tricks = [r for r in app.rows if r.trick is not None]
+    assert len(tricks) == 13 and app.rows[-1].hand is not None   # 13 tricks, then the contract
+    assert all(r.right for r in app.rows)
+    assert app.shown_scores == app.game.scores
+    assert app.sheet.value.count("sq-row-right") == 14
+    assert app.next_hand_button.layout.display == "flex"
+    assert "is over" in app.info.value
+    app.next_hand_button.click()
+    assert not app.hand_done and app.game.hand_number == 2
+
+
+def test_a_wrong_score_shows_the_engines_answer_and_its_working() -> None:
+    app = DungeonApp(seed=2)
+    while not app.to_check:
+        step(app)
+    row = app.to_check[0]
+    app.score_input.value = str(row.after + 7)
+    app.check_button.click()
+    assert app.feedback.tone == "bad" and str(row.after) in app.feedback.text
+    assert "10" in app.feedback.text and "sq-row-wrong" in app.sheet.value
+    app.score_input.value = "ten"
+    app.check_button.click()
+    assert "whole number" in app.feedback.text
+    app.score_input.value = str(row.after)
+    app.check_button.click()
+    assert app.feedback.tone == "good" and "sq-row-right" in app.sheet.value
+
+
+def test_an_illegal_card_is_refused_with_the_reason() -> None:
+    app = DungeonApp(seed=1)
+    for _ in range(100):  # find a moment where the child must follow suit
+        if not app.to_check and app.game.current_player == HUMAN and app.game.trick and \
+                len(enabled_cards(app)) < len(app.hand_box.children):
+            break
+        step(app)
+    else:
+        pytest.fail("no follow-suit moment found")
+    hand_before = app.game.hand(HUMAN)
+    illegal = next(b for b in app.hand_box.children if b.disabled)
+    illegal.click()  # a disabled button cannot be pressed in a browser; the app refuses anyway
+    assert app.game.hand(HUMAN) == hand_before
+    assert app.feedback.tone == "bad" and "follow" in app.feedback.text
+
+
+def test_the_app_speaks_russian_and_switches_back() -> None:
+    app = DungeonApp(lang="ru", seed=5)
+    assert "Сдача 1" in app.info.value and "Козыри" in app.trump_label.value
+    names = " ".join(b.description for b in app.hand_box.children)
+    assert any(word in names for word in ("треф", "бубён", "червей", "пик"))
+    app.language.value = "en"
+    assert "Hand 1" in app.info.value
+    assert app.tabs.titles == ("Play a hand", "Scoring lesson")
+
+
+def test_the_child_deals_and_names_trump_in_the_second_hand() -> None:
+    app = DungeonApp(seed=8)
+    play_hand(app, answer=None)  # Continue without checking is allowed
+    assert all(r.answer is None for r in app.rows)
+    app.next_hand_button.click()
+    assert app.game.dealer == HUMAN and app.trump_box.layout.display == "flex"
+    assert app.hand_box.children == ()  # the dealer names trump before the deal
+    app.trump_buttons["hearts"].click()
+    assert app.game.trump == "hearts" and "hearts" in app.trump_label.value
+
+
+@pytest.mark.slow
+def test_a_whole_game_to_500_through_the_controls() -> None:
+    app = DungeonApp(seed=11)
+    for _ in range(30):
+        play_hand(app, answer=None)
+        if app.game.is_over:
+            break
+        app.next_hand_button.click()
+    assert app.game.is_over and "Game over" in app.over.value
+    assert max(app.game.scores) >= 500
+
+
+def test_read_score_takes_any_minus_sign() -> None:
+    assert [read_score(x) for x in ("45", " -50", "−150", "– 5", "4 5", "", "1e3")] == \
+        [45, -50, -150, -5, None, None, None]
+
+
+def test_the_lesson_tab_holds_the_scoring_lesson() -> None:
+    app = DungeonApp(seed=3)
+    assert "sq-dungeon-lesson" in app.lesson._dom_classes
+    assert app.tabs.children[1] is app.lesson
+    assert app.lesson.lesson.id == "dungeon_scoring"
+
+
+def test_the_scoring_practice_view_checks_answers() -> None:
+    lesson = ScoringPractice(scoring_lesson(), "en", seed=3)
+    ex = lesson.exercise
+    lesson.answer.set(typed_form(ex, ex.answers[0]))
+    lesson.submit_button.click()
+    assert lesson.feedback.tone == "good" and lesson.submit_button.disabled
+    assert "<li>" in lesson.hints.value  # the working is revealed
+    lesson.next_button.click()
+    assert not lesson.submit_button.disabled and lesson.index == 1
+    lesson.hint_button.click()
+    assert lesson.hints.value.count("<li>") == 1
+    lesson.level_select.value = 4
+    assert lesson.exercise.kind == "choice"
+    lesson.set_lang("ru")
+    assert "Сдача" in lesson.prompt.value
