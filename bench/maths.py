@@ -50,13 +50,13 @@ def _position() -> object:
 
 
 def run(quick: bool = False) -> list[dict]:
-    repeats = 3 if quick else 7
+    repeats = 3 if quick else 5
     rows: list[dict] = []
     for size in (5, 8, 12):
         hands = _hands(size)
         it = iter(range(10**9))
         per = _per_call(lambda hands=hands, it=it: find_discards(hands[next(it) % len(hands)]),
-                        200 if quick else 1000, repeats)
+                        100 if quick else 500, repeats)
         rows.append({"benchmark": f"find_discards, {size} cards", "value": per * 1e3,
                      "unit": "ms/call", "target": "< 1 ms for 12 cards"})
     per = _per_call(lambda: check_equation("2 + 3 + 4 = 9", hand=[2, 3, 4, 9, 1]),
@@ -70,7 +70,7 @@ def run(quick: bool = False) -> list[dict]:
                      ("p_at_least (5 draws)", lambda: p_at_least(obs, "king", 5)),
                      ("p_holds", lambda: p_holds(obs, other, "dragon")),
                      ("jester_odds", lambda: jester_odds(obs))):
-        per = _per_call(fn, 200 if quick else 1000, repeats)
+        per = _per_call(fn, 100 if quick else 500, repeats)
         rows.append({"benchmark": name, "value": per * 1e6, "unit": "µs/call", "target": "-"})
     per = _per_call(lambda: CardCounter.from_observation(obs), 20 if quick else 100, repeats)
     rows.append({"benchmark": "CardCounter.from_observation (turn 40)", "value": per * 1e3,

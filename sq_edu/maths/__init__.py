@@ -4,12 +4,14 @@ what one seat may know, and card counting. Everything a lesson tells a child com
 
 from __future__ import annotations
 
+from .counter import CardCounter
 from .discards import Discard, best_discards, find_discards, make_discard
 from .equations import Verdict, check_equation
 from .probability import (
     counted_seat,
     jester_odds,
     located,
+    next_card,
     p_at_least,
     p_draw,
     p_holds,
@@ -21,8 +23,9 @@ from .puzzles import LegalQuestion, MissingCard, hand_with_discards, legal_quest
 from .simulation import Simulation, simulate_draws, simulate_holds
 
 __all__ = [
-    "Discard", "LegalQuestion", "MissingCard", "Simulation", "Verdict", "best_discards",
-    "check_equation", "counted_seat", "find_discards", "hand_with_discards", "jester_odds",
-    "legal_question", "located", "make_discard", "missing_card", "p_at_least", "p_draw",
-    "p_holds", "simulate_draws", "simulate_holds", "tokens_of", "top_cards", "unseen",
+    "CardCounter", "Discard", "LegalQuestion", "MissingCard", "Simulation", "Verdict",
+    "best_discards", "check_equation", "counted_seat", "find_discards", "hand_with_discards",
+    "jester_odds", "legal_question", "located", "make_discard", "missing_card", "next_card",
+    "p_at_least", "p_draw", "p_holds", "simulate_draws", "simulate_holds", "tokens_of",
+    "top_cards", "unseen",
 ]

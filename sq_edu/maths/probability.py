@@ -100,10 +100,25 @@ def top_cards(obs: Observation, m: int = 1,
     yield from walk((), Fraction(1), unseen(obs), _unknown_in_pile(obs), _bottom(obs), refill)
 
 
+def next_card(obs: Observation, extra_discards: Iterable[Card] = ()) -> Counter:
+    """The cards the next draw comes from, each copy equally likely (`top_cards(obs, 1)`
+    without the bookkeeping): the unseen cards, else the top known bottom card, else the
+    discard pile about to be shuffled in. Empty when there is no card left anywhere."""
+    pool = unseen(obs)
+    if _unknown_in_pile(obs) > 0 and pool:
+        return pool
+    if _bottom(obs):
+        return Counter([_bottom(obs)[0]])
+    return Counter(obs.discard_pile) + Counter(extra_discards)
+
+
 def p_draw(obs: Observation, tokens: Card | str | Iterable[Card | str]) -> Fraction:
     """Chance that the next card drawn is one of `tokens` (0 when nothing can be drawn)."""
     want = tokens_of(tokens)
-    return sum((p for seq, p in top_cards(obs, 1) if seq and seq[0] in want), Fraction(0))
+    source = next_card(obs)
+    total = sum(source.values())
+    return Fraction(sum(n for c, n in source.items() if c in want), total) if total else \
+        Fraction(0)
 
 
 def p_at_least(obs: Observation, tokens: Card | str | Iterable[Card | str],
@@ -164,6 +179,15 @@ def jester_odds(obs: Observation, seat: int | None = None) -> dict:
     peek = max(int(obs.rules.jester_peek), 1)
     power = Fraction(0)
     wake = {s: Fraction(0) for s in range(obs.players)}
+    if peek == 1:  # the common case, without walking sequences
+        source = next_card(obs, extra_discards=(JESTER,))
+        total = sum(source.values())
+        for card, n in source.items():
+            if card in POWER_CARDS:
+                power += Fraction(n, total)
+            else:
+                wake[counted_seat(seat, int(card), obs.players)] += Fraction(n, total)
+        return {"power": power, "wake": wake}
     for seq, chance in top_cards(obs, peek, extra_discards=(JESTER,)):
         if any(c in POWER_CARDS for c in seq):
             power += chance

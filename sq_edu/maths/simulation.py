@@ -16,7 +16,15 @@ import numpy as np
 from sq_edu.engine.cards import Card
 from sq_edu.engine.observation import Observation
 
-from .probability import _bottom, _unknown_in_pile, p_at_least, p_draw, p_holds, tokens_of, unseen
+from .probability import (
+    _unknown_in_pile,
+    next_card,
+    p_at_least,
+    p_draw,
+    p_holds,
+    tokens_of,
+    unseen,
+)
 
 
 @dataclass(frozen=True)
@@ -44,15 +52,6 @@ def _flags(cards: Iterable[Card], want: frozenset[Card]) -> np.ndarray:
     return np.array([c in want for c in cards], dtype=bool)
 
 
-def _next_card_pool(obs: Observation) -> list[Card]:
-    """The cards the next draw comes from, each equally likely (one entry per card)."""
-    if _unknown_in_pile(obs) > 0:
-        return list(unseen(obs).elements())
-    if _bottom(obs):
-        return [_bottom(obs)[0]]
-    return list(obs.discard_pile)  # empty draw pile: the discard pile is shuffled in
-
-
 def simulate_draws(obs: Observation, tokens: Card | str | Iterable[Card | str], n: int,
                    seed: int | None = None, draws: int = 1) -> Simulation:
     """Deal the next card (or `draws` cards) `n` times; count the deals with one of `tokens`.
@@ -65,7 +64,7 @@ def simulate_draws(obs: Observation, tokens: Card | str | Iterable[Card | str], 
     n = max(int(n), 0)
     rng = np.random.default_rng(seed)
     if draws <= 1:
-        pool = _flags(_next_card_pool(obs), want)
+        pool = _flags(next_card(obs).elements(), want)
         if not len(pool) or not n:
             return Simulation(n, 0, p_draw(obs, want))
         hits = int(pool[rng.integers(0, len(pool), size=n)].sum())

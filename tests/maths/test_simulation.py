@@ -72,7 +72,10 @@ def test_real_positions_are_consistent() -> None:
         hidden = sum(obs.hand_sizes[s] - len(obs.known_in_hands[s])
                      for s in range(players) if s != obs.seat)
         assert sum(unseen(obs).values()) == obs.draw_size - len(obs.known_bottom) + hidden
-        assert sum(p for _, p in top_cards(obs, 1)) == 1
+        firsts = list(top_cards(obs, 1))
+        assert sum(p for _, p in firsts) == 1
+        for card in ("king", "jester", 5):
+            assert p_draw(obs, card) == sum(p for seq, p in firsts if seq[0] == card)
         odds = jester_odds(obs)
         if obs.rules.jester_peek == 1:
             assert odds["power"] + sum(odds["wake"].values()) == 1
