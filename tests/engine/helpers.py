@@ -7,6 +7,7 @@ from collections import Counter
 
 from sq_edu.engine import Game, Move
 from sq_edu.engine.cards import PLAY_DECK, QUEENS, sort_key
+from sq_edu.engine.moves import CODE
 from sq_edu.engine.observation import HIDDEN
 
 
@@ -74,6 +75,31 @@ def check_invariants(game: Game) -> None:
         queens.append(pending[2])  # on her way to a slot
     assert sorted(queens) == sorted(QUEENS)
     assert bool(game.legal_moves()) != game.is_over
+
+
+_DECK_CODES = sorted(CODE[c] for c, k in PLAY_DECK.items() for _ in range(k))
+_QUEENS = sorted(QUEENS)
+
+
+def fast_invariants(game: Game, legal: list) -> None:
+    """`check_invariants` on the engine's internals, cheap enough for 10,000 games."""
+    cards = [c for h in game._hands for c in h]
+    assert all(len(h) <= 5 for h in game._hands)
+    cards += game._draw
+    cards += game._discard
+    cards += game._revealed
+    cards.sort()
+    assert cards == _DECK_CODES
+    queens = [q for q in game._slots if q is not None]
+    for a in game._awake:
+        queens += a
+    pending = game._pending
+    if pending and pending[0] in ("potion_slot", "catdog_slot"):
+        queens.append(pending[2])
+    queens.sort()
+    assert queens == _QUEENS
+    assert bool(legal) != game.is_over
+    assert game._asleep == sum(q is not None for q in game._slots)
 
 
 def check_observation(game: Game, seat: int) -> None:
