@@ -141,7 +141,8 @@ class LessonApp(widgets.VBox):
         self.nickname.add_class("sq-nickname")
         self.save_nickname = _button("sq-save-nickname", icon="save")
         self.export = _html("sq-export")
-        self.upload = widgets.FileUpload(accept=".json", multiple=False)
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         layout=widgets.Layout(width="auto"))
         self.upload.add_class("sq-import")
         self.progress_title = _html("sq-progress-title")
 
@@ -441,6 +442,8 @@ class LessonApp(widgets.VBox):
         if not self.recorded or not hasattr(self, "reveal_lines"):
             return
         lines = self.exercise.reveal
+        if self.reveal_view is not None:  # the tracker widget shows the counts itself
+            lines = tuple(m for m in lines if m.key != "practice.tracker_line")
         title = escape(t("lesson_app.reveal_title", self.lang))
         self.reveal_lines.value = (f"<h3 class='sq-h'>{title}</h3><ul style='font-size:1.05em'>"
                                    + "".join(f"<li>{escape(m.render(self.lang))}</li>"

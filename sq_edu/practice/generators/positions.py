@@ -91,7 +91,9 @@ def event_line(event: Event) -> Msg | None:
     key = _EVENT_KEYS.get(event.kind)
     if key is None:
         return None
-    return msg(key, who=who(event.seat), whom=who(event.target, lower=True),
+    whose = (msg("practice.your") if event.target == LEARNER
+             else msg("practice.players_queen", n=(event.target or 0) + 1))
+    return msg(key, who=who(event.seat), whom=who(event.target, lower=True), whose=whose,
                cards=Cards(tuple(event.cards)),
                queen=msg(f"lessons.queen_{event.queen}") if event.queen else "",
                n=event.count or 0)
