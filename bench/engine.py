@@ -1,0 +1,46 @@
+"""Rules-engine speed: full bot games per second on one core (`python -m bench engine`).
+
+Timed with CPU time of this (single-threaded) process, so a busy shared machine does not
+halve the figure; the value is the median of several runs after a warm-up that fills the
+engine's per-hand move caches, as a long simulation would.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from sq_edu.engine import simulate
+
+CASES = [  # (bots, players, games per run, target)
+    ("random", 2, 2000, ">= 2000 games/s"),
+    ("random", 4, 1000, ""),
+    ("greedy", 2, 500, ""),
+    ("greedy", 4, 300, ""),
+]
+
+
+def games_per_second(bots: str, players: int, games: int, runs: int) -> float:
+    """Median games/s over `runs` seeded simulations of `games` games each."""
+    rates = []
+    for run in range(runs):
+        start = time.process_time()
+        simulate(games, players=players, bots=bots, seed=run)
+        rates.append(games / (time.process_time() - start))
+    return statistics.median(rates)
+
+
+def run(quick: bool = False) -> list[dict]:
+    simulate(200 if quick else 3000, players=2, bots="random", seed=99)  # warm the caches
+    rows = []
+    for bots, players, games, target in CASES:
+        n = max(games // 10, 20) if quick else games
+        rate = games_per_second(bots, players, n, 3 if quick else 5)
+        rows.append({"benchmark": f"{bots}-bot full games, {players} players, one core",
+                     "value": rate, "unit": "games/s", "target": target})
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(f"{row['benchmark']:45} {row['value']:9.0f} {row['unit']}  {row['target']}")
