@@ -4,6 +4,8 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8866
 LANG_UI ?= en
+# Kernels and tools started by the tests resolve `python`/`jupyter` from the project venv.
+export PATH := $(abspath $(VENV))/bin:$(PATH)
 
 .PHONY: serve test test-fast lint bench screenshots clean
 
@@ -36,6 +38,10 @@ test-fast: $(VENV)/.installed-test
 
 bench: $(VENV)/.installed-test
 	$(PY) -m bench
+
+# Re-take the curated screenshots in docs/screenshots/ (the browser tests take them).
+screenshots: $(VENV)/.installed-test
+	SQ_EDU_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts

@@ -17,7 +17,7 @@ from sq_edu.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
 
 log = logging.getLogger(__name__)
 
-MAX_SEED = 10**9
+MAX_SEED = 999_999  # as LessonApp, so every link names exactly one deal
 MAX_LEVEL = 20
 MAX_QUERY = 2000  # characters; anything longer is not a link a teacher shared
 

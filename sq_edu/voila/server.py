@@ -74,6 +74,10 @@ def voila_command(
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
+        # The page's kernel-shutdown beacon carries no XSRF token, so Voila 0.5 refuses it with
+        # 403 (voila-dashboards/voila#1458) and closed pages' kernels linger until culled. The
+        # only other state-changing request is the websocket, which checks its Origin instead.
+        "--Voila.tornado_settings=disable_check_xsrf=True",
     ]
     if not open_browser:
         command.append("--no-browser")
@@ -115,6 +119,11 @@ class VoilaServer:
         self.log_path = log_path
         self._process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
+
+    @property
+    def pid(self) -> int | None:
+        """Process id of the running Voila (its kernels are its children)."""
+        return self._process.pid if self._process is not None else None
 
     def start(self, timeout: float = 60.0) -> VoilaServer:
         """Start Voila and wait until it answers HTTP."""

@@ -17,7 +17,7 @@ def test_good_values_are_read() -> None:
 
 @pytest.mark.parametrize(("query", "note"), [
     ("lang=de", "bad_lang"), ("seed=-1", "bad_seed"), ("seed=1e9", "bad_seed"),
-    ("seed=99999999999", "bad_seed"), ("level=0", "bad_level"), ("level=abc", "bad_level"),
+    ("seed=1000000", "bad_seed"), ("level=0", "bad_level"), ("level=abc", "bad_level"),
     ("level=%00", "bad_level"), ("level=2;import os", "bad_level"), ("level=²", "bad_level"),
 ])
 def test_bad_values_fall_back_with_a_friendly_note(query: str, note: str) -> None:
@@ -41,5 +41,5 @@ def test_server_default_language_comes_from_the_environment(
 def test_any_query_gives_valid_settings(query: str) -> None:
     params = parse_query(query, "en")
     assert params.lang in ("en", "ru")
-    assert params.seed is None or 0 <= params.seed <= 10**9
+    assert params.seed is None or 0 <= params.seed <= 999_999
     assert params.level is None or 1 <= params.level <= 20
