@@ -47,6 +47,12 @@ display(w.VBox([shot(w.HBox([LanguageToggle(LANG), fb]), "feedback"), shot(hand,
                 shot(tracker, "tracker"), shot(chance, "chance"), shot(eq, "equation"),
                 shot(bad, "equation_wrong")]))
 '''
+PLAY_CODE = '''
+from sq_edu.widgets import PlayApp
+app = PlayApp(lang="{lang}", seed=4, opponents=2)
+app.coach_toggle.value = True
+display(app)
+'''
 NAMES = ("feedback", "hand", "queens", "discard", "tracker", "chance", "equation",
          "equation_wrong")
 
@@ -98,7 +104,46 @@ def main(langs: tuple[str, ...] = ("en", "ru")) -> None:
             finally:
                 server.terminate()
                 server.wait(timeout=20)
+            shoot_play(browser, voila, Path(tmp), lang)
         browser.close()
+
+
+def shoot_play(browser: object, voila: str, tmp: Path, lang: str) -> None:
+    """The game app: the first screen, then after picking a card with the keyboard and letting
+    the bots move (so the story has lines)."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(PLAY_CODE.replace("{lang}", lang))]
+    path = tmp / f"play_{lang}.ipynb"
+    nbformat.write(nb, path)
+    port = free_port()
+    log = (tmp / f"voila_play_{lang}.log").open("w")
+    server = subprocess.Popen([voila, "--no-browser", f"--port={port}", str(path)],
+                              stdout=subprocess.DEVNULL, stderr=log)
+    suffix = "" if lang == "en" else f"_{lang}"
+    try:
+        wait_for(port)
+        page = browser.new_page(  # type: ignore[attr-defined]
+            viewport={"width": 1280, "height": 2000})
+        page.route("**/fonts.googleapis.com/**", lambda r: r.abort())
+        page.route("**/fonts.gstatic.com/**", lambda r: r.abort())
+        page.goto(f"http://localhost:{port}/", timeout=90_000)
+        page.wait_for_selector(".sq-play-app .sq-card", timeout=90_000)
+        page.locator(".sq-play-app").screenshot(path=HERE / f"play_start{suffix}.png")
+        page.locator(".sq-card").first.focus()
+        page.keyboard.press("2")
+        page.wait_for_selector(".sq-card[aria-pressed=true]", timeout=10_000)
+        page.locator(".sq-act-discard button, button.sq-act-discard").first.click()
+        for _ in range(4):
+            page.wait_for_timeout(1500)  # the kernel answers; then either button shows
+            if page.locator("button.sq-act-discard").is_visible():
+                break
+            page.locator("button.sq-next").click()
+        page.wait_for_timeout(800)
+        page.locator(".sq-play-app").screenshot(path=HERE / f"play_turn{suffix}.png")
+        page.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
 
 
 if __name__ == "__main__":

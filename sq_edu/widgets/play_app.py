@@ -323,6 +323,8 @@ class PlayApp(widgets.VBox):
             self.answer_block.description = t("play.answer_block", self.lang,
                                               card=short_name(block[0].cards[0], self.lang))
         keeps = [m for m in legal if m.kind == "choose" and m.cards]
+        for old in self.keep_box.children:
+            old.close()
         self.keep_box.children = [self._keep_button(m) for m in keeps]
         if obs is None:
             return
@@ -413,3 +415,4 @@ class PlayApp(widgets.VBox):
         self.coach_toggle.description = t("play.coach", lang)
         for control in (self.opponents, self.bot_choice, self.rules_choice):
             control.style.description_width = "initial"
+            control.layout.width = "auto"

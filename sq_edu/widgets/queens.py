@@ -79,6 +79,7 @@ class QueenGrid(widgets.VBox):
         self.awake_title = widgets.HTML()
         self.awake_box = widgets.VBox()
         self.queen_buttons: dict[tuple[int, str], widgets.Button] = {}
+        self._awake_rows: list[tuple[widgets.HTML, widgets.HBox]] = []
         self.children = [self.title, self.grid, self.awake_title, self.awake_box]
         self.lang = normalize_lang(lang)
         self.observe(lambda _c: self._draw(), "lang")
@@ -164,29 +165,39 @@ class QueenGrid(widgets.VBox):
             button.layout.visibility = "visible" if offered else "hidden"
 
     def _draw_awake(self) -> None:
-        rows = []
+        """Per-seat rows are kept and refilled; only choice buttons come and go (closed, so a
+        long game does not pile up dead widgets in the kernel)."""
+        while len(self._awake_rows) < self._obs.players:
+            row = (widgets.HTML(), widgets.HBox())
+            row[0].add_class("sq-awake-row")
+            self._awake_rows.append(row)
+        rows = self._awake_rows[: self._obs.players]
+        for button in self.queen_buttons.values():
+            button.close()
         self.queen_buttons = {}
-        for seat in range(self._obs.players):
+        for seat, (head, box) in enumerate(rows):
             faces = "".join(
                 f'<span role="img" aria-label="{escape(queen_name(q, self.lang))}, '
                 f'{QUEEN_POINTS[q]}">{queen_face(q, round(self._width * 0.8), self.lang)}</span>'
                 for q in self._obs.awake[seat])
-            head = widgets.HTML(
+            head.value = (
                 f'<div class="sq-awake-total" style="font-size:1.1em"><b>'
                 f'{escape(total_text(self._obs, seat, self.lang))}</b></div>'
                 f'<div style="display:flex;gap:4px">{faces}</div>')
             buttons = []
             for q in self._obs.awake[seat]:
                 if (seat, q) in self._choosable_queens:
-                    b = widgets.Button(description=queen_name(q, self.lang),
-                                       tooltip=f"{player_name(seat, self._obs.seat, self.lang)}"
-                                               f": {queen_name(q, self.lang)}")
-                    b.button_style = "info"
-                    b.add_class("sq-queen-button")
-                    b.add_class(f"sq-queen-{q}")
-                    b.on_click(guarded(lambda: self._feedback)(
-                        lambda _b, s=seat, q=q: self._fire_queen(s, q)))
-                    self.queen_buttons[(seat, q)] = b
-                    buttons.append(b)
-            rows.append(widgets.VBox([head, widgets.HBox(buttons)]))
-        self.awake_box.children = rows
+                    buttons.append(self._queen_button(seat, q))
+            box.children = buttons
+        self.awake_box.children = [widget for row in rows for widget in row]
+
+    def _queen_button(self, seat: int, queen: str) -> widgets.Button:
+        name = queen_name(queen, self.lang)
+        button = widgets.Button(description=name, button_style="info",
+                                tooltip=f"{player_name(seat, self._obs.seat, self.lang)}: {name}")
+        button.add_class("sq-queen-button")
+        button.add_class(f"sq-queen-{queen}")
+        button.on_click(guarded(lambda: self._feedback)(
+            lambda _b: self._fire_queen(seat, queen)))
+        self.queen_buttons[(seat, queen)] = button
+        return button

@@ -30,7 +30,7 @@ class DeckTracker(widgets.VBox):
     def __init__(self, obs: Observation, lang: str = "en", hidden: bool = False,
                  feedback: object = None) -> None:
         self.table = widgets.HTML()
-        self.toggle = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.toggle = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.toggle.add_class("sq-tracker-toggle")
         super().__init__([self.table, self.toggle])
         self.add_class("sq-deck-tracker")
