@@ -1,0 +1,45 @@
+"""The kernel side of the connection heartbeat: answers pings, ignores anything else."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sq_edu.widgets.connection import ConnectionNotice
+
+
+@pytest.fixture
+def notice(monkeypatch: pytest.MonkeyPatch) -> tuple[ConnectionNotice, list[Any]]:
+    widget = ConnectionNotice("en")
+    sent: list[Any] = []
+    monkeypatch.setattr(widget, "send", lambda content, buffers=None: sent.append(content))
+    return widget, sent
+
+
+def test_a_ping_gets_its_pong(notice: tuple[ConnectionNotice, list[Any]]) -> None:
+    widget, sent = notice
+    widget._handle_custom_msg({"ping": 7}, [])
+    widget._handle_custom_msg({"ping": 8}, [])
+    assert sent == [{"pong": 7}, {"pong": 8}]
+
+
+@pytest.mark.parametrize("content", [{"ping": "7"}, {"ping": None}, {"code": "import os"},
+                                     "ping", [1, 2], None, {"ping": 1.5}])
+def test_anything_else_from_the_page_is_ignored(
+    notice: tuple[ConnectionNotice, list[Any]], content: Any
+) -> None:
+    widget, sent = notice
+    widget._handle_custom_msg(content, [])
+    assert sent == []
+
+
+def test_texts_follow_the_language() -> None:
+    widget = ConnectionNotice("ru")
+    assert widget.lost_text.startswith("Урок не отвечает")
+    assert widget.reload_label == "Обновить страницу"
+    widget.set_lang("en")
+    assert widget.lost_text.startswith("The lesson is not answering")
+    widget.set_lang("xx")  # junk falls back to English, never breaks
+    assert widget.lang == "en"
+    assert widget.timeout_ms > widget.interval_ms
