@@ -11,6 +11,7 @@ import io
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from html import escape
 from pathlib import Path
 
 from sq_edu.i18n import t
@@ -43,6 +44,17 @@ class Report:
 
     def header(self, lang: str = "en") -> list[str]:
         return [t(f"practice.report_{c}", lang) for c in COLUMNS]
+
+    def to_html(self, lang: str = "en") -> str:
+        """The report as an accessible HTML table (a teacher dashboard shows it as it is)."""
+        head = "".join(f'<th scope="col">{escape(h)}</th>' for h in self.header(lang))
+        body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row.cells(lang))
+                       + "</tr>" for row in self.rows)
+        problems = "".join(f"<li>{escape(name)}: {escape(t(key, lang))}</li>"
+                           for name, key in self.problems)
+        return (f'<table class="sq-report"><thead><tr>{head}</tr></thead>'
+                f"<tbody>{body}</tbody></table>"
+                + (f'<ul class="sq-report-problems">{problems}</ul>' if problems else ""))
 
     def to_csv(self, lang: str = "en") -> str:
         out = io.StringIO()

@@ -26,6 +26,8 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
     sq-mastery          skills and level progress  sq-nickname       nickname input
     sq-save-nickname    save nickname              sq-export         download link (a[download])
     sq-import           progress upload (input type=file, .json)
+    sq-worksheet        make a printable worksheet for this level and deal
+    sq-worksheet-link   its download link (a[download], an HTML page with the answer key)
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from sq_edu.practice import (
     exercise_seed,
     generate,
     get_lesson,
+    worksheet_html,
 )
 from sq_edu.practice.checking import Feedback as Judgement
 from sq_edu.practice.exercise import FRACTION, PERCENT
@@ -68,6 +71,7 @@ from .tracker import DeckTracker
 
 log = logging.getLogger(__name__)
 MAX_SEED = 999_999
+WORKSHEET_EXERCISES = 8
 
 
 def _button(css: str, **kwargs: object) -> widgets.Button:
@@ -145,6 +149,8 @@ class LessonApp(widgets.VBox):
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("sq-import")
         self.progress_title = _html("sq-progress-title")
+        self.worksheet_button = _button("sq-worksheet", icon="print")
+        self.worksheet_link = _html("sq-worksheet-link")
 
         self.level_select.observe(guard(lambda c: self.set_level(c["new"])), "value")
         self.seed_box.observe(guard(lambda c: self.set_seed(c["new"])), "value")
@@ -154,11 +160,13 @@ class LessonApp(widgets.VBox):
         self.next_button.on_click(guard(lambda _b: self.next_exercise()))
         self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
         self.upload.observe(guard(lambda c: self._uploaded(c["new"])), "value")
+        self.worksheet_button.on_click(guard(lambda _b: self.make_worksheet()))
 
         header = widgets.HBox([self.title, self.language],
                               layout=widgets.Layout(justify_content="space-between",
                                                     flex_flow="row wrap"))
-        settings = widgets.HBox([self.level_select, self.seed_box, self.new_deal],
+        settings = widgets.HBox([self.level_select, self.seed_box, self.new_deal,
+                                 self.worksheet_button, self.worksheet_link],
                                 layout=widgets.Layout(flex_flow="row wrap"))
         actions = widgets.HBox([self.submit_button, self.hint_button, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
@@ -245,6 +253,16 @@ class LessonApp(widgets.VBox):
         self._save()
         self.feedback.say("lesson_app.nickname_saved", "good", nickname=self.progress.nickname)
         self._draw_export()
+
+    def make_worksheet(self, count: int = WORKSHEET_EXERCISES) -> str:
+        """A printable page for this level and deal (same deal, same sheet), as a download."""
+        page = worksheet_html(self.lesson, self.level, self.seed, count, self.lang)
+        data = base64.b64encode(page.encode("utf-8")).decode("ascii")
+        name = f"worksheet-{self.lesson.id}-{self.level}-{self.seed}-{self.lang}.html"
+        label = escape(t("lesson_app.worksheet_link", self.lang, n=count))
+        self.worksheet_link.value = (f'<a download="{name}" href="data:text/html;base64,{data}"'
+                                     f' style="font-size:1.05em">⬇ {label}</a>')
+        return page
 
     def export_bytes(self) -> bytes:
         return to_bytes(self.progress)
@@ -388,6 +406,8 @@ class LessonApp(widgets.VBox):
         self.seed_box.tooltip = t("lesson_app.seed_help", lang)
         self.new_deal.description = t("lesson_app.new_deal", lang)
         self.new_deal.tooltip = t("lesson_app.seed_help", lang)
+        self.worksheet_button.description = t("lesson_app.worksheet", lang)
+        self.worksheet_link.value = ""
         number = t("lesson_app.exercise_number", lang, n=self.index + 1)
         self.exercise_number.value = f"<p style='margin:2px 0;color:#444'>{escape(number)}</p>"
         self.prompt.value = (f"<h3 class='sq-h' style='font-size:1.3em;margin:6px 0'>"

@@ -105,3 +105,15 @@ def test_one_broken_file_does_not_stop_the_others(tmp_path: Path) -> None:
     assert list(loaded.lessons) == ["queen_points"]
     assert [(e.file, e.field) for e in loaded.errors] == [("b_bad.toml", "(file)"),
                                                           ("c_dup.toml", "id")]
+
+
+def test_lesson_guide_documents_every_generator_and_parameter() -> None:
+    from sq_edu.practice import GENERATORS
+
+    guide = (Path(__file__).resolve().parents[2] / "lessons" / "README.md").read_text("utf-8")
+    rows = {line.split("|")[1].strip(" `"): line for line in guide.splitlines()
+            if line.startswith("| `") and "." in line.split("|")[1]}
+    assert set(rows) == set(GENERATORS)
+    for name, spec in GENERATORS.items():
+        for param in spec.params:
+            assert f"`{param}`" in rows[name], f"{name}: {param} not documented"

@@ -35,6 +35,8 @@ def test_report_rows_and_csv(tmp_path: Path) -> None:
     assert report.problems == [("junk.json", "practice.progress_not_ours")]
     rows = list(csv.reader(io.StringIO(report.to_csv("ru"))))
     assert rows[0][:2] == ["Ник", "Навык"] and len(rows) == 4
+    table = report.to_html("en")
+    assert table.count("<tr>") == 4 and "junk.json" in table and "Mastery" in table
     assert rows[1][1:6] == ["pairs", "2", "1", "0", str(fox.mastery.skill("pairs").score)]
 
 

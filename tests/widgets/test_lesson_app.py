@@ -191,3 +191,13 @@ def test_controls_carry_stable_css_classes() -> None:
     assert {"sq-level", "sq-seed", "sq-submit", "sq-hint", "sq-next-exercise", "sq-import",
             "sq-nickname", "sq-answer-cards"} <= classes
     assert "sq-lesson-app" in app._dom_classes
+
+
+def test_printable_worksheet_for_the_deal() -> None:
+    app = LessonApp("queen_points", seed=21, level=3, lang="ru")
+    app.worksheet_button.click()
+    assert 'download="worksheet-queen_points-3-21-ru.html"' in app.worksheet_link.value
+    page = app.make_worksheet(count=2)
+    assert "Ответы" in page and page.count('class="exercise"') == 2
+    app.language.value = "en"
+    assert app.worksheet_link.value == ""   # a new sheet is made in the new language

@@ -16,7 +16,7 @@ from sq_edu.engine.observation import Observation
 
 from ..exercise import CHOICE, NUMBER, Exercise, Option
 from ..messages import Cards, msg
-from .positions import LEARNER, pick_position, story, where_cards_are
+from .positions import LEARNER, follow_position, pick_position, story, where_cards_are
 from .registry import Base, Param, generator
 
 _PLAYERS = Param(int, 3, low=2, high=5)
@@ -34,20 +34,30 @@ def tracker_line(obs: Observation) -> tuple:
                  for c in POWER_CARDS)
 
 
-@generator("detective.unseen", players=_PLAYERS, from_turn=_FROM, to_turn=_TO, cards=_CARDS)
+@generator("detective.unseen", players=_PLAYERS, from_turn=_FROM, to_turn=_TO, cards=_CARDS,
+           follow_game=Param(bool, True))
 def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """How many of this card are still unseen (not in your hand, not in the discard pile)?"""
+    """How many of this card are still unseen (not in your hand, not in the discard pile)?
+
+    With `follow_game` the exercises of one deal walk through the same bot game turn by turn,
+    so the learner keeps count as it is played; otherwise each exercise is a fresh position.
+    """
     from sq_edu.maths import located, unseen
 
     token = rng.choice(p["cards"])
-    pos = pick_position(rng.randrange(10**6), p["players"], base.rules,
-                        (p["from_turn"], max(p["from_turn"], p["to_turn"])), rng)
+    window = (p["from_turn"], max(p["from_turn"], p["to_turn"]))
+    heading: tuple = ()
+    if p["follow_game"]:
+        pos, game_number = follow_position(base.seed, p["players"], base.rules, window)
+        heading = (msg("practice.table_turn", game=game_number, turn=pos.obs.turn),)
+    else:
+        pos = pick_position(rng.randrange(10**6), p["players"], base.rules, window, rng)
     obs = pos.obs
     answer = unseen(obs)[token]
     seen = located(obs)[token]
     return base.make(kind=NUMBER, answers=(answer,), observation=obs, hand=obs.hand,
                      prompt=msg("lessons.det_unseen_prompt", card=Cards((token,))),
-                     context=story(obs),
+                     context=(*heading, *story(obs)),
                      hints=(msg("lessons.det_unseen_nudge", card=Cards((token,)),
                                 total=PLAY_DECK[token]),
                             msg("lessons.det_unseen_strategy", card=Cards((token,)),

@@ -80,6 +80,28 @@ def pick_position(seed: int, players: int, rules: str, turns: tuple[int, int],
     return Position(game, obs)
 
 
+def follow_position(seed: int, players: int, rules: str, turns: tuple[int, int],
+                    max_games: int = 200) -> tuple[Position, int]:
+    """Step by step through one deal: exercise `seed % 1000` of deal `seed // 1000` is the next
+    of seat 0's turns in the window, game after game. Returns the position and the game number
+    (1-based), so the learner sees the same game move on from one question to the next.
+    """
+    deal, index = divmod(int(seed), 1000)
+    low, high = turns
+    for game_number in range(1, max_games + 1):
+        game_seed = deal * 1000 + game_number
+        steps = [step for step, g in _play(game_seed, players, rules, high)
+                 if g.turn >= low]  # type: ignore[attr-defined]
+        if index < len(steps):
+            step = steps[index]
+            game = next(g for s, g in _play(game_seed, players, rules, high, stop=step)
+                        if s == step)
+            return Position(game, game.observe(LEARNER)), game_number  # type: ignore[attr-defined]
+        index -= len(steps)
+    position = pick_position(deal, players, rules, turns, random.Random(seed))
+    return position, 1
+
+
 _EVENT_KEYS = {"play": "practice.event_play", "discard": "practice.event_discard",
                "block": "practice.event_block", "jester_reveal": "practice.event_jester",
                "wake": "practice.event_wake", "steal": "practice.event_steal",
