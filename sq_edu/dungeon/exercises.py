@@ -20,10 +20,10 @@ from sq_edu.practice.generators.registry import Base, Param, generator
 from sq_edu.practice.lesson import Lesson, load_lesson_file, load_lessons
 from sq_edu.practice.messages import Joined, Msg, Plain, msg
 
-from .bots import RandomBot, SensibleBot
+from .bots import Bot, RandomBot, SensibleBot
 from .cards import SUITS, Card, deck_for
 from .game import DungeonGame, play_out
-from .records import TrickRecord
+from .records import HandRecord, TrickRecord
 from .scoring import race_winners
 
 PLAYERS = 4
@@ -47,12 +47,12 @@ def real_game(rng: random.Random, players: int = PLAYERS) -> DungeonGame:
     return DungeonGame.new(players, seed=rng.randrange(2**31), first_dealer=rng.randrange(players))
 
 
-def table(rng: random.Random, players: int = PLAYERS) -> list:
+def table(rng: random.Random, players: int = PLAYERS) -> list[Bot]:
     return [(SensibleBot if rng.random() < 0.6 else RandomBot)(random.Random(rng.random()))
             for _ in range(players)]
 
 
-def play_hand(game: DungeonGame, bots: list) -> None:
+def play_hand(game: DungeonGame, bots: list[Bot]) -> None:
     play_out(game, bots, until_hand_end=True)
 
 
@@ -160,7 +160,7 @@ def score_a_hand(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     raise RuntimeError("no hand found")  # pragma: no cover - 60 real games always hold one
 
 
-def _contract_msg(hand) -> Msg:
+def _contract_msg(hand: HandRecord) -> Msg:
     key = "dungeon.rule_contract_made" if hand.made else "dungeon.rule_contract_missed"
     return msg(key, contract=hand.contract, tricks=hand.dealer_tricks)
 

@@ -18,8 +18,10 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import SUITS, Card, check_players, count_queens, deal, deck_for, sort_hand
+from .observation import DungeonObservation, observe
 from .records import PLAY, TRUMP, Event, HandRecord, Move, TrickRecord
 from .rules import (
     IllegalPlay,
@@ -31,6 +33,10 @@ from .rules import (
     trick_taker,
 )
 from .scoring import contract_points, race_winners, score_trick
+from .serialization import game_from_dict, game_to_dict
+
+if TYPE_CHECKING:
+    from .bots import Bot
 
 NAME_TRUMP, NEW_TRUMP = "name_trump", "new_trump"
 
@@ -243,24 +249,19 @@ class DungeonGame:
 
     # --- views and saving -----------------------------------------------------------------
 
-    def observe(self, seat: int):  # -> DungeonObservation (import kept local: no cycle)
-        from .observation import observe
-
+    def observe(self, seat: int) -> DungeonObservation:
         return observe(self, seat)
 
     def to_dict(self) -> dict:
-        from .serialization import game_to_dict
-
         return game_to_dict(self)
 
     @classmethod
     def from_dict(cls, d: dict) -> DungeonGame:
-        from .serialization import game_from_dict
-
         return game_from_dict(d)
 
 
-def play_out(game: DungeonGame, bots: Sequence, until_hand_end: bool = False) -> DungeonGame:
+def play_out(game: DungeonGame, bots: Sequence[Bot], until_hand_end: bool = False
+             ) -> DungeonGame:
     """Let `bots` (one per seat, `choose(obs, legal)`) play until the game (or hand) ends."""
     start = game.hand_number
     while not game.is_over and not (until_hand_end and game.hand_number != start):

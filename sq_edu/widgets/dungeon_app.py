@@ -17,7 +17,7 @@ text name, so it works with Tab / Enter / Space):
     sq-dungeon-table     the trick on the table (role=list; "taken by" once complete)
     sq-dungeon-hand      your cards                sq-dungeon-card, sq-card-<code>  one card
                          (code like QH, 10S; disabled when not a legal play)
-    sq-dungeon-story     what happened (role=log)  sq-status            status line
+    sq-dungeon-story     what happened (role=log)  sq-dungeon-status    status line (role=status)
     sq-score-question    what to score now         sq-score-input       your answer (text)
     sq-score-check       check my score            sq-continue          go on
     sq-score-sheet       the sheet (table; rows sq-row-right / sq-row-wrong / sq-row-open)
@@ -51,7 +51,8 @@ from sq_edu.dungeon import (
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
 from sq_edu.dungeon.words import card_name, message, suit_name
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.practice import check, exercise_seed, generate
+from sq_edu.practice import Lesson, check, exercise_seed, generate
+from sq_edu.practice.checking import Feedback as Judgement
 
 from .feedback import Feedback
 from .guard import guarded
@@ -61,6 +62,7 @@ from .lesson_app_inputs import AnswerInput
 log = logging.getLogger(__name__)
 HUMAN, PLAYERS, FIRST_DEALER = 0, 4, 3  # a bot deals first, so the child leads the first trick
 STORY_LINES = 8
+_CELL = ' style="padding:2px 10px;border-bottom:1px solid #bbb;text-align:left"'
 _NUMBER = re.compile(r"^\s*([-−–]?)\s*(\d{1,5})\s*$")
 
 
@@ -107,7 +109,7 @@ class DungeonApp(widgets.VBox):
         self.lang = normalize_lang(lang)
         self._seeds = random.Random(seed)
         self.feedback = Feedback(self.lang)
-        self.feedback.add_class("sq-status")
+        self.feedback.add_class("sq-dungeon-status")
         guard = guarded(lambda: self.feedback)
 
         self.title = _html("sq-dungeon-title")
@@ -417,7 +419,7 @@ class DungeonApp(widgets.VBox):
         lang = self.lang
         heads = ("app_col_what", "app_col_who", "app_col_queens", "app_col_yours",
                  "app_col_score")
-        head = "".join(f"<th scope=\"col\">{escape(t('dungeon.' + h, lang))}</th>"
+        head = "".join(f"<th scope=\"col\"{_CELL}>{escape(t('dungeon.' + h, lang))}</th>"
                        for h in heads)
         body = []
         for row in self.rows[-14:]:
@@ -433,7 +435,7 @@ class DungeonApp(widgets.VBox):
             score = str(row.after) if closed or row.answer is not None else "?"
             cells = (what, self._who(row.seat), queens, yours, score)
             body.append(f'<tr class="sq-row-{state}">'
-                        + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+                        + "".join(f"<td{_CELL}>{escape(c)}</td>" for c in cells) + "</tr>")
         totals = " · ".join(f"{self._who(s)}: {v}" for s, v in enumerate(self.shown_scores))
         self.sheet.value = (f"<table role=\"table\" style=\"border-collapse:collapse\">"
                             f"<caption>{escape(t('dungeon.app_sheet', lang))}</caption>"
@@ -459,11 +461,12 @@ def scoring_view(lang: str = "en", seed: int = 1) -> widgets.Widget:
 class ScoringPractice(widgets.VBox):
     """A small lesson view over the scoring lesson: level, question, answer, hints, next.
 
-    CSS hooks: sq-dungeon-level, sq-prompt, sq-context, sq-answer (the lesson app's answer
-    controls), sq-submit, sq-hint, sq-next-exercise, sq-hints, sq-feedback.
+    CSS hooks: sq-lesson-intro, sq-dungeon-level, sq-prompt, sq-context, sq-answer (the
+    lesson app's answer controls), sq-submit, sq-hint, sq-next-exercise, sq-hints,
+    sq-feedback.
     """
 
-    def __init__(self, lesson, lang: str = "en", seed: int = 1) -> None:
+    def __init__(self, lesson: Lesson, lang: str = "en", seed: int = 1) -> None:
         self.lesson, self.lang, self.seed = lesson, normalize_lang(lang), seed
         self.index, self.hints_shown = 0, 0
         self.feedback = Feedback(self.lang)
@@ -471,8 +474,8 @@ class ScoringPractice(widgets.VBox):
         guard = guarded(lambda: self.feedback)
         self.level_select = widgets.Dropdown(options=self._levels(), value=1)
         self.level_select.add_class("sq-dungeon-level")
-        self.prompt, self.context, self.hints = (_html("sq-prompt"), _html("sq-context"),
-                                                 _html("sq-hints"))
+        self.intro, self.prompt = _html("sq-lesson-intro"), _html("sq-prompt")
+        self.context, self.hints = _html("sq-context"), _html("sq-hints")
         self.answer_box = widgets.VBox()
         self.submit_button = _button("sq-submit", button_style="primary", icon="check")
         self.hint_button = _button("sq-hint", icon="lightbulb-o")
@@ -481,7 +484,8 @@ class ScoringPractice(widgets.VBox):
         self.submit_button.on_click(guard(lambda _b: self.submit()))
         self.hint_button.on_click(guard(lambda _b: self.show_hint()))
         self.next_button.on_click(guard(lambda _b: self.next_exercise()))
-        super().__init__([self.level_select, self.prompt, self.context, self.answer_box,
+        super().__init__([self.intro, self.level_select, self.prompt, self.context,
+                          self.answer_box,
                           widgets.HBox([self.submit_button, self.hint_button,
                                         self.next_button]),
                           self.feedback, self.hints])
@@ -505,7 +509,7 @@ class ScoringPractice(widgets.VBox):
         self.index += 1
         self.new_exercise(self.level)
 
-    def submit(self):
+    def submit(self) -> Judgement:
         result = check(self.exercise, self.answer.value())
         self.feedback.show(" ".join(result.lines(self.lang)),
                            "good" if result.correct else "bad" if result.understood else "info")
@@ -531,6 +535,7 @@ class ScoringPractice(widgets.VBox):
 
     def _draw(self) -> None:
         ex, lang = self.exercise, self.lang
+        self.intro.value = f"<p>{escape(self.lesson.intro.get(lang))}</p>"
         self.prompt.value = f"<h3>{escape(ex.prompt.render(lang))}</h3>"
         self.context.value = "<ul>" + "".join(f"<li>{escape(m.render(lang))}</li>"
                                               for m in ex.context) + "</ul>"
