@@ -142,7 +142,6 @@ class QueenGrid(widgets.VBox):
         self._draw_awake()
 
     def _draw_slots(self) -> None:
-        choosing = bool(self._choosable_slots)
         for i, content in enumerate(self._obs.slots):
             if content is None:
                 face = empty_face(self._width)
@@ -151,18 +150,17 @@ class QueenGrid(widgets.VBox):
             else:
                 face = queen_face(content, self._width, self.lang)
             label = escape(slot_text(i, content, self.lang))
-            number = "" if choosing else f'<div style="font-weight:bold">{i + 1}</div>'
             self.slot_pictures[i].value = (
                 f'<div role="img" aria-label="{label}" title="{label}" style="text-align:center">'
-                f'{face}{number}</div>')
+                f'{face}<div style="font-weight:bold">{i + 1}</div></div>')
             button = self.slot_buttons[i]
             offered = i in self._choosable_slots
             button.description = t("widgets.slot_button", self.lang, n=i + 1)
             button.tooltip = slot_text(i, content, self.lang)
             button.disabled = not offered
             button.button_style = "info" if offered else ""
-            button.layout.display = "flex" if choosing else "none"
-            button.layout.visibility = "visible" if offered else "hidden"
+            button.icon = "hand-pointer-o" if offered else ""
+            button.layout.display = "flex" if offered else "none"
 
     def _draw_awake(self) -> None:
         """Per-seat rows are kept and refilled; only choice buttons come and go (closed, so a
