@@ -66,6 +66,20 @@ class CardCounter:
         counter.observe(obs)
         return counter
 
+    @classmethod
+    def start(cls, obs: Observation) -> CardCounter:
+        """Start counting at `obs` (any position, a lesson scenario too): what it shows now is
+        taken as known, and only events after it are counted."""
+        counter = cls(obs.seat, obs.players, obs.hand, obs.rules, obs.draw_size,
+                      obs.discard_pile)
+        for seat, known in enumerate(obs.known_in_hands):
+            if seat != obs.seat:
+                counter.known[seat] = Counter(known)
+        counter.known_bottom = list(obs.known_bottom)
+        counter.revealed = Counter(obs.revealed)
+        counter.events_seen = len(obs.events)
+        return counter
+
     def observe(self, obs: Observation) -> None:
         """Catch up with `obs`: its events not yet counted, then what its pending state shows."""
         for event in obs.events[self.events_seen:]:

@@ -75,7 +75,8 @@ def top_cards(obs: Observation, m: int = 1,
 
     `extra_discards` go to the discard pile before the draw (a jester played first), which
     matters only if the pile runs out and the discard pile is reshuffled. Sequences stop short
-    when there is no card left anywhere to draw.
+    when there is no card left anywhere to draw. Their number grows like 16**m: meant for a
+    jester's peek (m <= 3); `p_at_least` answers longer questions in closed form.
     """
     def walk(seq: tuple[Card, ...], chance: Fraction, pool: Counter, unknown: int,
              bottom: tuple[Card, ...], refill: Counter | None) -> Iterator:

@@ -90,6 +90,21 @@ def test_from_observation_replays_a_game() -> None:
         assert not unseen(obs) - counter.unseen()
 
 
+def test_start_mid_game_then_follow() -> None:
+    game, _, players = _setup(2)  # kids, 4 players
+    rng = random.Random(2)
+    for _ in range(30):
+        game.play(rng.choice(game.legal_moves()))
+    counters = [CardCounter.start(game.observe(s)) for s in range(players)]
+    for _ in range(150):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+        for seat, counter in enumerate(counters):
+            counter.observe(game.observe(seat))
+            _agree(counter, game, seat)
+
+
 def test_lesson_questions() -> None:
     counter = CardCounter(0, 3, ["dragon", "knight", 3, 4, 7])
     assert counter.unseen_count("dragon") == 2

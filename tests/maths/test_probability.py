@@ -123,3 +123,11 @@ def test_top_cards_sum_to_one_across_a_reshuffle() -> None:
     seqs = list(top_cards(obs, 3))
     assert sum(p for _, p in seqs) == 1
     assert all(len(s) == 3 for s, _ in seqs)
+
+
+def test_p_at_least_past_the_end_of_the_pile_matches_the_sequence_walk() -> None:
+    obs = make_obs([1, 2, 4, 5, 6], ["king", 3, 7, 8, 9], 2, (5, 3))
+    for draws in (1, 2, 3, 4):
+        for card in ("king", 3, "dragon"):
+            walked = sum(p for seq, p in top_cards(obs, draws) if card in seq)
+            assert p_at_least(obs, card, draws) == walked, (draws, card)
