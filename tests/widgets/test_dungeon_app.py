@@ -149,3 +149,18 @@ def test_the_scoring_practice_view_checks_answers() -> None:
     assert lesson.exercise.kind == "choice"
     lesson.set_lang("ru")
     assert "Сдача" in lesson.prompt.value
+
+
+def test_the_generic_lesson_app_runs_every_level_of_the_scoring_lesson(monkeypatch) -> None:
+    """Once the lesson ships with the others, LessonApp shows it: every level answers right."""
+    import sq_edu.widgets.lesson_app as lesson_app
+
+    monkeypatch.setattr(lesson_app, "get_lesson", lambda _id: scoring_lesson())
+    app = lesson_app.LessonApp("dungeon_scoring", seed=6)
+    for level in range(1, len(app.lesson.levels) + 1):
+        app.set_level(level)
+        ex = app.exercise
+        assert ex.prompt.render("en") in app.prompt.value.replace("&#x27;", "'")
+        app.answer.set(typed_form(ex, ex.answers[0]))
+        app.submit_button.click()
+        assert app.solved and app.feedback.tone == "good", (level, app.feedback.text)
