@@ -12,14 +12,15 @@ from collections import Counter
 from functools import cache
 from itertools import product
 
-from .moves import JESTER_C, KING_C, KNIGHT_C, POTION_C, TOKEN, Move, make_move
+from .moves import JESTER_C, JESTER_MOVE, KING_C, KNIGHT_C, POTION_C, TOKEN, Move, make_move
 
 
 def shuffle(rng: random.Random, cards: list) -> None:
     """Shuffle in place, uniformly (sorting by independent random keys), several times faster
     than `random.shuffle`, which matters when a lesson simulates thousands of games."""
-    key = rng.random
-    cards.sort(key=lambda _card: key())
+    rand = rng.random
+    keys = [rand() for _ in cards]
+    cards[:] = [card for _, card in sorted(zip(keys, cards, strict=True))]
 
 
 def is_equation(numbers: tuple[int, ...]) -> bool:
@@ -65,7 +66,10 @@ def discard_moves(hand: tuple[int, ...], with_equations: bool) -> tuple[Move, ..
 
 @cache
 def hand_moves(hand: tuple[int, ...], with_equations: bool
-               ) -> tuple[bool, bool, bool, bool, tuple[Move, ...]]:
-    """What a sorted hand allows: (king, knight, potion, jester, discard moves)."""
-    return (KING_C in hand, KNIGHT_C in hand, POTION_C in hand, JESTER_C in hand,
-            discard_moves(hand, with_equations))
+               ) -> tuple[bool, bool, bool, tuple[Move, ...]]:
+    """What a sorted hand allows: (king?, knight?, potion?, the moves that depend on nothing
+    but the hand: the jester and the discards)."""
+    base = discard_moves(hand, with_equations)
+    if JESTER_C in hand:
+        base = (JESTER_MOVE, *base)
+    return (KING_C in hand, KNIGHT_C in hand, POTION_C in hand, base)

@@ -15,9 +15,9 @@ from .discards import hand_moves, shuffle
 from .moves import (
     CHOOSE_CARD,
     CHOOSE_SLOT,
+    DISCARD_CODES,
     DRAGON_C,
     JESTER_C,
-    JESTER_MOVE,
     KING_C,
     KNIGHT_C,
     POTION_C,
@@ -62,6 +62,8 @@ class Game:
         self._log: list[tuple] = []
         self._events: list[Event] = []
         self._legal: list[Move] | None = None
+        self._wakes: list[Move] | None = None        # king moves for the occupied slots
+        self._hand_size = rules.hand_size
         self._pts: list[int] = [0] * players          # points per seat, kept up to date
         self._asleep = 0                             # occupied slots
         self._win_q = rules.win_queens(players)
@@ -201,31 +203,22 @@ class Game:
         return list(self._legal)
 
     def _generate(self) -> list[Move]:
-        if self._over:
-            return []
-        pending = self._pending
-        slots = self._slots
-        if pending is not None:
-            kind = pending[0]
-            if kind == "block":
-                _, _defender, attacker, queen, attack = pending
-                card = TOKEN[DRAGON_C] if attack == "steal" else TOKEN[WAND_C]
-                return [make_move("block", (card,), attacker, queen),
-                        make_move("allow", (), attacker, queen)]
-            if kind == "rose" or kind == "jester_wake":
-                return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is not None]
-            if kind == "jester_pick":
-                return [CHOOSE_CARD[c] for c in sorted(set(self._revealed))]
-            return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is None]
+        if self._pending is not None or self._over:
+            return self._generate_pending()
         seat = self._active
         hand = self._hands[seat]
         if not hand:
             return []
-        has_king, has_knight, has_potion, has_jester, discards = \
-            hand_moves(tuple(sorted(hand)), self._eqs)
+        has_king, has_knight, has_potion, base = hand_moves(tuple(sorted(hand)), self._eqs)
+        if not (has_king or has_knight or has_potion):
+            return list(base)
         moves: list[Move] = []
         if has_king:
-            moves += [WAKE_MOVES[i] for i in range(SLOTS) if slots[i] is not None]
+            wakes = self._wakes
+            if wakes is None:
+                slots = self._slots
+                wakes = self._wakes = [WAKE_MOVES[i] for i in range(SLOTS) if slots[i] is not None]
+            moves += wakes
         if has_knight or has_potion:
             for target in self._opponents[seat]:
                 for queen in self._awake[target]:
@@ -233,10 +226,25 @@ class Game:
                         moves.append(STEAL_MOVES[target][queen])
                     if has_potion:
                         moves.append(SLEEP_MOVES[target][queen])
-        if has_jester:
-            moves.append(JESTER_MOVE)
-        moves += discards
+        moves += base
         return moves
+
+    def _generate_pending(self) -> list[Move]:
+        """The answers to a pending decision (none once the game is over)."""
+        pending = self._pending
+        if self._over or pending is None:
+            return []
+        kind, slots = pending[0], self._slots
+        if kind == "block":
+            _, _defender, attacker, queen, attack = pending
+            card = TOKEN[DRAGON_C] if attack == "steal" else TOKEN[WAND_C]
+            return [make_move("block", (card,), attacker, queen),
+                    make_move("allow", (), attacker, queen)]
+        if kind == "rose" or kind == "jester_wake":
+            return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is not None]
+        if kind == "jester_pick":
+            return [CHOOSE_CARD[c] for c in sorted(set(self._revealed))]
+        return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is None]
 
     # ---- playing ---------------------------------------------------------------------------
     def play(self, move: Move) -> list[Event]:
@@ -271,10 +279,12 @@ class Game:
         kind = move.kind
         log = self._log
         if kind == "discard":
-            codes = [_CODE[c] for c in move.cards]
+            codes = DISCARD_CODES[id(move)]
+            known = self._known_hands[seat]
             for c in codes:
                 hand.remove(c)
-                self._forget(seat, c)
+                if known and c in known:
+                    known.remove(c)
             self._discard += codes
             log.append(("discard", seat, move.cards))
             self._finish_action()
@@ -325,6 +335,7 @@ class Game:
             seat, queen = pending[1], pending[2]
             self._slots[move.slot] = queen
             self._asleep += 1
+            self._wakes = None
             self._known[move.slot] = True
             if kind == "potion_slot":
                 self._log.append(("sleep", seat, (), pending[3], queen, move.slot))
@@ -338,6 +349,7 @@ class Game:
         self._discard.append(code)
 
     def _forget(self, seat: int, code: int) -> None:
+        """`seat` played or discarded a `code` card: one fewer is publicly known in its hand."""
         known = self._known_hands[seat]
         if known and code in known:
             known.remove(code)
@@ -348,6 +360,7 @@ class Game:
         queen = self._slots[slot]
         self._slots[slot] = None
         self._known[slot] = False
+        self._wakes = None
         self._log.append(("wake", seat, (), None, queen, slot))
         if self._feud and queen in FEUD and FEUD[queen] in self._awake[seat]:
             self._slots[slot] = queen
@@ -448,7 +461,7 @@ class Game:
 
     def _refill(self, seat: int) -> None:
         hand = self._hands[seat]
-        need = self.rules.hand_size - len(hand)
+        need = self._hand_size - len(hand)
         draw = self._draw
         if 0 < need <= len(draw):  # the common case: no reshuffle
             got = draw[-need:]
@@ -498,7 +511,7 @@ class Game:
             self._check_end(None)
             return
         seat = self._active
-        if len(self._hands[seat]) < self.rules.hand_size:
+        if len(self._hands[seat]) < self._hand_size:
             self._refill(seat)
         seat = self._active = (seat + 1) % self.players
         self._turn += 1

@@ -98,6 +98,10 @@ class IllegalMove(ValueError):
 _MOVES: dict[tuple, Move] = {}
 
 
+# Card codes of every interned discard move, by the move's id (interned moves live forever).
+DISCARD_CODES: dict[int, tuple[int, ...]] = {}
+
+
 def make_move(kind: str, cards: tuple[Card, ...] = (), target: int | None = None,
               queen: str | None = None, slot: int | None = None) -> Move:
     """The interned Move with these fields."""
@@ -105,6 +109,8 @@ def make_move(kind: str, cards: tuple[Card, ...] = (), target: int | None = None
     move = _MOVES.get(key)
     if move is None:
         move = _MOVES[key] = Move(kind, cards, target, queen, slot)
+        if kind == "discard":
+            DISCARD_CODES[id(move)] = tuple(CODE[c] for c in cards if c in CODE)
     return move
 
 
