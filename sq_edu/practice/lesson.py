@@ -25,6 +25,7 @@ from sq_edu.i18n import LANGS, normalize_lang
 from sq_edu.i18n import t as _t
 
 from .generators import GENERATORS
+from .messages import Msg, msg
 
 SCHEMA_VERSION = 1
 MIN_LEVELS = 3
@@ -36,14 +37,18 @@ log = logging.getLogger(__name__)
 class LessonError(ValueError):
     """A lesson file that cannot be used: which file, which field, what was expected."""
 
-    def __init__(self, file: str, field: str, expected: str, got: object = None) -> None:
-        self.file, self.field, self.expected, self.got = file, field, expected, got
+    def __init__(self, file: str, field: str, expected: Msg, got: object = None) -> None:
+        self.file, self.field, self.got = file, field, got
+        self.expected_msg = expected
+        self.expected = expected.render("en")
         super().__init__(self.message("en"))
 
     def message(self, lang: str = "en") -> str:
-        got = "" if self.got is None else _describe(self.got)
+        """The whole sentence in `lang` (teachers edit lessons in either language)."""
+        got = "" if self.got is None else describe_value(self.got, lang)
         key = "practice.lesson_error" if got else "practice.lesson_error_missing"
-        return _t(key, lang, file=self.file, field=self.field, expected=self.expected, got=got)
+        return _t(key, lang, file=self.file, field=self.field,
+                  expected=self.expected_msg.render(lang), got=got)
 
 
 @dataclass(frozen=True)
@@ -101,7 +106,7 @@ def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise LessonError(source, "(file)", f"valid TOML ({exc})") from exc
+        raise LessonError(source, "(file)", expect("toml", error=str(exc))) from exc
     return _lesson(data, source)
 
 
@@ -109,7 +114,7 @@ def load_lesson_file(path: Path | Traversable) -> Lesson:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise LessonError(path.name, "(file)", f"a readable UTF-8 file ({exc})") from exc
+        raise LessonError(path.name, "(file)", expect("file", error=str(exc))) from exc
     return parse_lesson(text, path.name)
 
 
@@ -136,7 +141,7 @@ def load_lessons(folder: Path | Traversable | None = None) -> LessonSet:
         try:
             lesson = load_lesson_file(path)
             if lesson.id in result.lessons:
-                raise LessonError(path.name, "id", "an id no other lesson uses", lesson.id)
+                raise LessonError(path.name, "id", expect("unique_id"), lesson.id)
         except LessonError as exc:
             log.warning("lesson not loaded: %s", exc)
             result.errors.append(exc)
@@ -155,12 +160,22 @@ def get_lesson(lesson_id: str, folder: Path | Traversable | None = None) -> Less
 
 # --- validation -------------------------------------------------------------------------------
 
-def _describe(value: object) -> str:
-    names = {bool: "true/false", int: "a number", float: "a decimal number", str: "a text",
-             list: "a list", dict: "a table"}
-    kind = names.get(type(value), type(value).__name__)
+_KINDS = {bool: "bool", int: "whole", float: "decimal", str: "text", list: "list", dict: "table"}
+
+
+def describe_value(value: object, lang: str = "en") -> str:
+    """What a lesson file holds, in words: "a text 'percents'", "a list of 2"."""
+    kind = _KINDS.get(type(value), "other")
+    if isinstance(value, (list, dict)):
+        return _t(f"practice.got_{kind}", lang, n=len(value))
     shown = repr(value)
-    return f"{kind} {shown[:40]}" if len(shown) <= 40 else f"{kind} {shown[:37]}..."
+    shown = shown if len(shown) <= 40 else shown[:37] + "..."
+    return _t(f"practice.got_{kind}", lang, value=shown)
+
+
+def expect(key: str, **params: object) -> Msg:
+    """What a field should be, as a message (rendered in the reader's language)."""
+    return msg(f"practice.expect_{key}", **params)
 
 
 class _Reader:
@@ -169,11 +184,11 @@ class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
 
-    def fail(self, where: str, expected: str, got: object = None) -> LessonError:
+    def fail(self, where: str, expected: Msg, got: object = None) -> LessonError:
         return LessonError(self.source, where, expected, got)
 
     def get(self, table: Mapping[str, object], key: str, where: str, kind: type,
-            expected: str) -> object:
+            expected: Msg) -> object:
         if key not in table:
             raise self.fail(where, expected)
         value = table[key]
@@ -182,41 +197,40 @@ class _Reader:
         return value
 
     def text(self, table: Mapping[str, object], key: str, where: str) -> Text:
-        expected = "a table with a non-empty text for each of " + ", ".join(LANGS)
+        expected = expect("texts", langs=", ".join(LANGS))
         value = self.get(table, key, where, dict, expected)
         texts: dict[str, str] = {}
         for lang in LANGS:
             item = value.get(lang)  # type: ignore[attr-defined]
             if not isinstance(item, str) or not item.strip():
-                raise self.fail(f"{where}.{lang}", "a non-empty text", item)
+                raise self.fail(f"{where}.{lang}", expect("text"), item)
             texts[lang] = item.strip()
         return Text(**texts)
 
     def words(self, table: Mapping[str, object], key: str, where: str) -> tuple[str, ...]:
-        value = self.get(table, key, where, list, "a non-empty list of texts")
+        value = self.get(table, key, where, list, expect("words"))
         if not value or not all(isinstance(v, str) and v.strip() for v in value):  # type: ignore[attr-defined]
-            raise self.fail(where, "a non-empty list of texts", value)
+            raise self.fail(where, expect("words"), value)
         return tuple(v.strip() for v in value)  # type: ignore[attr-defined]
 
 
 def _lesson(data: Mapping[str, object], source: str) -> Lesson:
     r = _Reader(source)
-    version = r.get(data, "schema_version", "schema_version", int, f"the number {SCHEMA_VERSION}")
+    version = r.get(data, "schema_version", "schema_version", int,
+                    expect("number", n=SCHEMA_VERSION))
     if version != SCHEMA_VERSION:
-        raise r.fail("schema_version", f"the number {SCHEMA_VERSION}", version)
-    lesson_id = r.get(data, "id", "id", str, "a short lower-case id such as 'equations'")
+        raise r.fail("schema_version", expect("number", n=SCHEMA_VERSION), version)
+    lesson_id = r.get(data, "id", "id", str, expect("id"))
     if not _ID.match(lesson_id):  # type: ignore[arg-type]
-        raise r.fail("id", "a short lower-case id such as 'equations'", lesson_id)
+        raise r.fail("id", expect("id"), lesson_id)
     skills = r.words(data, "skills", "skills")
     curriculum_table = r.get(data, "curriculum", "curriculum", dict,
-                             "a table with lists " + " and ".join(CURRICULA))
+                             expect("curriculum", names=", ".join(CURRICULA)))
     curriculum = {name: r.words(curriculum_table, name, f"curriculum.{name}")  # type: ignore[arg-type]
                   for name in CURRICULA}
-    raw_levels = r.get(data, "levels", "levels", list,
-                       f"a list of at least {MIN_LEVELS} [[levels]] tables")
+    raw_levels = r.get(data, "levels", "levels", list, expect("levels", n=MIN_LEVELS))
     if len(raw_levels) < MIN_LEVELS:  # type: ignore[arg-type]
-        raise r.fail("levels", f"at least {MIN_LEVELS} [[levels]] tables",
-                     f"{len(raw_levels)} level(s)")  # type: ignore[arg-type]
+        raise r.fail("levels", expect("levels", n=MIN_LEVELS), raw_levels)
     levels = tuple(_level(r, raw, n, skills) for n, raw in enumerate(raw_levels, 1))  # type: ignore[arg-type]
     return Lesson(schema_version=version, id=lesson_id, title=r.text(data, "title", "title"),  # type: ignore[arg-type]
                   intro=r.text(data, "intro", "intro"), skills=skills, curriculum=curriculum,
@@ -226,21 +240,24 @@ def _lesson(data: Mapping[str, object], source: str) -> Lesson:
 def _level(r: _Reader, raw: object, number: int, skills: Iterable[str]) -> Level:
     where = f"levels[{number}]"
     if not isinstance(raw, dict):
-        raise r.fail(where, "a [[levels]] table", raw)
-    skill = r.get(raw, "skill", f"{where}.skill", str, "one of the lesson's skills")
+        raise r.fail(where, expect("level"), raw)
+    skill_expected = expect("skill", skills=", ".join(skills))
+    skill = r.get(raw, "skill", f"{where}.skill", str, skill_expected)
     if skill not in skills:
-        raise r.fail(f"{where}.skill", "one of the lesson's skills: " + ", ".join(skills), skill)
-    name = r.get(raw, "generator", f"{where}.generator", str, "a generator name")
+        raise r.fail(f"{where}.skill", skill_expected, skill)
+    generator_expected = expect("one_of", choices=", ".join(sorted(GENERATORS)))
+    name = r.get(raw, "generator", f"{where}.generator", str, generator_expected)
     if name not in GENERATORS:
-        raise r.fail(f"{where}.generator", "one of " + ", ".join(sorted(GENERATORS)), name)
+        raise r.fail(f"{where}.generator", generator_expected, name)
     spec = GENERATORS[name]  # type: ignore[index]
     params = raw.get("params", {})
     if not isinstance(params, dict):
-        raise r.fail(f"{where}.params", "a table of generator parameters", params)
+        raise r.fail(f"{where}.params", expect("params"), params)
     for key, value in params.items():
         if key not in spec.params:
-            known = ", ".join(sorted(spec.params)) or "none"
-            raise r.fail(f"{where}.params.{key}", f"a parameter of {name} ({known})", value)
+            known = ", ".join(sorted(spec.params)) or "-"
+            raise r.fail(f"{where}.params.{key}", expect("param_of", generator=name, names=known),
+                         value)
         if not spec.params[key].accepts(value):
             raise r.fail(f"{where}.params.{key}", spec.params[key].describe(), value)
     return Level(number=number, title=r.text(raw, "title", f"{where}.title"), skill=skill,  # type: ignore[arg-type]

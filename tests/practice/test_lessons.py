@@ -88,12 +88,16 @@ def test_missing_translation_and_undeclared_skill_and_too_few_levels() -> None:
     assert err.field == "levels[1].skill" and "queen_sum" in err.expected
     head = GOOD.split("[[levels]]")
     err = _error("[[levels]]".join(head[:3]))
-    assert err.field == "levels" and err.got == "2 level(s)"
+    assert err.field == "levels" and len(err.got) == 2
+    assert "but it is a list of 2" in str(err)
 
 
 def test_error_message_in_russian() -> None:
     err = _error(GOOD.replace('id = "queen_points"\n', ""))
     assert "Файл урока broken.toml" in err.message("ru")
+    err = _error(GOOD.replace("goal = 40", "goal = 45"))
+    assert err.message("ru") == ("Файл урока broken.toml: в поле «levels[4].params.goal» нужно: "
+                                 "целое число (одно из: 40, 50), а там число 45.")
 
 
 def test_one_broken_file_does_not_stop_the_others(tmp_path: Path) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..exercise import Exercise
+from ..messages import Msg, msg
 
 
 @dataclass(frozen=True)
@@ -25,15 +26,16 @@ class Param:
     low: int | None = None
     high: int | None = None
 
-    def describe(self) -> str:
-        """What a lesson file must give, in the loader's error message."""
+    def describe(self) -> Msg:
+        """What a lesson file must give, for the loader's error message (en and ru)."""
         kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
-        text = " or ".join(_TYPE_WORDS.get(k, k.__name__) for k in kinds)
+        what: Msg = msg(f"practice.expect_kind_{kinds[0].__name__}")
         if self.choices:
-            text += " (one of " + ", ".join(repr(c) for c in self.choices) + ")"
+            what = msg("practice.expect_kind_choices", what=what,
+                       choices=", ".join(repr(c) for c in self.choices))
         if self.low is not None or self.high is not None:
-            text += f" from {self.low} to {self.high}"
-        return text
+            what = msg("practice.expect_kind_range", what=what, low=self.low, high=self.high)
+        return what
 
     def accepts(self, value: object) -> bool:
         kinds = self.kind if isinstance(self.kind, tuple) else (self.kind,)
@@ -53,10 +55,6 @@ class Param:
             if self.high is not None and value > self.high:
                 return False
         return True
-
-
-_TYPE_WORDS: dict[type, str] = {int: "a whole number", str: "a text", bool: "true or false",
-                                list: "a list"}
 
 
 @dataclass(frozen=True)
