@@ -382,14 +382,13 @@ class LessonApp(widgets.VBox):
         self._draw_reveal()
 
     def _show_result(self) -> None:
-        if self.result is None:
-            self.feedback.clear()
-            self.interpretation.value = ""
-            return
-        tone = "good" if self.result.correct else "bad" if self.result.understood else "info"
-        self.feedback.show(self.result.message.render(self.lang), tone)
-        lines = [] if self.result.interpretation is None else [self.result.interpretation]
-        lines += self.notes
+        """The feedback line for the last answer, then what it means and any notes."""
+        lines: list[Msg] = list(self.notes)
+        if self.result is not None:
+            tone = "good" if self.result.correct else "bad" if self.result.understood else "info"
+            self.feedback.show(self.result.message.render(self.lang), tone)
+            if self.result.interpretation is not None:
+                lines.insert(0, self.result.interpretation)
         self.interpretation.value = "".join(
             f"<p style='font-size:1.1em;margin:2px 0'>{escape(m.render(self.lang))}</p>"
             for m in lines)

@@ -201,3 +201,18 @@ def test_printable_worksheet_for_the_deal() -> None:
     assert "Ответы" in page and page.count('class="exercise"') == 2
     app.language.value = "en"
     assert app.worksheet_link.value == ""   # a new sheet is made in the new language
+
+
+def test_a_due_review_comes_back_between_exercises() -> None:
+    app = LessonApp("queen_points", seed=3, level=3)
+    mastery = app.progress.mastery
+    old = mastery.skill("queen_sum")
+    old.score, old.review_step, old.due = 90, 0, mastery.clock
+    app.next_button.click()
+    assert app.exercise.skill == "queen_sum" and app.exercise.level == 1
+    assert "review of an older skill: Two queens" in app.interpretation.value
+    answer_right(app)
+    assert mastery.skill("queen_sum").due > mastery.clock      # checked again later
+    assert app.level == 3                                       # the chosen level stays
+    app.next_button.click()
+    assert app.exercise.level == 3

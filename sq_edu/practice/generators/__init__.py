@@ -22,8 +22,7 @@ def generate(lesson: Lesson, level: int, seed: int) -> Exercise:
     """Exercise for `seed` at `level` (1-based) of `lesson`; same arguments, same exercise."""
     spec = lesson.level(level)
     gen = GENERATORS[spec.generator]
-    rules = str(spec.params.get("rules", "official"))
-    base = Base(lesson_id=lesson.id, level=level, seed=int(seed), skill=spec.skill, rules=rules)
+    base = Base(lesson_id=lesson.id, level=level, seed=int(seed), skill=spec.skill)
     return gen.func(gen.with_defaults(spec.params), rng_for(seed, lesson.id, level), base)
 
 
