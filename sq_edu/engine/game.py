@@ -61,6 +61,7 @@ class Game:
         self.end_reason: str | None = None           # "threshold" | "centre_empty"
         self._log: list[tuple] = []
         self._events: list[Event] = []
+        self._seen: dict[int, list[Event]] = {}
         self._legal: list[Move] | None = None
         self._wakes: list[Move] | None = None        # king moves for the occupied slots
         self._hand_size = rules.hand_size
@@ -182,10 +183,22 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         """The full log (private draws included): for the referee, not for a seat."""
+        return tuple(self._events_so_far())
+
+    def _events_so_far(self) -> list[Event]:
+        """The log as Events, built once each and kept (the log only ever grows)."""
         log, events = self._log, self._events
-        for entry in log[len(events):]:
-            events.append(_event(entry))
-        return tuple(events)
+        if len(events) < len(log):
+            events += [Event(*entry) for entry in log[len(events):]]
+        return events
+
+    def _seen_by(self, seat: int) -> tuple[Event, ...]:
+        """The log as `seat` sees it, kept per seat so observing stays cheap in long games."""
+        events = self._events_so_far()
+        seen = self._seen.setdefault(seat, [])
+        if len(seen) < len(events):
+            seen += [e.seen_by(seat) for e in events[len(seen):]]
+        return tuple(seen)
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         partner = self.rules.partner(seat, self.players)
@@ -567,11 +580,11 @@ class Game:
             slots=tuple(None if q is None else (q if k else HIDDEN)
                         for q, k in zip(self._slots, self._known, strict=True)),
             draw_size=len(self._draw),
-            discard_pile=self.discard_pile,
+            discard_pile=tuple(map(TOKEN.__getitem__, self._discard)),
             known_in_hands=tuple(tuple(TOKEN[c] for c in sorted(k)) for k in self._known_hands),
             known_bottom=tuple(TOKEN[c] for c in reversed(self._draw[:kb])) if kb else (),
             revealed=tuple(TOKEN[c] for c in self._revealed),
-            events=tuple(e.seen_by(seat) for e in self.events),
+            events=self._seen_by(seat),
             is_over=self._over, winners=self._winners,
         )
 
@@ -594,8 +607,3 @@ def _init_deck() -> None:
 _init_deck()
 STEAL_MOVES = [{q: make_move("steal", ("knight",), t, q) for q in QUEEN_POINTS} for t in range(5)]
 SLEEP_MOVES = [{q: make_move("sleep", ("potion",), t, q) for q in QUEEN_POINTS} for t in range(5)]
-
-
-def _event(entry: tuple) -> Event:
-    """A log tuple (kind, seat, cards, target, queen, slot, count, seats, private) as an Event."""
-    return Event(*entry)

@@ -197,7 +197,17 @@ def _rules(value: object) -> Rules:
         want = type(getattr(default, key))
         if type(item) is not want:
             raise ValueError(f"rule setting '{key}' must be {want.__name__}, not {item!r}")
-    return Rules(**value)
+    rules = Rules(**value)
+    small = {"hand_size": (1, 10), "min_players": (2, 5), "max_players": (2, 5),
+             "jester_peek": (1, 5), "cake_with_rose_bonus": (0, 125)}
+    for key, (low, high) in small.items():
+        if not low <= getattr(rules, key) <= high:
+            raise ValueError(f"rule setting '{key}' must be from {low} to {high}")
+    if rules.min_players > rules.max_players or min(
+            rules.win_queens_small, rules.win_queens_large, rules.team_win_queens,
+            rules.win_points_small, rules.win_points_large, rules.team_win_points) < 1:
+        raise ValueError("saved game's rules have impossible player counts or thresholds")
+    return rules
 
 
 def _pending(value: object, game: Game) -> tuple | None:
