@@ -32,7 +32,6 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
 
 from __future__ import annotations
 
-import base64
 import logging
 import secrets
 from html import escape
@@ -56,7 +55,7 @@ from sq_edu.practice import (
 from sq_edu.practice.checking import Feedback as Judgement
 from sq_edu.practice.exercise import FRACTION, PERCENT
 from sq_edu.practice.lesson import Text
-from sq_edu.practice.mastery import LEVEL_UP_STREAK, Outcome
+from sq_edu.practice.mastery import Outcome
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import from_bytes, to_bytes
 
@@ -66,6 +65,7 @@ from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
 from .language import LanguageToggle
+from .lesson_app_html import download_link, lines_html, mastery_html, paragraphs_html
 from .lesson_app_inputs import AnswerInput
 from .tracker import DeckTracker
 
@@ -152,14 +152,15 @@ class LessonApp(widgets.VBox):
         self.worksheet_button = _button("sq-worksheet", icon="print")
         self.worksheet_link = _html("sq-worksheet-link")
 
-        self.level_select.observe(guard(lambda c: self.set_level(c["new"])), "value")
+        self._muted = False   # set while the app itself changes a control's value
+        self.level_select.observe(guard(self._level_changed), "value")
         self.seed_box.observe(guard(lambda c: self.set_seed(c["new"])), "value")
         self.new_deal.on_click(guard(lambda _b: self.set_seed(self.seed_box.value, force=True)))
         self.submit_button.on_click(guard(lambda _b: self.submit()))
         self.hint_button.on_click(guard(lambda _b: self.show_hint()))
         self.next_button.on_click(guard(lambda _b: self.next_exercise()))
         self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
-        self.upload.observe(guard(lambda c: self._uploaded(c["new"])), "value")
+        self.upload.observe(guard(self._uploaded), "value")
         self.worksheet_button.on_click(guard(lambda _b: self.make_worksheet()))
 
         header = widgets.HBox([self.title, self.language],
@@ -257,11 +258,9 @@ class LessonApp(widgets.VBox):
     def make_worksheet(self, count: int = WORKSHEET_EXERCISES) -> str:
         """A printable page for this level and deal (same deal, same sheet), as a download."""
         page = worksheet_html(self.lesson, self.level, self.seed, count, self.lang)
-        data = base64.b64encode(page.encode("utf-8")).decode("ascii")
-        name = f"worksheet-{self.lesson.id}-{self.level}-{self.seed}-{self.lang}.html"
-        label = escape(t("lesson_app.worksheet_link", self.lang, n=count))
-        self.worksheet_link.value = (f'<a download="{name}" href="data:text/html;base64,{data}"'
-                                     f' style="font-size:1.05em">⬇ {label}</a>')
+        self.worksheet_link.value = download_link(
+            page.encode("utf-8"), f"worksheet-{self.lesson.id}-{self.level}-{self.seed}-"
+            f"{self.lang}.html", "text/html", t("lesson_app.worksheet_link", self.lang, n=count))
         return page
 
     def export_bytes(self) -> bytes:
@@ -348,11 +347,16 @@ class LessonApp(widgets.VBox):
         self._save()
 
     def _quiet_level(self, level: int) -> None:
-        """Show the new level in the select without starting a new exercise now."""
-        self.level_select.unobserve_all("value")
-        self.level_select.value = level
-        self.level_select.observe(guarded(lambda: self.feedback)(
-            lambda c: self.set_level(c["new"])), "value")
+        """Show `level` in the select without reacting to it as a learner's choice."""
+        self._muted = True
+        try:
+            self.level_select.value = level
+        finally:
+            self._muted = False
+
+    def _level_changed(self, change: dict) -> None:
+        if not self._muted:
+            self.set_level(change["new"])
 
     def _save(self) -> None:
         if self.store is None:
@@ -389,9 +393,7 @@ class LessonApp(widgets.VBox):
             self.feedback.show(self.result.message.render(self.lang), tone)
             if self.result.interpretation is not None:
                 lines.insert(0, self.result.interpretation)
-        self.interpretation.value = "".join(
-            f"<p style='font-size:1.1em;margin:2px 0'>{escape(m.render(self.lang))}</p>"
-            for m in lines)
+        self.interpretation.value = paragraphs_html(lines, self.lang)
 
     # --- drawing --------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -414,8 +416,7 @@ class LessonApp(widgets.VBox):
         lines = list(ex.context)
         if ex.observation is not None:
             lines.insert(0, msg("lesson_app.you_are_player_1"))
-        self.context.value = ("<ul role='log' style='margin:2px 0;font-size:1.05em'>" + "".join(
-            f"<li>{escape(m.render(lang))}</li>" for m in lines) + "</ul>") if lines else ""
+        self.context.value = lines_html(lines, lang, role="log")
         self.submit_button.description = t("lesson_app.check", lang)
         self.next_button.description = t("lesson_app.next", lang)
         self.nickname.description = t("lesson_app.nickname", lang)
@@ -435,11 +436,12 @@ class LessonApp(widgets.VBox):
                    title=lv.title.get(self.lang)), lv.number) for lv in self.lesson.levels]
 
     def _quiet_options(self) -> None:
-        self.level_select.unobserve_all("value")
-        self.level_select.options = self._level_options()
-        self.level_select.value = self.level
-        self.level_select.observe(guarded(lambda: self.feedback)(
-            lambda c: self.set_level(c["new"])), "value")
+        self._muted = True
+        try:
+            self.level_select.options = self._level_options()
+            self.level_select.value = self.level
+        finally:
+            self._muted = False
 
     def _draw_hints(self) -> None:
         ex, lang = self.exercise, self.lang
@@ -448,14 +450,9 @@ class LessonApp(widgets.VBox):
         self.hint_button.description = (
             t("lesson_app.hint", lang, n=self.hints_shown + 1, total=ex.hint_count) if left
             else t("lesson_app.no_more_hints", lang))
-        if not self.hints_shown:
-            self.hints.value = ""
-            return
-        items = "".join(f"<li>{escape(ex.hint(i).render(lang))}</li>"
-                        for i in range(self.hints_shown))
-        title = escape(t("lesson_app.hints_title", lang))
-        self.hints.value = (f"<div aria-live='polite'><b>{title}</b>"
-                            f"<ol style='font-size:1.1em;margin:2px 0'>{items}</ol></div>")
+        shown = [ex.hint(i) for i in range(self.hints_shown)]
+        self.hints.value = lines_html(shown, lang, t("lesson_app.hints_title", lang),
+                                      ordered=True, live=True)
 
     def _draw_reveal(self) -> None:
         if not self.recorded or not hasattr(self, "reveal_lines"):
@@ -463,52 +460,27 @@ class LessonApp(widgets.VBox):
         lines = self.exercise.reveal
         if self.reveal_view is not None:  # the tracker widget shows the counts itself
             lines = tuple(m for m in lines if m.key != "practice.tracker_line")
-        title = escape(t("lesson_app.reveal_title", self.lang))
-        self.reveal_lines.value = (f"<h3 class='sq-h'>{title}</h3><ul style='font-size:1.05em'>"
-                                   + "".join(f"<li>{escape(m.render(self.lang))}</li>"
-                                             for m in lines) + "</ul>") if lines else ""
+        self.reveal_lines.value = lines_html(lines, self.lang,
+                                             t("lesson_app.reveal_title", self.lang))
 
     def _draw_mastery(self) -> None:
-        lang, mastery = self.lang, self.progress.mastery
-        rows = []
-        for skill in self.lesson.skills:
-            rec = mastery.skills.get(skill)
-            stage = rec.stage if rec else "new"
-            score = rec.score if rec else 0
-            bar = "■" * (score // 20) + "□" * (5 - score // 20)
-            rows.append(f"<li><span aria-hidden='true'>{bar}</span> " + escape(t(
-                "lesson_app.mastery_row", lang, skill=self._skill_title(skill).render(lang),
-                stage=t(f"practice.mastery_{stage}", lang), score=score)) + "</li>")
-        record = mastery.lesson(self.lesson.id)
-        levels = len(self.lesson.levels)
-        if self.level >= levels:
-            where = t("lesson_app.level_top", lang, level=self.level, levels=levels)
-        else:
-            streak = record.streak if record.level == self.level else 0
-            where = t("lesson_app.level_progress", lang, level=self.level, levels=levels,
-                      streak=streak, needed=LEVEL_UP_STREAK)
-        self.mastery.value = (f"<b>{escape(t('lesson_app.mastery_title', lang))}</b>"
-                              f"<ul style='list-style:none;padding-left:0;margin:2px 0'>"
-                              f"{''.join(rows)}</ul><p>{escape(where)}</p>")
+        self.mastery.value = mastery_html(self.lesson, self.progress.mastery, self.level,
+                                          self.lang)
 
     def _draw_export(self) -> None:
-        data = base64.b64encode(self.export_bytes()).decode("ascii")
-        name = f"sq-progress-{self.progress.nickname or 'me'}.json".replace(" ", "_")
-        label = escape(t("lesson_app.download", self.lang))
-        help_text = escape(t("lesson_app.download_help", self.lang))
-        self.export.value = (f'<a class="sq-export-link" download="{escape(name)}" '
-                             f'href="data:application/json;base64,{data}" '
-                             f'style="font-size:1.05em">⬇ {label}</a>'
-                             f'<div style="color:#444">{help_text}</div>')
+        self.export.value = download_link(
+            self.export_bytes(), f"sq-progress-{self.progress.nickname or 'me'}.json",
+            "application/json", t("lesson_app.download", self.lang),
+            t("lesson_app.download_help", self.lang), css="sq-export-link")
 
-    def _uploaded(self, value: object) -> None:
-        files = list(value or ())  # type: ignore[call-overload]
-        if not files:
+    def _uploaded(self, change: dict) -> None:
+        files = list(change["new"] or ())
+        if self._muted or not files:
             return
         content = files[0].get("content", b"") if isinstance(files[0], dict) else b""
         self.import_bytes(bytes(content))
-        self.upload.unobserve_all("value")
-        self.upload.value = ()
-        self.upload.observe(guarded(lambda: self.feedback)(
-            lambda c: self._uploaded(c["new"])), "value")
-
+        self._muted = True
+        try:
+            self.upload.value = ()   # the same file may be picked again
+        finally:
+            self._muted = False

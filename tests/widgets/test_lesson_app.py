@@ -138,6 +138,7 @@ def test_three_clean_answers_open_the_next_level(path: Path) -> None:
         if n < LEVEL_UP_STREAK - 1:
             app.next_button.click()
     assert app.level == 2 and app.level_select.value == 2
+    assert app.level_select.index == 1     # what the browser shows follows too
     assert "Level 2 is open" in app.interpretation.value
     app.next_button.click()
     assert app.exercise.level == 2

@@ -1,0 +1,70 @@
+"""Pure HTML pieces of the lesson app: lists of messages, the mastery panel, download links.
+
+Kept apart from the widget wiring so they are plain functions of data (easy to test, no
+ipywidgets). Every text is escaped; a message list is rendered in the learner's language.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterable
+from html import escape
+
+from sq_edu.i18n import t
+from sq_edu.practice.lesson import Lesson
+from sq_edu.practice.mastery import LEVEL_UP_STREAK, Mastery
+from sq_edu.practice.messages import Msg
+
+
+def lines_html(lines: Iterable[Msg], lang: str, title: str = "", ordered: bool = False,
+               role: str = "", live: bool = False) -> str:
+    """Messages as a list with an optional heading ("" when there is nothing to show)."""
+    items = "".join(f"<li>{escape(m.render(lang))}</li>" for m in lines)
+    if not items:
+        return ""
+    tag = "ol" if ordered else "ul"
+    role_attr = f" role='{role}'" if role else ""
+    head = f"<h3 class='sq-h' style='margin:6px 0 2px'>{escape(title)}</h3>" if title else ""
+    body = f"<{tag}{role_attr} style='margin:2px 0;font-size:1.08em'>{items}</{tag}>"
+    return f"<div aria-live='polite'>{head}{body}</div>" if live else head + body
+
+
+def paragraphs_html(lines: Iterable[Msg], lang: str) -> str:
+    return "".join(f"<p style='font-size:1.1em;margin:2px 0'>{escape(m.render(lang))}</p>"
+                   for m in lines)
+
+
+def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str:
+    """Each skill's visible stage and score, and how far the next level is."""
+    rows = []
+    for skill in lesson.skills:
+        rec = mastery.skills.get(skill)
+        stage = rec.stage if rec else "new"
+        score = rec.score if rec else 0
+        bar = "■" * (score // 20) + "□" * (5 - score // 20)
+        name = next(lv.title.get(lang) for lv in lesson.levels if lv.skill == skill)
+        text = t("lesson_app.mastery_row", lang, skill=name,
+                 stage=t(f"practice.mastery_{stage}", lang), score=score)
+        rows.append(f"<li><span aria-hidden='true'>{bar}</span> {escape(text)}</li>")
+    record = mastery.lessons.get(lesson.id)
+    levels = len(lesson.levels)
+    if level >= levels:
+        where = t("lesson_app.level_top", lang, level=level, levels=levels)
+    else:
+        streak = record.streak if record is not None and record.level == level else 0
+        where = t("lesson_app.level_progress", lang, level=level, levels=levels,
+                  streak=streak, needed=LEVEL_UP_STREAK)
+    return (f"<b>{escape(t('lesson_app.mastery_title', lang))}</b>"
+            f"<ul style='list-style:none;padding-left:0;margin:2px 0'>{''.join(rows)}</ul>"
+            f"<p>{escape(where)}</p>")
+
+
+def download_link(data: bytes, filename: str, mime: str, label: str, help_text: str = "",
+                  css: str = "") -> str:
+    """An `a[download]` with a data URI: works in Voila and on Binder without a server route."""
+    name = escape(filename.replace(" ", "_"))
+    payload = base64.b64encode(data).decode("ascii")
+    css_attr = f' class="{escape(css)}"' if css else ""
+    note = f'<div style="color:#444">{escape(help_text)}</div>' if help_text else ""
+    return (f'<a{css_attr} download="{name}" href="data:{mime};base64,{payload}" '
+            f'style="font-size:1.05em">⬇ {escape(label)}</a>{note}')
