@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.rules import Rules
+from sq_edu.i18n import t
 
 MAX_NUMBER = 10
 
@@ -39,6 +40,10 @@ class Discard:
 
     def __str__(self) -> str:
         return self.equation
+
+    def kind_name(self, lang: str = "en") -> str:
+        """"pair" / "equation" in the child's language."""
+        return t(f"maths.{self.kind}_kind", lang)
 
 
 def equation_text(addends: Iterable[int], total: int) -> str:

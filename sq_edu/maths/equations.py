@@ -125,7 +125,7 @@ def _side(tokens: list[str | int]) -> _Side:
 
 def parse_equation(text: str) -> tuple[_Side, _Side]:
     """Two sides of `left = right`; raises `_Refusal` with a message key otherwise."""
-    text = unicodedata.normalize("NFKC", text).strip()
+    text = unicodedata.normalize("NFKC", text).strip().rstrip(".!").strip()
     if not text:
         raise _Refusal("empty")
     tokens = _tokens(text)

@@ -20,6 +20,7 @@ from math import comb
 
 from sq_edu.engine.cards import JESTER, NUMBERS, PLAY_DECK, POWER_CARDS, Card, parse_card
 from sq_edu.engine.observation import Observation
+from sq_edu.i18n import t
 
 GROUPS: dict[str, tuple[Card, ...]] = {"power": POWER_CARDS, "number": NUMBERS}
 
@@ -160,6 +161,16 @@ def p_holds(obs: Observation, seat: int, tokens: Card | str | Iterable[Card | st
     pool = unseen(obs)
     hidden = max(obs.hand_sizes[seat] - len(known), 0)
     return 1 - _none_drawn(sum(pool.values()), sum(pool[c] for c in want), hidden)
+
+
+def chance_text(p: Fraction, lang: str = "en", out_of: int | None = None) -> str:
+    """"3 out of 20" ("3 из 20"); with `out_of` (say, the unseen cards) the fraction is shown
+    over that many when it divides, so a child sees "6 out of 40" next to the 40 cards."""
+    p = Fraction(p)
+    num, den = p.numerator, p.denominator
+    if out_of and out_of % den == 0:
+        num, den = num * (out_of // den), out_of
+    return t("maths.chance", lang, num=num, den=den)
 
 
 def counted_seat(jester_seat: int, number: int, players: int) -> int:

@@ -12,7 +12,7 @@ from sq_edu.maths import check_equation
 
 @pytest.mark.parametrize("text", ["2+3=5", "5 = 2 + 3", "10-4=6", "10 − 4 = 6", "10 – 4 = 6",
                                   "２＋３＝５", "  2 +   3=5 ", "10 - 3 - 2 = 5", "6 = 10 - 4",
-                                  "1+2+3+4=10", "2 + 2 + 3 = 7"])
+                                  "1+2+3+4=10", "2 + 2 + 3 = 7", "2 + 3 = 5.", "٢+٣=٥"])
 def test_accepted_forms(text: str) -> None:
     v = check_equation(text)
     assert (v.ok, v.true_equation, v.legal_discard, v.kind, v.in_hand) == (
@@ -95,3 +95,9 @@ def test_addition_verdicts_follow_arithmetic(parts: list[int], total: int, plus:
     assert v.true_equation == (sum(parts) == total)
     assert v.ok == (sum(parts) == total)
     assert v.cards == tuple(sorted([*parts, total]))
+
+
+def test_discard_kind_names() -> None:
+    from sq_edu.maths import find_discards
+    pair, equation = find_discards([4, 4, 8])
+    assert (pair.kind_name("ru"), equation.kind_name("en")) == ("пара", "equation")

@@ -131,3 +131,10 @@ def test_p_at_least_past_the_end_of_the_pile_matches_the_sequence_walk() -> None
         for card in ("king", 3, "dragon"):
             walked = sum(p for seq, p in top_cards(obs, draws) if card in seq)
             assert p_at_least(obs, card, draws) == walked, (draws, card)
+
+
+def test_chance_text_in_both_languages() -> None:
+    from sq_edu.maths import chance_text
+    assert chance_text(Fraction(3, 20)) == "3 out of 20"
+    assert chance_text(Fraction(3, 20), "ru", out_of=40) == "6 из 40"
+    assert chance_text(Fraction(1, 3), out_of=40) == "1 out of 3"
