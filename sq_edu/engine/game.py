@@ -9,6 +9,7 @@ turned into `Event` objects only when someone reads it.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from .cards import QUEEN_POINTS, SLOTS
 from .discards import hand_moves, shuffle
@@ -62,6 +63,7 @@ class Game:
         self._log: list[tuple] = []
         self._events: list[Event] = []
         self._seen: dict[int, list[Event]] = {}
+        self._public: list[Event] = []
         self._legal: list[Move] | None = None
         self._wakes: list[Move] | None = None        # king moves for the occupied slots
         self._hand_size = rules.hand_size
@@ -195,9 +197,14 @@ class Game:
     def _seen_by(self, seat: int) -> tuple[Event, ...]:
         """The log as `seat` sees it, kept per seat so observing stays cheap in long games."""
         events = self._events_so_far()
+        public = self._public
+        if len(public) < len(events):  # what a spectator sees: private cards blanked once
+            public += [replace(e, cards=()) if e.private else e for e in events[len(public):]]
         seen = self._seen.setdefault(seat, [])
         if len(seen) < len(events):
-            seen += [e.seen_by(seat) for e in events[len(seen):]]
+            start = len(seen)
+            seen += [events[i] if events[i].seat == seat else public[i]
+                     for i in range(start, len(events))]
         return tuple(seen)
 
     def team_of(self, seat: int) -> tuple[int, ...]:
@@ -577,8 +584,8 @@ class Game:
             hand_sizes=tuple(len(h) for h in self._hands),
             awake=tuple(tuple(a) for a in self._awake),
             points=tuple(self.points(s) for s in range(self.players)),
-            slots=tuple(None if q is None else (q if k else HIDDEN)
-                        for q, k in zip(self._slots, self._known, strict=True)),
+            slots=tuple([None if q is None else (q if k else HIDDEN)
+                         for q, k in zip(self._slots, self._known, strict=True)]),
             draw_size=len(self._draw),
             discard_pile=tuple(map(TOKEN.__getitem__, self._discard)),
             known_in_hands=tuple(tuple(TOKEN[c] for c in sorted(k)) for k in self._known_hands),
