@@ -36,8 +36,8 @@ class CardCounter:
         self.known: list[Counter] = [Counter() for _ in range(players)]
         self.known_bottom: list[Card] = []            # top-most first, as in Observation
         self.revealed: Counter = Counter()
-        self.draw_size = (67 - players * self.rules.hand_size if draw_size is None
-                          else draw_size)
+        self.draw_size = (sum(PLAY_DECK.values()) - players * self.rules.hand_size
+                          if draw_size is None else draw_size)
         self.played: Counter = Counter()      # every card that went to the discard pile
         self.reshuffled: Counter = Counter()  # every card shuffled back into the draw pile
         self.reshuffles = 0
@@ -165,6 +165,10 @@ class CardCounter:
             if seat != self.seat:
                 where += known
         return where
+
+    def seen(self) -> Counter:
+        """Seen counts per kind: the cards this seat can place now (67 minus `unseen`)."""
+        return self.located()
 
     def unseen(self) -> Counter:
         """Cards this seat cannot locate; equal to `unseen(obs)` at every point of a game."""

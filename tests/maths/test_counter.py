@@ -123,6 +123,7 @@ def test_lesson_questions() -> None:
     assert counter.unseen_count("potion") == 4 and counter.reshuffled["potion"] == 4
     assert counter.reshuffles == 1 and not counter.all_played("potion")
     assert sum(counter.unseen().values()) == sum(PLAY_DECK.values()) - 5
+    assert counter.seen() + counter.unseen() == Counter(PLAY_DECK)
 
 
 def _event(kind: str, seat: int | None, cards: tuple, count: int | None = None):
