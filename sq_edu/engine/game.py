@@ -531,8 +531,21 @@ class Game:
             self._check_end(None)
             return
         seat = self._active
-        if len(self._hands[seat]) < self._hand_size:
-            self._refill(seat)
+        hand = self._hands[seat]
+        need = self._hand_size - len(hand)
+        if need > 0:
+            draw = self._draw
+            if need <= len(draw):  # the common case, inlined: no reshuffle
+                got = draw[-need:]
+                del draw[-need:]
+                got.reverse()
+                hand += got
+                if self._known_bottom > len(draw):
+                    self._known_bottom = len(draw)
+                self._log.append(("draw", seat, tuple(map(TOKEN.__getitem__, got)), None, None,
+                                  None, need, (), True))
+            else:
+                self._refill(seat)
         seat = self._active = (seat + 1) % self.players
         self._turn += 1
         self._log.append(("turn", seat))
