@@ -121,3 +121,15 @@ def test_lesson_guide_documents_every_generator_and_parameter() -> None:
     for name, spec in GENERATORS.items():
         for param in spec.params:
             assert f"`{param}`" in rows[name], f"{name}: {param} not documented"
+
+
+def test_wheel_layout_is_preferred(tmp_path: Path, monkeypatch) -> None:
+    """In a wheel, pyproject force-includes lessons/ as sq_edu/lessons: that copy is used."""
+    from sq_edu.practice import lesson as lesson_module
+
+    packaged = tmp_path / "sq_edu" / "lessons"
+    packaged.mkdir(parents=True)
+    (packaged / "queen_points.toml").write_text(GOOD, "utf-8")
+    monkeypatch.setattr(lesson_module.resources, "files", lambda _pkg: tmp_path / "sq_edu")
+    assert lessons_folder() == packaged
+    assert list(load_lessons().lessons) == ["queen_points"]
