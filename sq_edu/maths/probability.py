@@ -153,6 +153,8 @@ def p_holds(obs: Observation, seat: int, tokens: Card | str | Iterable[Card | st
     from the unseen ones. For the observing seat itself the answer is certain (0 or 1).
     """
     want = tokens_of(tokens)
+    if not (isinstance(seat, int) and 0 <= seat < obs.players):
+        raise ValueError(f"there is no seat {seat!r} in a {obs.players}-player game")
     if seat == obs.seat:
         return Fraction(int(any(c in want for c in obs.hand)))
     known = obs.known_in_hands[seat] if seat < len(obs.known_in_hands) else ()

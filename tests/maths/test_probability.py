@@ -138,3 +138,13 @@ def test_chance_text_in_both_languages() -> None:
     assert chance_text(Fraction(3, 20)) == "3 out of 20"
     assert chance_text(Fraction(3, 20), "ru", out_of=40) == "6 из 40"
     assert chance_text(Fraction(1, 3), out_of=40) == "1 out of 3"
+
+
+def test_bad_questions_get_clear_errors() -> None:
+    obs = _obs()
+    with pytest.raises(ValueError, match="no seat 7"):
+        p_holds(obs, 7, "dragon")
+    with pytest.raises(ValueError, match="not a card"):
+        p_draw(obs, "queen")
+    with pytest.raises(ValueError, match="from 1 to 10"):
+        p_draw(obs, 11)
