@@ -49,6 +49,7 @@ from sq_edu.dungeon import (
     TrickRecord,
 )
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
+from sq_edu.dungeon.rules import winning_play
 from sq_edu.dungeon.words import card_name, message, suit_name
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Lesson, check, exercise_seed, generate
@@ -62,6 +63,7 @@ from .lesson_app_inputs import AnswerInput
 log = logging.getLogger(__name__)
 HUMAN, PLAYERS, FIRST_DEALER = 0, 4, 3  # a bot deals first, so the child leads the first trick
 STORY_LINES = 8
+_RED = "#B71C1C"
 _CELL = ' style="padding:2px 10px;border-bottom:1px solid #bbb;text-align:left"'
 _NUMBER = re.compile(r"^\s*([-−–]?)\s*(\d{1,5})\s*$")
 
@@ -303,7 +305,11 @@ class DungeonApp(widgets.VBox):
         return message(key, self.lang, **shown)
 
     def _card_text(self, card: Card) -> str:
-        return f"{card} {card_name(card, self.lang)}"
+        """"Q♥ queen of hearts", with "(trump)" on trumps: never colour alone."""
+        text = f"{card} {card_name(card, self.lang)}"
+        if card.suit == self.game.trump:
+            text += f" ({t('dungeon.app_trump_mark', self.lang)})"
+        return text
 
     def _explain(self, row: SheetRow) -> str:
         if row.hand is not None:
@@ -370,7 +376,12 @@ class DungeonApp(widgets.VBox):
         open_row = self.to_check[0] if self.to_check else None
         record = open_row.trick if open_row is not None else None
         plays = record.plays if record is not None else tuple(self.game.trick)
-        items = "".join(f"<li>{escape(self._who(s))}: {escape(self._card_text(c))}</li>"
+        trump = record.trump if record is not None else self.game.trump
+        best = winning_play(plays, trump)[0] if plays and trump else None
+        mark = t("dungeon.app_taking" if record is not None else "dungeon.app_winning",
+                 self.lang)
+        items = "".join(f"<li>{escape(self._who(s))}: {escape(self._card_text(c))}"
+                        + (f" <b>← {escape(mark)}</b>" if s == best else "") + "</li>"
                         for s, c in plays)
         caption = t("dungeon.app_table", self.lang)
         if record is not None:
@@ -387,6 +398,8 @@ class DungeonApp(widgets.VBox):
             button.add_class(f"sq-card-{card.code}")
             button.description = self._card_text(card)
             button.tooltip = card_name(card, self.lang)
+            button.style.text_color = _RED if card.suit in ("hearts", "diamonds") else ""
+            button.style.font_weight = "bold" if card.is_queen else ""
             button.disabled = card not in legal
             button.on_click(self._guard(lambda _b, c=card: self.play_card(c)))
             buttons.append(button)

@@ -44,6 +44,12 @@ def test_a_whole_hand_played_and_scored_through_the_controls() -> None:
     app = DungeonApp(seed=4)
     assert app.game.current_player == HUMAN and len(app.hand_box.children) == 13
     assert "Hand 1" in app.info.value and "Trumps" in app.trump_label.value
+    trump = app.game.trump
+    for button in app.hand_box.children:  # trumps say so in words, not only by colour
+        assert ("(trump)" in button.description) == (f" of {trump}" in button.description)
+    enabled_cards(app)[0].click()  # the child leads; the bots answer and the trick is taken
+    assert app.to_check and app.table.value.count("takes the trick") == 1
+    assert app.table.value.count("<li>") == 4
     play_hand(app)
     tricks = [r for r in app.rows if r.trick is not None]
     assert len(tricks) == 13 and app.rows[-1].hand is not None   # 13 tricks, then the contract
@@ -82,6 +88,7 @@ def test_an_illegal_card_is_refused_with_the_reason() -> None:
         step(app)
     else:
         pytest.fail("no follow-suit moment found")
+    assert app.table.value.count("winning so far") == 1
     hand_before = app.game.hand(HUMAN)
     illegal = next(b for b in app.hand_box.children if b.disabled)
     illegal.click()  # a disabled button cannot be pressed in a browser; the app refuses anyway
