@@ -9,13 +9,11 @@ turned into `Event` objects only when someone reads it.
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from .cards import QUEEN_POINTS, SLOTS
-from .discards import hand_moves, shuffle
+from .discards import shuffle
+from .legal import generate
 from .moves import (
-    CHOOSE_CARD,
-    CHOOSE_SLOT,
     DISCARD_CODES,
     DRAGON_C,
     JESTER_C,
@@ -23,17 +21,15 @@ from .moves import (
     KNIGHT_C,
     POTION_C,
     TOKEN,
-    WAKE_MOVES,
     WAND_C,
     Move,
-    make_move,
 )
-from .observation import HIDDEN, Event, Observation
+from .observation import Event, Observation
 from .rules import Rules
+from .view import events_so_far, observe
 
 ROSE, CAKE, CAT, DOG = "rose", "cake", "cat", "dog"
 FEUD = {CAT: DOG, DOG: CAT}
-PENDING_KINDS = ("block", "rose", "jester_wake", "jester_pick", "potion_slot", "catdog_slot")
 
 
 class Game:
@@ -185,27 +181,10 @@ class Game:
     @property
     def events(self) -> tuple[Event, ...]:
         """The full log (private draws included): for the referee, not for a seat."""
-        return tuple(self._events_so_far())
+        return tuple(events_so_far(self))
 
     def _events_so_far(self) -> list[Event]:
-        """The log as Events, built once each and kept (the log only ever grows)."""
-        log, events = self._log, self._events
-        if len(events) < len(log):
-            events += [Event(*entry) for entry in log[len(events):]]
-        return events
-
-    def _seen_by(self, seat: int) -> tuple[Event, ...]:
-        """The log as `seat` sees it, kept per seat so observing stays cheap in long games."""
-        events = self._events_so_far()
-        public = self._public
-        if len(public) < len(events):  # what a spectator sees: private cards blanked once
-            public += [replace(e, cards=()) if e.private else e for e in events[len(public):]]
-        seen = self._seen.setdefault(seat, [])
-        if len(seen) < len(events):
-            start = len(seen)
-            seen += [events[i] if events[i].seat == seat else public[i]
-                     for i in range(start, len(events))]
-        return tuple(seen)
+        return events_so_far(self)
 
     def team_of(self, seat: int) -> tuple[int, ...]:
         partner = self.rules.partner(seat, self.players)
@@ -223,48 +202,7 @@ class Game:
         return list(self._legal)
 
     def _generate(self) -> list[Move]:
-        if self._pending is not None or self._over:
-            return self._generate_pending()
-        seat = self._active
-        hand = self._hands[seat]
-        if not hand:
-            return []
-        has_king, has_knight, has_potion, base = hand_moves(tuple(sorted(hand)), self._eqs)
-        if not (has_king or has_knight or has_potion):
-            return list(base)
-        moves: list[Move] = []
-        if has_king:
-            wakes = self._wakes
-            if wakes is None:
-                slots = self._slots
-                wakes = self._wakes = [WAKE_MOVES[i] for i in range(SLOTS) if slots[i] is not None]
-            moves += wakes
-        if has_knight or has_potion:
-            for target in self._opponents[seat]:
-                for queen in self._awake[target]:
-                    if has_knight:
-                        moves.append(STEAL_MOVES[target][queen])
-                    if has_potion:
-                        moves.append(SLEEP_MOVES[target][queen])
-        moves += base
-        return moves
-
-    def _generate_pending(self) -> list[Move]:
-        """The answers to a pending decision (none once the game is over)."""
-        pending = self._pending
-        if self._over or pending is None:
-            return []
-        kind, slots = pending[0], self._slots
-        if kind == "block":
-            _, _defender, attacker, queen, attack = pending
-            card = TOKEN[DRAGON_C] if attack == "steal" else TOKEN[WAND_C]
-            return [make_move("block", (card,), attacker, queen),
-                    make_move("allow", (), attacker, queen)]
-        if kind == "rose" or kind == "jester_wake":
-            return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is not None]
-        if kind == "jester_pick":
-            return [CHOOSE_CARD[c] for c in sorted(set(self._revealed))]
-        return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is None]
+        return generate(self)
 
     # ---- playing ---------------------------------------------------------------------------
     def play(self, move: Move) -> list[Event]:
@@ -587,26 +525,7 @@ class Game:
     # ---- what a seat may know --------------------------------------------------------------
     def observe(self, seat: int) -> Observation:
         """Everything `seat` may know now (RULES.md section 5), and nothing more."""
-        if not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise ValueError(f"there is no seat {seat!r} in a {self.players}-player game")
-        kb = self._known_bottom
-        return Observation(
-            seat=seat, players=self.players, rules=self.rules, turn=self._turn,
-            current_player=self.current_player, pending=self.pending,
-            hand=self.hand(seat),
-            hand_sizes=tuple(len(h) for h in self._hands),
-            awake=tuple(tuple(a) for a in self._awake),
-            points=tuple(self.points(s) for s in range(self.players)),
-            slots=tuple([None if q is None else (q if k else HIDDEN)
-                         for q, k in zip(self._slots, self._known, strict=True)]),
-            draw_size=len(self._draw),
-            discard_pile=tuple(map(TOKEN.__getitem__, self._discard)),
-            known_in_hands=tuple(tuple(TOKEN[c] for c in sorted(k)) for k in self._known_hands),
-            known_bottom=tuple(TOKEN[c] for c in reversed(self._draw[:kb])) if kb else (),
-            revealed=tuple(TOKEN[c] for c in self._revealed),
-            events=self._seen_by(seat),
-            is_over=self._over, winners=self._winners,
-        )
+        return observe(self, seat)
 
     def __repr__(self) -> str:
         state = f"over, winners {self._winners}" if self._over else \
@@ -625,5 +544,3 @@ def _init_deck() -> None:
 
 
 _init_deck()
-STEAL_MOVES = [{q: make_move("steal", ("knight",), t, q) for q in QUEEN_POINTS} for t in range(5)]
-SLEEP_MOVES = [{q: make_move("sleep", ("potion",), t, q) for q in QUEEN_POINTS} for t in range(5)]

@@ -13,6 +13,10 @@ from .rules import Rules
 
 HIDDEN = "?"  # a face-down queen nobody has seen placed in that slot
 
+# Decisions a game can wait for (`Observation.pending`); `current_player` is the deciding seat.
+PENDING_KINDS: tuple[str, ...] = ("block", "rose", "jester_wake", "jester_pick", "potion_slot",
+                                  "catdog_slot")
+
 # Event kinds, in the game's own words.
 EVENT_KINDS: tuple[str, ...] = (
     "turn",           # seat begins a turn

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import PLAY_DECK, QUEEN_POINTS, QUEENS, SLOTS, parse_card
 from .discards import shuffle
 from .moves import CODE, TOKEN
-from .observation import EVENT_KINDS, Event
+from .observation import EVENT_KINDS, PENDING_KINDS, Event
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -214,8 +214,7 @@ def _pending(value: object, game: Game) -> tuple | None:
     """Check the pending decision against the rebuilt position; the tuple the engine uses."""
     if value is None:
         return None
-    if not isinstance(value, list) or not value or value[0] not in (
-            "block", "rose", "jester_wake", "jester_pick", "potion_slot", "catdog_slot"):
+    if not isinstance(value, list) or not value or value[0] not in PENDING_KINDS:
         raise ValueError(f"saved game's 'pending' is not a known decision: {value!r}")
     kind, n = value[0], game.players
     sizes = {"block": 5, "rose": 2, "jester_wake": 2, "jester_pick": 2, "potion_slot": 4,
