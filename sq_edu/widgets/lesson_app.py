@@ -72,6 +72,8 @@ from .tracker import DeckTracker
 log = logging.getLogger(__name__)
 MAX_SEED = 999_999
 WORKSHEET_EXERCISES = 8
+# Reveal lines a DeckTracker or ChanceView already shows (the ChanceView simulates on request).
+_SHOWN_BY_WIDGETS = frozenset({"practice.tracker_line", "lessons.ch_simulated"})
 
 
 def _button(css: str, **kwargs: object) -> widgets.Button:
@@ -458,8 +460,8 @@ class LessonApp(widgets.VBox):
         if not self.recorded or not hasattr(self, "reveal_lines"):
             return
         lines = self.exercise.reveal
-        if self.reveal_view is not None:  # the tracker widget shows the counts itself
-            lines = tuple(m for m in lines if m.key != "practice.tracker_line")
+        if self.reveal_view is not None:  # the tracker / chance widget shows these itself
+            lines = tuple(m for m in lines if m.key not in _SHOWN_BY_WIDGETS)
         self.reveal_lines.value = lines_html(lines, self.lang,
                                              t("lesson_app.reveal_title", self.lang))
 
