@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from sq_edu.practice.checking import check, explain_cards, read_fraction, read_percent
 from sq_edu.practice.exercise import (
     CARDS,
@@ -82,3 +85,24 @@ def test_choices_and_seats() -> None:
     seat = make(SEAT, (2,), seats=(0, 1, 2))
     assert check(seat, 2).correct and not check(seat, 1).correct
     assert not check(seat, 5).understood
+
+
+ANY_INPUT = st.one_of(st.text(max_size=80), st.integers(), st.none(), st.booleans(),
+                      st.lists(st.one_of(st.integers(-3, 12), st.text(max_size=6)), max_size=6),
+                      st.fractions())
+
+
+@settings(max_examples=150, deadline=None)
+@given(answer=ANY_INPUT)
+def test_any_input_gets_a_verdict_never_an_exception(answer: object) -> None:
+    exercises = [
+        make(CARDS, ((3, 5, 8),), hand=(3, 5, 8, 9, "king")),
+        make(EQUATION, ((2, 3, 5),), hand=(2, 3, 5, 1, 9)),
+        make(NUMBER, (7,)), make(FRACTION, (Fraction(3, 20),)), make(PERCENT, (Fraction(1, 4),)),
+        make(CHOICE, ("yes",), options=(Option("yes", msg("practice.correct")),)),
+        make(SEAT, (1,), seats=(0, 1, 2)),
+    ]
+    for ex in exercises:
+        result = check(ex, answer)
+        assert result.message.render("ru") and result.message.render("en")
+        assert not (result.correct and not result.understood)

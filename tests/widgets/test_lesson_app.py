@@ -60,6 +60,7 @@ def path(tmp_path: Path) -> Path:
 def test_right_answer(lesson_id: str, path: Path) -> None:
     app = LessonApp(lesson_id, seed=5, progress_path=path)
     skill = app.exercise.skill
+    assert app.reveal.children == () and not path.exists()   # nothing revealed before
     answer_right(app)
     assert app.solved and app.feedback.tone == "good"
     assert app.submit_button.disabled and "Yes" in app.feedback.text
