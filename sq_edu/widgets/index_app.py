@@ -61,15 +61,15 @@ STYLE = """
 .sq-index { max-width: 60rem; color: #1f2937; font-size: 1rem; }
 .sq-index h1 { font-size: 1.8rem; margin: 0.2em 0; }
 .sq-index h2 { font-size: 1.3rem; margin: 0.8em 0 0.3em; }
-.sq-index .sq-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
-  gap: 0.8rem; list-style: none; padding: 0; margin: 0; }
-.sq-index .sq-card a { display: flex; gap: 0.7rem; align-items: flex-start; padding: 0.7rem;
-  border: 2px solid #6b7280; border-radius: 0.6rem; color: #1f2937; text-decoration: none;
-  background: #ffffff; }
-.sq-index .sq-card a:hover, .sq-index .sq-card a:focus { border-color: #1d4ed8;
-  outline: 3px solid #1d4ed8; outline-offset: 2px; }
-.sq-index .sq-card svg { flex: none; }
-.sq-index .sq-card strong { display: block; font-size: 1.1rem; color: #1d4ed8;
+.sq-index .sq-cards { display: grid; gap: 0.8rem; list-style: none; padding: 0; margin: 0;
+  grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
+.sq-index .sq-lesson-card a { display: flex; gap: 0.7rem; align-items: flex-start;
+  padding: 0.7rem; border: 2px solid #6b7280; border-radius: 0.6rem; color: #1f2937;
+  text-decoration: none; background: #ffffff; }
+.sq-index .sq-lesson-card a:hover, .sq-index .sq-lesson-card a:focus {
+  border-color: #1d4ed8; outline: 3px solid #1d4ed8; outline-offset: 2px; }
+.sq-index .sq-lesson-card svg { flex: none; }
+.sq-index .sq-lesson-card strong { display: block; font-size: 1.1rem; color: #1d4ed8;
   text-decoration: underline; }
 .sq-index .sq-teacher { margin-top: 1rem; }
 .sq-index .sq-teacher a { color: #1d4ed8; }
@@ -162,7 +162,7 @@ class IndexApp(widgets.VBox):
         title = t(f"apps.{name}_title", self.lang)
         line = t(f"apps.{name}_line", self.lang)
         return (
-            f'<li class="sq-card" data-lesson="{name}"><a href="{self.link(name)}">'
+            f'<li class="sq-lesson-card" data-lesson="{name}"><a href="{self.link(name)}">'
             f"{picture(name)}<span><strong>{html.escape(title)}</strong>"
             f"{html.escape(line)}</span></a></li>"
         )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,8 @@ from sq_edu.voila.server import VoilaServer
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 SCREENSHOTS = ROOT / "docs" / "screenshots"
+AXE_VERSION = "4"  # axe-core major version; installed with npm on first use, never committed
+AXE_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "sq_edu" / "axe"
 
 
 def _unavailable(reason: str) -> None:
@@ -86,6 +89,19 @@ class Dashboards:
         assert not self.console.errors, f"browser console errors: {self.console.errors}"
         assert_no_error_output(self.page)
 
+    def axe_violations(self, script: Path, impacts: tuple[str, ...] = ("serious", "critical")
+                       ) -> list[str]:
+        """Run axe-core on the page; its serious and critical violations, one line each."""
+        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
+            self.page.add_script_tag(path=str(script))
+        found = self.page.evaluate(
+            "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+            ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+            " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
+        )
+        return [f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes']}"
+                for v in found if v["impact"] in impacts]
+
     def screenshot(self, name: str, curated: bool = False) -> Path:
         """Save a full-page screenshot under test-artifacts/ (and docs/screenshots/ if curated
         and SQ_EDU_UPDATE_SCREENSHOTS=1, so ordinary runs leave the docs untouched)."""
@@ -109,3 +125,22 @@ def dashboards(browser: Any, voila_server: VoilaServer) -> Iterator[Dashboards]:
         helper.check()
     finally:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> Path:
+    """axe-core's browser script: `$SQ_EDU_AXE_JS`, or npm-installed into a user cache."""
+    given = os.environ.get("SQ_EDU_AXE_JS")
+    script = Path(given) if given else AXE_CACHE / "node_modules" / "axe-core" / "axe.min.js"
+    if not script.is_file() and not given:
+        npm = shutil.which("npm")
+        if npm is None:
+            _unavailable("npm is not installed, so axe-core cannot be fetched")
+        done = subprocess.run([npm, "install", "--prefix", str(AXE_CACHE), "--no-audit",
+                               "--no-fund", f"axe-core@{AXE_VERSION}"],
+                              capture_output=True, text=True, timeout=300)
+        if done.returncode != 0:
+            _unavailable(f"npm install axe-core failed: {done.stderr.strip()[-300:]}")
+    if not script.is_file():
+        _unavailable(f"axe-core script not found at {script}")
+    return script

@@ -24,9 +24,9 @@ def test_index_switches_to_russian(dashboards) -> None:
 def test_index_lists_exactly_the_dashboards_that_exist(dashboards) -> None:
     page = dashboards.open("index", "lang=ru")
     assert page.get_by_role("heading", name="Уроки").is_visible()
-    listed = page.locator(".sq-card").evaluate_all("els => els.map(e => e.dataset.lesson)")
+    listed = page.locator(".sq-lesson-card").evaluate_all("els => els.map(e => e.dataset.lesson)")
     assert listed == existing_dashboards()
-    for link in page.locator(".sq-card a").evaluate_all("els => els.map(e => e.href)"):
+    for link in page.locator(".sq-lesson-card a").evaluate_all("els => els.map(e => e.href)"):
         assert link.endswith("?lang=ru")
 
 

@@ -27,7 +27,7 @@ def test_lists_only_dashboards_whose_notebook_exists(tmp_path: Path) -> None:
 def test_every_dashboard_has_a_title_line_and_picture(tmp_path: Path) -> None:
     app = IndexApp("ru", folder=_folder(tmp_path, [*DASHBOARDS, "teacher"]))
     assert app.lessons == list(DASHBOARDS)
-    assert app.body.value.count('class="sq-card"') == len(DASHBOARDS)
+    assert app.body.value.count('class="sq-lesson-card"') == len(DASHBOARDS)
     assert app.body.value.count("<svg") == len(DASHBOARDS)
     assert "apps." not in app.body.value  # no missing message key shown raw
     assert 'href="teacher.ipynb?lang=ru"' in app.body.value

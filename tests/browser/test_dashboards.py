@@ -1,0 +1,88 @@
+"""Every dashboard in Chromium: loads clean, passes axe-core, and turns Russian on request."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sq_edu.voila.server import notebooks_dir
+
+pytestmark = pytest.mark.browser
+
+APPS = {
+    "index": ".sq-index-app",
+    "equations": ".sq-lesson-app",
+    "card_detective": ".sq-lesson-app",
+    "chances": ".sq-lesson-app",
+    "queen_points": ".sq-lesson-app",
+    "play": ".sq-play-app",
+    "dungeon": ".sq-dungeon-app",
+    "teacher": ".sq-teacher-app",
+}
+PRESENT = [name for name in APPS if (notebooks_dir() / f"{name}.ipynb").is_file()]
+
+# Violations axe-core finds in widgets owned by other areas, reported to their owners. Strict:
+# once fixed, the test passes unexpectedly and fails, so this list cannot go stale.
+_HAND = "HandView card buttons: aria-label lacks the visible text (label-content-name-mismatch)"
+_LOG = "<ul|ol role=log> strips list semantics from its <li> (listitem)"
+KNOWN_AXE: dict[str, str] = {
+    "equations": _HAND,
+    "card_detective": f"{_HAND}; {_LOG}",
+    "chances": f"{_HAND}; {_LOG}",
+    "play": f"{_HAND}; {_LOG}",
+    "dungeon": f"Tab label contrast (lm-TabBar-tabLabel, color-contrast); {_LOG}",
+}
+
+
+def cyrillic_share(text: str) -> float:
+    """Share of Cyrillic among the letters of `text` (0 for English, near 1 for Russian)."""
+    cyrillic = len(re.findall(r"[а-яё]", text, re.IGNORECASE))
+    latin = len(re.findall(r"[a-z]", text, re.IGNORECASE))
+    return cyrillic / max(cyrillic + latin, 1)
+
+
+def switch_to_russian(page, app: str) -> None:
+    if app == ".sq-index-app":
+        page.get_by_role("button", name="Русский").click()
+    else:
+        page.locator(f"{app} .sq-language").get_by_role("button", name="Русский").click()
+
+
+@pytest.mark.parametrize("name", PRESENT)
+def test_dashboard_loads_clean_and_speaks_russian(dashboards, name: str) -> None:
+    app = APPS[name]
+    page = dashboards.open(name, selector=app)
+    english = page.locator(app).inner_text()
+    assert cyrillic_share(english) < 0.1, english[:400]
+    dashboards.screenshot(name, curated=True)
+
+    switch_to_russian(page, app)
+    page.wait_for_function(
+        """([selector, share]) => {
+             const text = document.querySelector(selector).innerText;
+             const cyr = (text.match(/[а-яё]/gi) || []).length;
+             const lat = (text.match(/[a-z]/gi) || []).length;
+             return cyr / Math.max(cyr + lat, 1) > share;
+           }""",
+        arg=[app, 0.8],
+        timeout=20_000,
+    )
+    dashboards.check()
+    dashboards.screenshot(f"{name}-ru")
+    assert cyrillic_share(page.locator(app).inner_text()) > 0.8
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN_AXE[name], strict=True))
+    if name in KNOWN_AXE else name for name in PRESENT
+])
+def test_dashboard_has_no_serious_accessibility_violations(dashboards, axe_script,
+                                                            name: str) -> None:
+    app = APPS[name]
+    page = dashboards.open(name, selector=app)
+    found = [f"en {line}" for line in dashboards.axe_violations(axe_script)]
+    switch_to_russian(page, app)
+    page.wait_for_timeout(1500)
+    found += [f"ru {line}" for line in dashboards.axe_violations(axe_script)]
+    assert not found, "axe-core serious/critical violations:\n" + "\n".join(found)
