@@ -242,6 +242,7 @@ class DungeonGame:
         self.dealer = (self.dealer + 1) % self.players
         self.hand_number += 1
         self.trump = None
+        self.tricks_taken = [0] * self.players
         self.hand_start_scores = tuple(self.scores)
         self.pending = NAME_TRUMP
         self.current_player = self.dealer

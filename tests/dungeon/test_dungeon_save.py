@@ -88,3 +88,33 @@ def test_damaged_saves_are_refused_with_a_clear_error(how: str) -> None:
 def test_not_a_dict_is_refused() -> None:
     with pytest.raises(CorruptSave):
         DungeonGame.from_dict([1, 2, 3])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("players", [2, 4, 5, 8])
+def test_saves_at_random_moments_load_back_exactly(players: int) -> None:
+    for seed in range(15):
+        rng = random.Random(seed)
+        game = DungeonGame.new(players, seed=seed, first_dealer=seed % players)
+        bots = [RandomBot(random.Random(seed + s)) for s in range(players)]
+        for _ in range(rng.randrange(1, 400)):
+            if game.is_over:
+                break
+            seat = game.current_player
+            game.play(bots[seat].choose(game.observe(seat), game.legal_moves()))
+        saved = json.loads(json.dumps(game.to_dict()))
+        again = DungeonGame.from_dict(saved)
+        assert again.to_dict() == saved
+        assert again.legal_moves() == game.legal_moves()
+        assert again.observe(0) == game.observe(0)
+
+
+@pytest.mark.parametrize(("hands", "problem"), [
+    ([["QH"], ["QH"], ["2C"], ["3C"]], "only once"),
+    ([["QH", "2H"], ["QS"], ["2C"], ["3C"]], "same"),
+    ([["QH"], ["QS"], ["2C"]], "hands"),
+    ([["QH"], ["QS"], ["2C"], ["ZZ"]], "not a card"),
+])
+def test_a_scenario_that_cannot_happen_is_refused(hands, problem) -> None:
+    with pytest.raises(ValueError, match=problem):
+        DungeonGame.from_setup({"players": 4, "hands": hands, "trump": "clubs",
+                                "tricks_taken": [12, 0, 0, 0]})
