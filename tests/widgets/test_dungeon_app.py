@@ -115,6 +115,9 @@ def test_the_child_deals_and_names_trump_in_the_second_hand() -> None:
     assert app.hand_box.children == ()  # the dealer names trump before the deal
     app.trump_buttons["hearts"].click()
     assert app.game.trump == "hearts" and "hearts" in app.trump_label.value
+    assert len(app.hand_box.children) == 13
+    app.new_game_button.click()
+    assert app.game.hand_number == 1 and app.rows == [] and app.shown_scores == [0] * 4
 
 
 @pytest.mark.slow
