@@ -87,12 +87,6 @@ def equation_text(cards: tuple[Card, ...]) -> str:
     return " + ".join(str(n) for n in addends) + f" = {total}"
 
 
-def subtraction_text(cards: tuple[Card, ...]) -> str:
-    """The same discard as subtraction (fact families): 2 + 3 = 5 -> 5 - 3 = 2."""
-    *addends, total = sorted(int(c) for c in cards)
-    return f"{total} - " + " - ".join(str(n) for n in reversed(addends[1:])) + f" = {addends[0]}"
-
-
 def answer_msg(ex: Exercise, answer: object) -> Msg | Plain:
     """One canonical answer in words."""
     if ex.kind in (CARDS, EQUATION):
