@@ -128,7 +128,8 @@ class DungeonApp(widgets.VBox):
         self.hand_box.add_class("sq-dungeon-hand")
         self.story = _html("sq-dungeon-story")
         self.question = _html("sq-score-question")
-        self.score_input = widgets.Text(layout=widgets.Layout(width="8em"))
+        self.score_input = widgets.Text(layout=widgets.Layout(width="16em"),
+                                        style={"description_width": "initial"})
         self.score_input.add_class("sq-score-input")
         self.check_button = _button("sq-score-check", button_style="primary", icon="check")
         self.continue_button = _button("sq-continue", icon="arrow-right")
@@ -412,6 +413,7 @@ class DungeonApp(widgets.VBox):
         self.check_button.description = t("dungeon.app_check", lang)
         self.continue_button.description = t("dungeon.app_continue", lang)
         self.score_input.placeholder = t("dungeon.app_score_placeholder", lang)
+        self.score_input.description = t("dungeon.app_score_label", lang)
         if not self.to_check:
             self.question.value = ""
             self.score_box.layout.display = "none"
