@@ -25,6 +25,12 @@ PLAYER_COUNTS: tuple[int, ...] = (2, 4, 5, 6, 7, 8)
 class PlayerCountError(ValueError):
     """A table size the rules do not describe (3 players, or fewer than 2 / more than 8)."""
 
+    def message(self, lang: str = "en") -> str:
+        """What to tell a child or teacher choosing the table size."""
+        from sq_edu.i18n import t
+
+        return t("dungeon.players_not_offered", lang)
+
 
 @dataclass(frozen=True)
 class Card:
