@@ -11,6 +11,8 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from sq_edu.i18n import t
+
 # Suit order is also the order in which low cards leave the deck.
 SUITS: tuple[str, ...] = ("clubs", "diamonds", "hearts", "spades")
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "K", "A", "Q")
@@ -27,8 +29,6 @@ class PlayerCountError(ValueError):
 
     def message(self, lang: str = "en") -> str:
         """What to tell a child or teacher choosing the table size."""
-        from sq_edu.i18n import t
-
         return t("dungeon.players_not_offered", lang)
 
 
