@@ -43,7 +43,7 @@ from .discard import DiscardPileView
 from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
-from .language import LanguageToggle
+from .language import LanguageToggle, lang_from_url
 from .names import queen_name, short_name
 from .play_coach import CoachPanel
 from .play_words import game_over_text, narrate, who
@@ -77,9 +77,10 @@ def _button(css: str, **kwargs: object) -> widgets.Button:
 class PlayApp(widgets.VBox):
     """The game app. `PlayApp(lang="ru", seed=7)` is reproducible game after game."""
 
-    def __init__(self, lang: str = "en", seed: int | None = None, opponents: int = 2,
+    def __init__(self, lang: str | None = "en", seed: int | None = None, opponents: int = 2,
                  bots: str = "greedy", rules: str = "official", auto: bool = False) -> None:
-        self.lang = normalize_lang(lang)
+        """`lang=None` takes the language from the dashboard URL (`?lang=ru`)."""
+        self.lang = lang_from_url() if lang is None else normalize_lang(lang)
         self._seeds = random.Random(seed)
         self._kinds = available_bots()
         self.feedback = Feedback(self.lang)
@@ -332,10 +333,16 @@ class PlayApp(widgets.VBox):
             m.kind == "choose" or (self._mode == "wake" and m.kind == "wake"))]
         if slots:
             self.grid.choose_slots(slots)
+            self.grid.slot_buttons[slots[0]].focus()  # keyboard users land on the choice
         if self._mode in ("steal", "sleep"):
             self.grid.choose_queens((m.target, m.queen) for m in legal
                                     if m.kind == self._mode and m.target is not None
                                     and m.queen is not None)
+            first = next(iter(self.grid.queen_buttons.values()), None)
+            if first is not None:
+                first.focus()
+        if block:
+            self.answer_block.focus()
         self.feedback.say(self._prompt_key(pending), "info", **self._prompt_params(legal))
 
     def _prompt_key(self, pending: str | None) -> str:

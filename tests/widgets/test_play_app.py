@@ -196,3 +196,9 @@ def test_attack_choice_offers_only_legal_queens() -> None:
                 return
             child_turn(app, rng)
     pytest.fail("no seed gave the child a knight with a target")
+
+
+def test_language_from_the_dashboard_url(monkeypatch) -> None:
+    monkeypatch.setenv("QUERY_STRING", "lang=ru")
+    app = PlayApp(lang=None, seed=1)
+    assert app.language.value == "ru" and app.act["discard"].description.startswith("Сбросить")
