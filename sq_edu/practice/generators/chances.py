@@ -115,7 +115,7 @@ def jester_count(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     jester = rng.randrange(players)
     seat = counted_seat(jester, number, players)
     return base.make(kind=SEAT, answers=(seat,), seats=tuple(range(players)),
-                     prompt=msg("lessons.ch_jester_prompt", players=players, number=number,
+                     prompt=msg("lessons.ch_jester_prompt", n=players, number=number,
                                 jester=jester + 1),
                      hints=(msg("lessons.ch_jester_nudge", jester=jester + 1),
                             msg("lessons.ch_jester_strategy", players=players)),

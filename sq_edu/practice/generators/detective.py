@@ -59,9 +59,9 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                      prompt=msg("lessons.det_unseen_prompt", card=Cards((token,))),
                      context=(*heading, *story(obs)),
                      hints=(msg("lessons.det_unseen_nudge", card=Cards((token,)),
-                                total=PLAY_DECK[token]),
+                                n=PLAY_DECK[token]),
                             msg("lessons.det_unseen_strategy", card=Cards((token,)),
-                                total=PLAY_DECK[token], seen=seen)),
+                                total=PLAY_DECK[token], n=seen)),
                      reveal=(*tracker_line(obs), where_cards_are(pos.game, token)),
                      extra={"card": token})
 
