@@ -102,6 +102,16 @@ def check_queens(queens: list[str]) -> None:
         raise ValueError(f"the {', '.join(missing)} queen is missing (not in a slot or awake)")
 
 
+def check_feud(awake: list[list[str]], rules: Rules) -> None:
+    """Under the cat/dog rule nobody holds both."""
+    if not rules.cat_dog_feud:
+        return
+    for seat, queens in enumerate(awake):
+        if "cat" in queens and "dog" in queens:
+            raise ValueError(f"seat {seat} holds both the cat and the dog queen, which the "
+                             f"{rules.name} rules forbid")
+
+
 def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
     """A position from `{"players", "hands", "awake", "slots", "draw", "discard", "current",
     "seed"}`. Only `players` and `hands` are required: `awake` defaults to nobody's, `discard`
@@ -132,6 +142,7 @@ def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
         shuffle(game._rng, rest)
         slots = rest + [None] * (SLOTS - len(rest))
     check_queens(held + [q for q in slots if q is not None])
+    check_feud(awake, rules)
     discard = _cards(setup.get("discard", []), "discard pile")
     if "draw" in setup:
         draw = _cards(setup["draw"], "draw pile")[::-1]
@@ -319,6 +330,7 @@ def _load(cls: type[Game], data: dict) -> Game:
     limbo = [game._pending[2]] if game._pending and game._pending[0] in (
         "potion_slot", "catdog_slot") else []
     check_queens([q for a in game._awake for q in a] + [q for q in game._slots if q] + limbo)
+    check_feud(game._awake, rules)
     if game._revealed and (game._pending is None or game._pending[0] != "jester_pick"):
         raise ValueError("saved game has revealed jester cards but no jester pick pending")
     over = _need(data, "over", bool)

@@ -46,6 +46,15 @@ def test_bad_setups_name_the_problem(change, message) -> None:
         Game.from_setup(setup)
 
 
+def test_cat_and_dog_together_only_where_the_rules_allow_it() -> None:
+    setup = _full_setup()
+    setup["slots"] = [q if q not in ("cat", "dog") else None for q in QUEENS]
+    setup["awake"] = [["cat", "dog"], []]
+    with pytest.raises(ValueError, match="seat 0 holds both the cat and the dog"):
+        Game.from_setup(setup)
+    assert Game.from_setup(setup, rules="kids").awake(0) == ("cat", "dog")
+
+
 def test_setup_defaults_fill_the_draw_pile_and_slots() -> None:
     g = Game.from_setup({"players": 3, "hands": [[1, 2], ["king"], []], "current": 1,
                          "awake": [["moon"], [], []], "seed": 3})
@@ -103,6 +112,9 @@ def test_pending_states_survive_saving() -> None:
     (lambda d: d.__setitem__("hands", "lots"), "wrong type"),
     (lambda d: d.__setitem__("known_bottom", 500), "known_bottom"),
     (lambda d: d["known_in_hands"].__setitem__(0, ["king"] * 5), "known to hold cards"),
+    (lambda d: (d["awake"][0].extend(["cat", "dog"]),
+                d.__setitem__("slots", [q if q not in ("cat", "dog") else None
+                                        for q in d["slots"]])), "both the cat and the dog"),
 ])
 def test_damaged_saves_are_refused_with_a_clear_message(change, message) -> None:
     g = Game.new(players=2, seed=4)
