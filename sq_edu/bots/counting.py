@@ -102,18 +102,18 @@ class CountingBot:
         return self.rng.choice([m for m in moves if value(m) == best])
 
     def _pick(self, obs: Observation, legal: list[Move]) -> Move:
-        """Royal court: keep a power card, or a number that counts to this seat's side."""
-        for word in PICK_ORDER:
-            for move in legal:
-                if move.cards and move.cards[0] == word:
-                    return move
+        """Royal court: a number that wakes a queen for this seat's side now, else the most
+        useful power card, else any."""
         side = (obs.seat, obs.rules.partner(obs.seat, obs.players))
         for move in legal:
             card = move.cards[0] if move.cards else None
             if is_number(card) and counted_seat(obs.seat, int(card), obs.players) in side:
                 return move
+        for word in PICK_ORDER:
+            for move in legal:
+                if move.cards and move.cards[0] == word:
+                    return move
         return legal[0]
-
 
 def _discard_value(move: Move) -> tuple[int, int, int]:
     """The longest discard first; a single card: numbers (the biggest) before power cards."""
