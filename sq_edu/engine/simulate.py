@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from .bots import BOTS, Bot
 from .game import Game
+from .legal import generate
 from .rules import Rules
 
 
@@ -76,7 +77,7 @@ def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 1000) -> bool:
         seat = game._pending[1] if game._pending else game._active
         legal = game._legal
         if legal is None:
-            legal = game._legal = game._generate()
+            legal = game._legal = generate(game)
         if wants[seat]:
             move = choosers[seat](game.observe(seat), list(legal))
         else:
