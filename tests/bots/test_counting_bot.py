@@ -73,3 +73,26 @@ def test_beats_random_bot() -> None:
     losses = first.wins_per_seat[1] + second.wins_per_seat[0]
     assert first.capped == second.capped == 0
     assert wins >= 60 and wins > 3 * losses, (wins, losses)
+
+
+def _jester_shows(draw: list) -> Game:
+    """Royal court, seat 0 has just played a jester that shows the top three of `draw`."""
+    hands = [["jester", 1, 1, 9, 9], [5, 6, 7, 8, 10]]
+    left = Counter(PLAY_DECK)
+    for cards in (*hands, draw):
+        left.subtract(cards)
+    game = Game.from_setup({"players": 2, "hands": hands, "draw": draw,
+                            "discard": list(left.elements())}, rules="royal_court")
+    game.play(next(m for m in game.legal_moves() if m.kind == "jester"))
+    return game
+
+
+def test_royal_court_pick_prefers_a_queen_for_itself() -> None:
+    game = _jester_shows(["king", 3, 2, 4, 4, 4])
+    obs = game.observe(0)
+    assert obs.pending == "jester_pick" and sorted(obs.revealed, key=str) == [2, 3, "king"]
+    move = CountingBot(0).choose(obs, game.legal_moves())
+    assert move.cards == (3,)  # 3 counts round to seat 0 itself
+    game = _jester_shows(["king", 2, 4, 4, 4, 4])
+    move = CountingBot(0).choose(game.observe(0), game.legal_moves())
+    assert move.cards == ("king",)  # no number for itself: the king
