@@ -159,7 +159,6 @@ class QueenGrid(widgets.VBox):
             button.tooltip = slot_text(i, content, self.lang)
             button.disabled = not offered
             button.button_style = "info" if offered else ""
-            button.icon = "hand-pointer-o" if offered else ""
             button.layout.display = "flex" if offered else "none"
 
     def _draw_awake(self) -> None:

@@ -78,8 +78,8 @@ class DeckTracker(widgets.VBox):
             rows.append(
                 f'<tr><th scope="row" style="text-align:left;padding:2px 8px">'
                 f'{escape(short_name(kind, lang))}</th><td>{total}</td><td>{seen}</td>'
-                f'<td><b>{left}</b></td><td aria-hidden="true" style="letter-spacing:1px;'
-                f'color:#37474F">{bar}</td></tr>')
+                f'<td><b>{left}</b></td><td aria-hidden="true" style="text-align:left;'
+                f'letter-spacing:1px;color:#37474F">{bar}</td></tr>')
         heads = "".join(f'<th scope="col" style="padding:2px 8px">{escape(t(k, lang))}</th>'
                         for k in ("widgets.tracker_kind", "widgets.tracker_total",
                                   "widgets.tracker_seen", "widgets.tracker_unseen"))
