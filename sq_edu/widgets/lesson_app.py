@@ -43,10 +43,8 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import (
     Exercise,
     Progress,
-    ProgressError,
     ProgressStore,
     check,
-    clean_nickname,
     exercise_seed,
     generate,
     get_lesson,
@@ -57,7 +55,6 @@ from sq_edu.practice.exercise import FRACTION, PERCENT
 from sq_edu.practice.lesson import Text
 from sq_edu.practice.mastery import Outcome
 from sq_edu.practice.messages import Msg, msg
-from sq_edu.practice.progress import from_bytes, to_bytes
 
 from .chance import ChanceView
 from .discard import DiscardPileView
@@ -65,8 +62,9 @@ from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
 from .language import LanguageToggle
-from .lesson_app_html import download_link, lines_html, mastery_html, paragraphs_html
+from .lesson_app_html import download_link, lines_html, paragraphs_html
 from .lesson_app_inputs import AnswerInput
+from .lesson_app_progress import ProgressPanel
 from .tracker import DeckTracker
 
 log = logging.getLogger(__name__)
@@ -96,11 +94,12 @@ class LessonApp(widgets.VBox):
                  ) -> None:
         self.lesson = get_lesson(lesson_id)
         self.lang = normalize_lang(lang)
-        self.store = ProgressStore(progress_path) if progress_path is not None else None
-        self.progress = self.store.load() if self.store else Progress()
         self.feedback = Feedback(self.lang)
         self.feedback.add_class("sq-feedback")
         guard = guarded(lambda: self.feedback)
+        store = ProgressStore(progress_path) if progress_path is not None else None
+        self.panel = ProgressPanel(self.lesson, store, self.feedback, self.lang,
+                                   on_import=self._imported)
         record = self.progress.mastery.lesson(self.lesson.id)
         self.level = self._valid_level(level if level is not None else record.level)
         self.progress.mastery.choose_level(self.lesson.id, self.level)
@@ -141,16 +140,10 @@ class LessonApp(widgets.VBox):
         self.interpretation = _html("sq-interpretation")
         self.reveal = widgets.VBox()
         self.reveal.add_class("sq-reveal")
-        self.mastery = _html("sq-mastery")
-        self.nickname = widgets.Text(value=self.progress.nickname, layout=widgets.Layout(
-            width="18em"), style={"description_width": "initial"})
-        self.nickname.add_class("sq-nickname")
-        self.save_nickname = _button("sq-save-nickname", icon="save")
-        self.export = _html("sq-export")
-        self.upload = widgets.FileUpload(accept=".json", multiple=False,
-                                         layout=widgets.Layout(width="auto"))
-        self.upload.add_class("sq-import")
-        self.progress_title = _html("sq-progress-title")
+        # The progress panel's controls, under the names tests and notebooks use.
+        self.mastery, self.nickname = self.panel.mastery, self.panel.nickname
+        self.save_nickname, self.export = self.panel.save_nickname, self.panel.export
+        self.upload = self.panel.upload
         self.worksheet_button = _button("sq-worksheet", icon="print")
         self.worksheet_link = _html("sq-worksheet-link")
 
@@ -161,8 +154,6 @@ class LessonApp(widgets.VBox):
         self.submit_button.on_click(guard(lambda _b: self.submit()))
         self.hint_button.on_click(guard(lambda _b: self.show_hint()))
         self.next_button.on_click(guard(lambda _b: self.next_exercise()))
-        self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
-        self.upload.observe(guard(self._uploaded), "value")
         self.worksheet_button.on_click(guard(lambda _b: self.make_worksheet()))
 
         header = widgets.HBox([self.title, self.language],
@@ -173,18 +164,14 @@ class LessonApp(widgets.VBox):
                                 layout=widgets.Layout(flex_flow="row wrap"))
         actions = widgets.HBox([self.submit_button, self.hint_button, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
-        mine = widgets.VBox([self.progress_title, self.mastery,
-                             widgets.HBox([self.nickname, self.save_nickname]),
-                             widgets.HBox([self.export, self.upload])])
-        mine.add_class("sq-progress-box")
         super().__init__([header, self.intro, settings, self.exercise_number, self.prompt,
                           self.context, self.visual, self.answer_box, actions, self.feedback,
-                          self.interpretation, self.hints, self.reveal, mine])
+                          self.interpretation, self.hints, self.reveal, self.panel])
         self.add_class("sq-lesson-app")
         self._new_exercise()
         self._relabel()
-        if self.store is not None and self.store.problem is not None:
-            self.feedback.show(self.store.problem.render(self.lang), "bad")
+        if store is not None and store.problem is not None:
+            self.feedback.show(store.problem.render(self.lang), "bad")
 
     # --- public API -------------------------------------------------------------------------
     def submit(self) -> Judgement | None:
@@ -246,16 +233,13 @@ class LessonApp(widgets.VBox):
                 part.set_lang(self.lang)
         self._relabel()
 
+    @property
+    def progress(self) -> Progress:
+        """The learner's progress (owned by the panel, which saves it)."""
+        return self.panel.progress
+
     def set_nickname(self, text: str) -> None:
-        try:
-            self.progress.nickname = clean_nickname(text)
-        except ProgressError as exc:
-            self.feedback.show(exc.msg.render(self.lang), "bad")
-            return
-        self.nickname.value = self.progress.nickname
-        self._save()
-        self.feedback.say("lesson_app.nickname_saved", "good", nickname=self.progress.nickname)
-        self._draw_export()
+        self.panel.set_nickname(text)
 
     def make_worksheet(self, count: int = WORKSHEET_EXERCISES) -> str:
         """A printable page for this level and deal (same deal, same sheet), as a download."""
@@ -266,23 +250,14 @@ class LessonApp(widgets.VBox):
         return page
 
     def export_bytes(self) -> bytes:
-        return to_bytes(self.progress)
+        return self.panel.export_bytes()
 
     def import_bytes(self, data: bytes) -> bool:
         """Take uploaded progress; a friendly message (never a traceback) if it is not ours."""
-        try:
-            progress = self.store.import_bytes(data) if self.store else from_bytes(data)
-        except ProgressError as exc:
-            self.feedback.show(exc.msg.render(self.lang), "bad")
-            return False
-        self.progress = progress
-        self.nickname.value = progress.nickname
-        self.progress.mastery.choose_level(self.lesson.id, self.level)
-        self.feedback.show(msg("practice.progress_imported",
-                               nickname=progress.nickname or "?").render(self.lang), "good")
-        self._draw_mastery()
-        self._draw_export()
-        return True
+        return self.panel.import_bytes(data)
+
+    def _imported(self, progress: Progress) -> None:
+        progress.mastery.choose_level(self.lesson.id, self.level)
 
     # --- building an exercise -------------------------------------------------------------
     def _valid_level(self, level: object) -> int:
@@ -361,14 +336,8 @@ class LessonApp(widgets.VBox):
             self.set_level(change["new"])
 
     def _save(self) -> None:
-        if self.store is None:
-            return
-        try:
-            self.store.save(self.progress)
-        except (OSError, ProgressError):
-            log.exception("could not save progress to %s", self.store.path)
-        self._draw_mastery()
-        self._draw_export()
+        self.panel.level = self.level
+        self.panel.save()
 
     def _show_reveal(self) -> None:
         ex = self.exercise
@@ -421,17 +390,11 @@ class LessonApp(widgets.VBox):
         self.context.value = lines_html(lines, lang, role="log")
         self.submit_button.description = t("lesson_app.check", lang)
         self.next_button.description = t("lesson_app.next", lang)
-        self.nickname.description = t("lesson_app.nickname", lang)
-        self.nickname.placeholder = t("lesson_app.nickname_placeholder", lang)
-        self.save_nickname.description = t("lesson_app.save_nickname", lang)
-        self.upload.description = t("lesson_app.upload", lang)
-        self.progress_title.value = (f"<h3 class='sq-h'>"
-                                     f"{escape(t('lesson_app.progress_title', lang))}</h3>")
         self._draw_hints()
         self._show_result()
         self._draw_reveal()
-        self._draw_mastery()
-        self._draw_export()
+        self.panel.level = self.level
+        self.panel.set_lang(lang)
 
     def _level_options(self) -> list[tuple[str, int]]:
         return [(t("lesson_app.level_option", self.lang, n=lv.number,
@@ -464,25 +427,3 @@ class LessonApp(widgets.VBox):
             lines = tuple(m for m in lines if m.key not in _SHOWN_BY_WIDGETS)
         self.reveal_lines.value = lines_html(lines, self.lang,
                                              t("lesson_app.reveal_title", self.lang))
-
-    def _draw_mastery(self) -> None:
-        self.mastery.value = mastery_html(self.lesson, self.progress.mastery, self.level,
-                                          self.lang)
-
-    def _draw_export(self) -> None:
-        self.export.value = download_link(
-            self.export_bytes(), f"sq-progress-{self.progress.nickname or 'me'}.json",
-            "application/json", t("lesson_app.download", self.lang),
-            t("lesson_app.download_help", self.lang), css="sq-export-link")
-
-    def _uploaded(self, change: dict) -> None:
-        files = list(change["new"] or ())
-        if self._muted or not files:
-            return
-        content = files[0].get("content", b"") if isinstance(files[0], dict) else b""
-        self.import_bytes(bytes(content))
-        self._muted = True
-        try:
-            self.upload.value = ()   # the same file may be picked again
-        finally:
-            self._muted = False
