@@ -25,15 +25,14 @@ checkbox or select, so it is keyboard operable and has a text name):
 
 from __future__ import annotations
 
-import logging
 import random
 from collections.abc import Callable
 from html import escape
 
 import ipywidgets as widgets
 
+from sq_edu.bots import CountingBot, GreedyBot, RandomBot
 from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
-from sq_edu.engine.bots import GreedyBot, RandomBot
 from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
 from sq_edu.engine.rules import PRESETS
@@ -49,23 +48,14 @@ from .play_coach import CoachPanel
 from .play_words import game_over_text, narrate, who
 from .queens import QueenGrid, total_text
 
-log = logging.getLogger(__name__)
 HUMAN = 0
 STORY_LINES = 10
 MAX_BOT_STEPS = 2000  # a safety cap for "skip": no real game needs that many decisions
 
 
 def available_bots() -> dict[str, Callable[[random.Random], object]]:
-    """Bot strengths offered; the counting bot only where sq_edu.bots provides it."""
-    kinds: dict[str, Callable[[random.Random], object]] = {"random": RandomBot,
-                                                            "greedy": GreedyBot}
-    try:
-        from sq_edu.bots import CountingBot  # type: ignore[attr-defined]
-    except ImportError:
-        log.info("CountingBot not available; offering random and greedy bots")
-    else:
-        kinds["counting"] = CountingBot
-    return kinds
+    """Bot strengths offered, easiest first; each is built with its own seeded RNG."""
+    return {"random": RandomBot, "greedy": GreedyBot, "counting": CountingBot}
 
 
 def _button(css: str, **kwargs: object) -> widgets.Button:

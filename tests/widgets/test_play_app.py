@@ -71,6 +71,7 @@ def play_to_the_end(app: PlayApp, seed: int) -> dict[str, int]:
 @pytest.mark.parametrize(("rules", "opponents", "bots", "seed"), [
     ("official", 1, "greedy", 1), ("kids", 2, "random", 2), ("royal_court", 3, "greedy", 3),
     ("teams", 3, "random", 4), ("official", 4, "random", 5), ("official", 2, "greedy", 6),
+    ("official", 2, "counting", 7), ("royal_court", 1, "counting", 8),
 ])
 def test_full_game_through_the_controls(rules: str, opponents: int, bots: str,
                                         seed: int) -> None:
@@ -202,3 +203,10 @@ def test_language_from_the_dashboard_url(monkeypatch) -> None:
     monkeypatch.setenv("QUERY_STRING", "lang=ru")
     app = PlayApp(lang=None, seed=1)
     assert app.language.value == "ru" and app.act["discard"].description.startswith("Сбросить")
+
+
+def test_bot_strengths_on_offer() -> None:
+    app = PlayApp(seed=1, bots="counting")
+    assert [value for _, value in app.bot_choice.options] == ["random", "greedy", "counting"]
+    assert type(app._bots[1]).__name__ == "CountingBot"
+    assert app.bot_choice.options[2][0] == "Card counter (hard)"
