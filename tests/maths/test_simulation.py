@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import math
 import random
+from fractions import Fraction
 
 import pytest
 
 from sq_edu.engine import Game
+from sq_edu.engine.cards import POWER_CARDS
 from sq_edu.maths import (
     jester_odds,
     p_at_least,
@@ -82,3 +84,25 @@ def test_real_positions_are_consistent() -> None:
         else:
             assert 0 <= odds["power"] <= 1
             assert all(0 <= p <= 1 - odds["power"] for p in odds["wake"].values())
+
+
+def test_exact_chances_are_calibrated_on_fresh_deals() -> None:
+    """Right after the deal nobody has chosen anything yet, so the model is exact: over many
+    seeded deals, predicted and real counts agree within a few standard deviations."""
+    totals = {"king": [0.0, 0, 0.0], "dragon held": [0.0, 0, 0.0], "power": [0.0, 0, 0.0]}
+
+    def add(name: str, p: Fraction, hit: bool) -> None:
+        row = totals[name]
+        row[0] += float(p)
+        row[1] += int(hit)
+        row[2] += float(p * (1 - p))
+
+    for seed in range(3000):
+        players = 2 + seed % 4
+        game = Game.new(players, seed=seed)
+        obs = game.observe(0)
+        add("king", p_draw(obs, "king"), game.draw_pile[0] == "king")
+        add("power", p_draw(obs, "power"), game.draw_pile[0] in POWER_CARDS)
+        add("dragon held", p_holds(obs, 1, "dragon"), "dragon" in game.hand(1))
+    for name, (expected, hits, variance) in totals.items():
+        assert abs(hits - expected) < 4.5 * math.sqrt(variance), (name, hits, expected)
