@@ -26,6 +26,7 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
     sq-mastery          skills and level progress  sq-nickname       nickname input
     sq-save-nickname    save nickname              sq-export         download link (a[download])
     sq-import           progress upload (input type=file, .json)
+    sq-progress-box     the "My progress" panel (lesson_app_progress.ProgressPanel)
     sq-worksheet        make a printable worksheet for this level and deal
     sq-worksheet-link   its download link (a[download], an HTML page with the answer key)
 """
