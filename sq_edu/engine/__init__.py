@@ -1,5 +1,25 @@
 """The Sleeping Queens rules engine: rules data, game state, moves, observations, simple bots
-and fast simulation. Imports nothing above it (no maths, no widgets)."""
+and fast simulation. Imports nothing above it (no maths, no widgets).
+
+    >>> from sq_edu.engine import Game, Move, IllegalMove, simulate
+    >>> game = Game.new(players=2, seed=7)
+    >>> game.current_player, len(game.hand(0)), game.observe(1).draw_size
+    (0, 5, 57)
+    >>> move = game.legal_moves()[0]
+    >>> events = game.play(move)
+    >>> try:
+    ...     game.play(Move("discard", (2, 3, 6)))
+    ... except IllegalMove as err:
+    ...     print(err)
+    you have no 2 in your hand
+    >>> summary = simulate(50, players=2, bots=["greedy", "random"], seed=1)
+    >>> summary.finished + summary.capped
+    50
+
+Pending decisions (a defender's block, the rose bonus, the seat a jester counts to, a royal
+jester's pick, where a slept or returned queen goes) make `current_player` the deciding seat;
+see `Move` for how each is answered.
+"""
 
 from __future__ import annotations
 
