@@ -80,7 +80,7 @@ def narrate(event: Event, me: int, lang: str = "en") -> str | None:
         return _say("jester_keep", seat, me, lang, card=_cards(event.cards, lang))
     if kind == "jester_count":
         n = event.cards[0] if event.cards else "?"
-        return t("play.jester_count", lang, n=n, target=who(event.target, me, lang))
+        return _say("jester_count", event.target, me, lang, n=n)
     if kind == "to_bottom":
         return t("play.to_bottom", lang, n=len(event.cards) or (event.count or 0))
     if kind == "discard":

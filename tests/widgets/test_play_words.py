@@ -1,0 +1,60 @@
+"""Narration of events: child-readable, person-aware in Russian, nothing hidden told."""
+
+from __future__ import annotations
+
+from sq_edu.engine import Event
+from sq_edu.widgets.play_words import game_over_text, narrate
+
+
+def test_wake_told_for_you_and_for_others() -> None:
+    mine = Event("wake", seat=0, queen="cat", slot=3)
+    theirs = Event("wake", seat=2, queen="heart", slot=1)
+    assert narrate(mine, 0, "en") == "You wake the Cat Queen (15 points)."
+    assert narrate(theirs, 0, "en") == "Player 3 wakes the Heart Queen (20 points)."
+    assert narrate(mine, 0, "ru") == "Ты будишь королеву: Королева кошек (15 очков)."
+    assert narrate(theirs, 0, "ru") == "Игрок 3 будит королеву: Королева сердец (20 очков)."
+
+
+def test_attacks_blocks_and_steals() -> None:
+    attack = Event("play", seat=1, cards=("knight",), target=0, queen="dog")
+    assert narrate(attack, 0, "en") == "Player 2 sends a Knight to steal your Dog Queen."
+    assert narrate(attack, 0, "ru") == ("Игрок 2 посылает Рыцаря украсть королеву у тебя: "
+                                        "Королева собак.")
+    block = Event("block", seat=0, cards=("dragon",), target=1, queen="dog")
+    assert narrate(block, 0, "en") == "You block with the Dragon! The Dog Queen stays."
+    steal = Event("steal", seat=0, target=2, queen="moon")
+    assert narrate(steal, 0, "en") == "You steal the Moon Queen from Player 3."
+    assert narrate(steal, 0, "ru") == "Ты забираешь королеву у игрока 3: Лунная королева."
+
+
+def test_discards_read_as_maths() -> None:
+    assert narrate(Event("discard", seat=1, cards=(2, 3, 5)), 0, "en") == (
+        "Player 2 discards an equation: 2 + 3 = 5.")
+    assert narrate(Event("discard", seat=0, cards=(4, 4)), 0, "en") == (
+        "You discard a pair: 4 and 4.")
+    assert narrate(Event("discard", seat=0, cards=("knight",)), 0, "ru") == (
+        "Ты сбрасываешь одну карту: Рыцарь.")
+
+
+def test_other_players_draws_are_never_told() -> None:
+    secret = Event("draw", seat=1, cards=(7,), count=1, private=True)
+    assert narrate(secret.seen_by(0), 0, "en") is None
+    assert narrate(secret, 0, "en") is None  # even if a caller forgot seen_by
+    own = Event("draw", seat=0, cards=("king", 3), count=2, private=True)
+    assert narrate(own.seen_by(0), 0, "en") == "You draw: King, 3."
+
+
+def test_jester_and_count() -> None:
+    power = Event("jester_reveal", seat=0, cards=("wand",))
+    assert narrate(power, 0, "en") == ("You play the Jester and turn up: Magic wand. "
+                                       "A power card! You keep it and play again.")
+    count = Event("jester_count", seat=1, cards=(3,), target=0)
+    assert narrate(count, 0, "en") == ("Count 3 players, starting with the Jester player: "
+                                       "you wake a queen!")
+    assert narrate(Event("play", seat=0, cards=("king",), slot=2), 0, "en") is None
+
+
+def test_game_over_words() -> None:
+    assert game_over_text((0,), 0, "en") == "You win! Well done!"
+    assert game_over_text((2,), 0, "ru") == "Победитель: Игрок 3."
+    assert game_over_text((0, 2), 0, "en") == "A shared win: You, Player 3."
