@@ -23,10 +23,11 @@ def lines_html(lines: Iterable[Msg], lang: str, title: str = "", ordered: bool =
     if not items:
         return ""
     tag = "ol" if ordered else "ul"
-    role_attr = f" role='{role}'" if role else ""
     head = f"<h3 class='sq-h' style='margin:6px 0 2px'>{escape(title)}</h3>" if title else ""
-    body = f"<{tag}{role_attr} style='margin:2px 0;font-size:1.08em'>{items}</{tag}>"
-    return f"<div aria-live='polite'>{head}{body}</div>" if live else head + body
+    body = f"<{tag} style='margin:2px 0;font-size:1.08em'>{items}</{tag}>"
+    # A role goes on a wrapper: on the list itself it would strip the items' list semantics.
+    attrs = (f" role='{role}'" if role else "") + (" aria-live='polite'" if live else "")
+    return f"<div{attrs}>{head}{body}</div>" if attrs else head + body
 
 
 def paragraphs_html(lines: Iterable[Msg], lang: str) -> str:
