@@ -112,6 +112,7 @@ class ChanceView(widgets.VBox):
 
     lang = traitlets.Unicode("en")
     show_exact = traitlets.Bool(True, help="lessons hide the answer until the child guesses")
+    show_icons = traitlets.Bool(True, help="the icon array gives the count away: hide it too")
 
     def __init__(self, obs: Observation, tokens: Card | str | Iterable[Card | str],
                  what_key: str | None = None, lang: str = "en", runs: int = 500,
@@ -135,7 +136,7 @@ class ChanceView(widgets.VBox):
         self._sim_hits = 0
         self.simulate_button.on_click(guarded(lambda: feedback)(lambda _b: self.simulate()))
         self.lang = normalize_lang(lang)
-        self.observe(lambda _c: self._draw(), ["lang", "show_exact"])
+        self.observe(lambda _c: self._draw(), ["lang", "show_exact", "show_icons"])
         self._draw()
 
     # --- public API -------------------------------------------------------------------------
@@ -214,6 +215,10 @@ class ChanceView(widgets.VBox):
         else:
             self.summary.value = (
                 f'<div style="font-size:1.25em"><b>{escape(self._what())}</b></div>')
+        if not self.show_icons:
+            self.icons.value = ""
+            self._draw_simulation()
+            return
         left = unseen(self._obs)
         pool = sorted(((c, c in self._tokens) for c in left.elements()),
                       key=lambda cg: (not cg[1], sort_key(cg[0])))

@@ -38,9 +38,12 @@ def test_simulation_button_fills_progress_and_chart(obs: Observation) -> None:
 def test_hidden_answer_until_revealed(obs: Observation) -> None:
     view = ChanceView(obs, "dragon")
     view.show_exact = False
-    assert "out of" not in view.summary.value
+    view.show_icons = False
+    assert "out of" not in view.summary.value and view.icons.value == ""
     view.show_exact = True
-    assert "out of" in view.summary.value
+    assert "out of" in view.summary.value and view.icons.value == ""
+    view.show_icons = True
+    assert "<svg" in view.icons.value
 
 
 def test_words_and_fractions() -> None:
