@@ -150,9 +150,14 @@ def _verdict(key: str, lang: str, ok: bool = False, **fields: object) -> Verdict
 
 def check_equation(text: object, hand: Iterable[Card] | None = None,
                    rules: str | Rules = "official", lang: str = "en") -> Verdict:
-    """Judge a typed equation; any input at all gets a verdict, never an exception."""
+    """Judge a typed equation; any input at all gets a verdict, never an exception.
+
+    (An unknown `rules` preset is the lesson author's mistake, not the child's: that one
+    raises ValueError.)
+    """
+    rules = Rules.coerce(rules)
     try:
-        return _check(text, hand, Rules.coerce(rules), lang)
+        return _check(text, hand, rules, lang)
     except Exception:  # a bug must not reach a child's screen
         log.exception("check_equation failed on %r", str(text)[:MAX_INPUT])
         return _verdict("syntax", lang)
@@ -173,8 +178,7 @@ def _check(text: object, hand: Iterable[Card] | None, rules: Rules, lang: str) -
     if len(cards) < 3:
         if true and len(cards) == 2:
             return _held(_verdict("pair", lang, ok=True, params={"number": cards[0]},
-                                  legal_discard=True,
-                                  kind="pair", **base), cards, hand, lang)
+                                  legal_discard=True, kind="pair", **base), cards, hand, lang)
         return _verdict("too_few", lang, **base)
     if not true:
         key, params = _wrong(left, right)
