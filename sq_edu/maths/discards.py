@@ -69,11 +69,14 @@ def subtraction_forms(addends: Iterable[int], total: int) -> tuple[str, ...]:
 
 def make_discard(cards: Iterable[int]) -> Discard | None:
     """The discard these number cards make, or None when they make none (any order in)."""
+    cards = list(cards)
+    if not all(is_number(c) for c in cards):
+        return None
     ordered = tuple(sorted(cards))
-    if len(ordered) == 2 and ordered[0] == ordered[1] and is_number(ordered[0]):
+    if len(ordered) == 2 and ordered[0] == ordered[1]:
         n = ordered[0]
         return Discard(ordered, "pair", f"{n} = {n}", ())
-    if len(ordered) >= 3 and all(is_number(c) for c in ordered):
+    if len(ordered) >= 3:
         total, addends = ordered[-1], ordered[:-1]
         if sum(addends) == total:
             return Discard(ordered, "equation", equation_text(addends, total),

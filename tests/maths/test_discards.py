@@ -87,6 +87,7 @@ def test_best_discards_shed_the_most_cards() -> None:
 def test_make_discard_refuses_non_discards() -> None:
     assert make_discard([2, 3, 6]) is None
     assert make_discard([4, 5]) is None
+    assert make_discard(["king", "king"]) is None and make_discard([2, "king", 3]) is None
     assert make_discard([5, 2, 3]).equation == "2 + 3 = 5"
 
 
