@@ -2,15 +2,15 @@
 
 The engine's own small equation finder (the engine must not import `sq_edu.maths`): every
 distinct multiset of a hand's number cards that is a pair or a true addition equation.
-Results are cached per hand, since a game sees the same few hundred hands again and again.
+Results are cached by the hand's number cards and by its power cards separately, so a fresh
+process (a lesson's first simulation) fills the caches quickly too.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import cache
-from itertools import product
+from itertools import combinations
 
 from .moves import JESTER_C, JESTER_MOVE, KING_C, KNIGHT_C, POTION_C, TOKEN, Move, make_move
 
@@ -29,46 +29,51 @@ def is_equation(numbers: tuple[int, ...]) -> bool:
 
 @cache
 def equations(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """Every distinct sub-multiset of `numbers` (sorted codes) that is an equation, longest
-    first, then in ascending order."""
-    counts = sorted(Counter(numbers).items())
-    found = []
-    for choice in product(*(range(k + 1) for _, k in counts)):
-        if sum(choice) < 3:
-            continue
-        picked = tuple(v for (v, _), k in zip(counts, choice, strict=True) for _ in range(k))
-        if 2 * picked[-1] == sum(picked):
-            found.append(picked)
-    found.sort(key=lambda p: (-len(p), p))
-    return tuple(found)
+    """Every distinct sub-multiset of `numbers` (sorted) that is an equation, longest first,
+    then in ascending order."""
+    found: dict[tuple[int, ...], None] = {}
+    for size in range(len(numbers), 2, -1):
+        for picked in combinations(numbers, size):  # sorted input: sorted, largest last
+            if 2 * picked[-1] == sum(picked):
+                found[picked] = None
+    return tuple(sorted(found, key=lambda p: (-len(p), p)))
 
 
 SINGLES: dict[int, Move] = {c: make_move("discard", (TOKEN[c],)) for c in range(1, 17)}
 
 
 @cache
-def number_discards(numbers: tuple[int, ...], with_equations: bool) -> tuple[Move, ...]:
-    """Pairs, then equations (longest first), from sorted number codes."""
-    moves = [make_move("discard", (c, c)) for c in sorted(set(numbers)) if numbers.count(c) >= 2]
+def _number_moves(numbers: tuple[int, ...], with_equations: bool
+                  ) -> tuple[tuple[Move, ...], tuple[Move, ...]]:
+    """(singles, pairs + equations) for sorted number codes."""
+    kinds = sorted(set(numbers))
+    multi = [make_move("discard", (c, c)) for c in kinds if numbers.count(c) >= 2]
     if with_equations:
-        moves += [make_move("discard", eq) for eq in equations(numbers)]
-    return tuple(moves)
+        multi += [make_move("discard", eq) for eq in equations(numbers)]
+    return tuple(SINGLES[c] for c in kinds), tuple(multi)
 
 
 @cache
+def _power_moves(powers: tuple[int, ...]) -> tuple[bool, bool, bool, tuple, tuple]:
+    """(king?, knight?, potion?, the jester move if any, single discards) for power codes."""
+    jester = (JESTER_MOVE,) if JESTER_C in powers else ()
+    return (KING_C in powers, KNIGHT_C in powers, POTION_C in powers, jester,
+            tuple(SINGLES[c] for c in sorted(set(powers))))
+
+
 def discard_moves(hand: tuple[int, ...], with_equations: bool) -> tuple[Move, ...]:
     """Discard moves for a sorted hand of codes: singles, then pairs, then equations."""
-    singles = [SINGLES[c] for c in sorted(set(hand))]
-    numbers = tuple(c for c in hand if c <= 10)
-    return (*singles, *number_discards(numbers, with_equations))
+    return hand_moves(hand, with_equations)[3][1 if JESTER_C in hand else 0:]
 
 
 @cache
 def hand_moves(hand: tuple[int, ...], with_equations: bool
                ) -> tuple[bool, bool, bool, tuple[Move, ...]]:
     """What a sorted hand allows: (king?, knight?, potion?, the moves that depend on nothing
-    but the hand: the jester and the discards)."""
-    base = discard_moves(hand, with_equations)
-    if JESTER_C in hand:
-        base = (JESTER_MOVE, *base)
-    return (KING_C in hand, KNIGHT_C in hand, POTION_C in hand, base)
+    but the hand: the jester, then single discards, pairs and equations)."""
+    split = 0
+    while split < len(hand) and hand[split] <= 10:
+        split += 1
+    singles, multi = _number_moves(hand[:split], with_equations)
+    king, knight, potion, jester, power_singles = _power_moves(hand[split:])
+    return king, knight, potion, (*jester, *singles, *power_singles, *multi)
