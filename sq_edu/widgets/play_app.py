@@ -296,6 +296,11 @@ class PlayApp(widgets.VBox):
             self.feedback.say("play.prompt_wait", "info",
                               who=who(obs.current_player, HUMAN, self.lang))
             self.next_button.focus()
+        elif over:
+            self.play_again.focus()
+        elif obs.pending is None and self._mode is None:
+            shown = [b for b in self.act.values() if b.layout.display != "none"]
+            shown[0].focus()  # the child's turn: keyboard focus on the first thing to do
 
     def _show_choices(self, obs: Observation | None) -> None:
         """Offer exactly the child's legal moves as buttons, and say what to do."""
