@@ -210,3 +210,21 @@ def test_bot_strengths_on_offer() -> None:
     assert [value for _, value in app.bot_choice.options] == ["random", "greedy", "counting"]
     assert type(app._bots[1]).__name__ == "CountingBot"
     assert app.bot_choice.options[2][0] == "Card counter (hard)"
+
+
+@pytest.mark.expect_callback_error
+def test_a_crash_in_a_callback_shows_the_friendly_line(monkeypatch,
+                                                       fail_on_swallowed_callback_errors) -> None:
+    app = PlayApp(seed=2)
+    app.run_bots()
+
+    def broken(_move):
+        raise RuntimeError("engine bug")
+
+    monkeypatch.setattr(app.game, "play", broken)
+    app.hand.toggle(0)
+    app.act["discard"].click()
+    assert app.feedback.text == "Something went wrong - try again."
+    assert "engine bug" not in app.feedback.value
+    assert any("engine bug" in str(r.exc_info[1]) for r in fail_on_swallowed_callback_errors.records
+               if r.exc_info)
