@@ -9,8 +9,9 @@ turned into `Event` objects only when someone reads it.
 from __future__ import annotations
 
 import random
+from functools import cache
 
-from .cards import QUEEN_POINTS, SLOTS
+from .cards import PLAY_DECK, QUEEN_POINTS, SLOTS
 from .discards import shuffle
 from .legal import generate
 from .moves import (
@@ -26,6 +27,7 @@ from .moves import (
 )
 from .observation import Event, Observation
 from .rules import Rules
+from .setup import check_players
 from .view import events_so_far, observe
 
 ROSE, CAKE, CAT, DOG = "rose", "cake", "cat", "dog"
@@ -62,27 +64,21 @@ class Game:
         self._public: list[Event] = []
         self._legal: list[Move] | None = None
         self._wakes: list[Move] | None = None        # king moves for the occupied slots
-        self._hand_size = rules.hand_size
         self._pts: list[int] = [0] * players          # points per seat, kept up to date
         self._asleep = 0                             # occupied slots
-        self._win_q = rules.win_queens(players)
-        win_p = rules.win_points(players)
-        self._win_p = win_p if win_p is not None else 1 << 30
-        self._feud = rules.cat_dog_feud
-        self._eqs = rules.equations
-        self._opponents = [self.opponents(s) for s in range(players)]
+        (self._hand_size, self._win_q, self._win_p, self._feud, self._eqs,
+         self._opponents) = _table(rules, players)
 
     @classmethod
     def new(cls, players: int = 3, seed: int | None = 7, rules: str | Rules = "official") -> Game:
         """A freshly shuffled and dealt game; seat 0 starts."""
-        from .setup import check_players
         rules = Rules.coerce(rules)
         check_players(players, rules)
         game = cls(rules, players, random.Random(seed))
         queens = list(QUEEN_POINTS)
         shuffle(game._rng, queens)
         game._slots = queens
-        deck = [c for c, k in _DECK_CODES for _ in range(k)]
+        deck = _DECK[:]
         shuffle(game._rng, deck)
         for seat in range(players):
             game._hands[seat] = [deck.pop() for _ in range(rules.hand_size)]
@@ -534,13 +530,16 @@ class Game:
 
 
 _CODE = {TOKEN[c]: c for c in range(1, 17)}
-_DECK_CODES: tuple[tuple[int, int], ...] = ()
+_DECK: list[int] = [_CODE[tok] for tok, k in PLAY_DECK.items() for _ in range(k)]
 
 
-def _init_deck() -> None:
-    global _DECK_CODES
-    from .cards import PLAY_DECK
-    _DECK_CODES = tuple((_CODE[tok], k) for tok, k in PLAY_DECK.items())
-
-
-_init_deck()
+@cache
+def _table(rules: Rules, players: int) -> tuple:
+    """What the hot paths read for these rules and this many players, worked out once:
+    (hand size, winning queens, winning points, cat/dog rule, equations, opponents per seat)."""
+    win_p = rules.win_points(players)
+    partner = [rules.partner(s, players) for s in range(players)]
+    opponents = tuple([tuple(o for o in range(players) if o != s and o != partner[s])
+                       for s in range(players)])
+    return (rules.hand_size, rules.win_queens(players), 1 << 30 if win_p is None else win_p,
+            rules.cat_dog_feud, rules.equations, opponents)
