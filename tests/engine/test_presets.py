@@ -156,3 +156,12 @@ def test_teams_centre_empty_compares_team_totals() -> None:
     assert g.is_over and g.end_reason == "centre_empty"
     assert g.points(0) + g.points(2) == 55 and g.points(1) + g.points(3) == 70
     assert g.winners == (1, 3)
+
+
+def test_royal_court_jester_reveal_can_straddle_a_reshuffle() -> None:
+    g = position([["jester", 1, 2, 3, 4], FIVE], top=["wand"], rules="royal_court",
+                 empty_draw=True)
+    events = g.play(find(g, "jester"))
+    assert [e.kind for e in events] == ["play", "reshuffle", "jester_reveal"]
+    assert events[2].cards[0] == "wand" and len(events[2].cards) == 3
+    assert g.pending == "jester_pick" and len(g.observe(1).revealed) == 3

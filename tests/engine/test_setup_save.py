@@ -133,3 +133,11 @@ def test_garbage_is_refused_not_crashed_on() -> None:
     for junk in (None, [], "game", {"format": "sq_edu.game", "version": 1}):
         with pytest.raises(ValueError):
             Game.from_dict(junk)  # type: ignore[arg-type]
+
+
+def test_a_finished_game_saves_and_loads() -> None:
+    g = Game.new(players=2, seed=6)
+    random_playout(g, random.Random(6))
+    h = _roundtrip(g)
+    assert h.is_over and h.winners == g.winners and h.end_reason == g.end_reason
+    assert h.legal_moves() == [] and h.observe(0).is_over
