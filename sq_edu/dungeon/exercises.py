@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
 from sq_edu.practice.exercise import CHOICE, NUMBER, Exercise, Option
 from sq_edu.practice.generators.registry import Base, Param, generator
-from sq_edu.practice.lesson import Lesson, load_lesson_file, load_lessons
+from sq_edu.practice.lesson import Lesson, load_lessons
 from sq_edu.practice.messages import Joined, Msg, Plain, msg
 
 from .bots import Bot, RandomBot, SensibleBot
@@ -32,12 +31,8 @@ LESSON_ID = "dungeon_scoring"
 
 
 def scoring_lesson() -> Lesson:
-    """The scoring lesson: from the shipped lessons once it is listed there, else the copy
-    kept beside this module (the practice registry must import this module to list it)."""
-    shipped = load_lessons().lessons.get(LESSON_ID)
-    if shipped is not None:
-        return shipped
-    return load_lesson_file(resources.files(__package__) / "lessons" / f"{LESSON_ID}.toml")
+    """The scoring lesson, as shipped in `lessons/dungeon_scoring.toml`."""
+    return load_lessons().lessons[LESSON_ID]
 
 
 # --- real games -------------------------------------------------------------------------------

@@ -30,7 +30,8 @@ from .messages import Cards, Msg, Plain, msg
 
 MAX_TEXT = 60
 _FRACTION = re.compile(r"^\s*(\d{1,4})\s*(?:/|out\s+of|из)\s*(\d{1,4})\s*$", re.IGNORECASE)
-_WHOLE = re.compile(r"^\s*(\d{1,4})\s*$")
+# Whole numbers, negative ones too (Dungeon of Queens scores): "-50", "−50" (U+2212), "– 50".
+_WHOLE = re.compile(r"^\s*([-\u2212\u2013]?)\s*(\d{1,4})\s*$")
 _PERCENT = re.compile(r"^\s*(\d{1,3}(?:[.,]\d{1,2})?)\s*%?\s*$")
 
 
@@ -136,7 +137,9 @@ def read_whole(answer: object) -> int | None:
     if isinstance(answer, int):
         return answer
     match = _WHOLE.match(str(answer)) if isinstance(answer, str) else None
-    return int(match.group(1)) if match else None
+    if match is None:
+        return None
+    return -int(match.group(2)) if match.group(1) else int(match.group(2))
 
 
 def _size_note(value: Fraction, answers: tuple[object, ...]) -> Msg | None:

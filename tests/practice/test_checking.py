@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sq_edu.practice.checking import check, explain_cards, read_fraction, read_percent
+from sq_edu.practice.checking import check, explain_cards, read_fraction, read_percent, read_whole
 from sq_edu.practice.exercise import (
     CARDS,
     CHOICE,
@@ -106,3 +107,14 @@ def test_any_input_gets_a_verdict_never_an_exception(answer: object) -> None:
         result = check(ex, answer)
         assert result.message.render("ru") and result.message.render("en")
         assert not (result.correct and not result.understood)
+
+
+@pytest.mark.parametrize(("text", "value"), [("-50", -50), ("−50", -50), ("– 50", -50),
+                                             (" 40 ", 40), ("7", 7)])
+def test_whole_numbers_may_be_negative(text: str, value: int) -> None:
+    assert read_whole(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "--5", "5-", "12345", "five", "-"])
+def test_unreadable_whole_numbers(text: str) -> None:
+    assert read_whole(text) is None

@@ -29,3 +29,8 @@ def generate(lesson: Lesson, level: int, seed: int) -> Exercise:
 def exercise_seed(seed: int, index: int) -> int:
     """The seed of exercise `index` in a sequence started from `seed` (worksheets, a lesson run)."""
     return int(seed) * 1000 + int(index)
+
+
+# The Dungeon of Queens scoring generators live beside their own engine and register themselves;
+# imported last because they import this package's registry.
+from sq_edu.dungeon import exercises as _dungeon_exercises  # noqa: E402, F401
