@@ -467,19 +467,15 @@ class Game:
         seat = self._active
         hand = self._hands[seat]
         need = self._hand_size - len(hand)
-        if need > 0:
+        if need == 1 and self._draw:  # the most common case, inlined: one card, no reshuffle
             draw = self._draw
-            if need <= len(draw):  # the common case, inlined: no reshuffle
-                got = draw[-need:]
-                del draw[-need:]
-                got.reverse()
-                hand += got
-                if self._known_bottom > len(draw):
-                    self._known_bottom = len(draw)
-                self._log.append(("draw", seat, tuple(map(TOKEN.__getitem__, got)), None, None,
-                                  None, need, (), True))
-            else:
-                self._refill(seat)
+            card = draw.pop()
+            hand.append(card)
+            if self._known_bottom > len(draw):
+                self._known_bottom = len(draw)
+            self._log.append(("draw", seat, (TOKEN[card],), None, None, None, 1, (), True))
+        elif need > 0:
+            self._refill(seat)
         seat = self._active = (seat + 1) % self.players
         self._turn += 1
         self._log.append(("turn", seat))
