@@ -10,12 +10,15 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .cards import QUEEN_POINTS, SLOTS, is_number, parse_card, sort_key
-from .moves import CODE, MOVE_KINDS, IllegalMove, Move, make_move
+from .moves import MOVE_KINDS, IllegalMove, Move, make_move
 
 if TYPE_CHECKING:
     from .game import Game
 
 ACTION_CARD = {"wake": "king", "steal": "knight", "sleep": "potion", "jester": "jester"}
+# Fields each kind of turn action leaves empty.
+UNUSED = {"wake": ("target", "queen"), "steal": ("slot",), "sleep": ("slot",),
+          "jester": ("target", "queen", "slot"), "discard": ("target", "queen", "slot")}
 
 
 def normalize(move: object) -> Move | None:
@@ -49,6 +52,9 @@ def why_illegal(game: Game, move: object) -> IllegalMove:
         return _pending_reason(game, found)
     if found.kind in ("block", "allow", "choose"):
         return IllegalMove("nothing_to_answer")
+    unused = [name for name in UNUSED[found.kind] if getattr(found, name) is not None]
+    if unused:
+        return IllegalMove("stray_fields", kind=found.kind, fields=", ".join(unused))
     seat = game.current_player
     hand = Counter(game.hand(seat))
     if found.kind == "discard":
@@ -61,7 +67,8 @@ def why_illegal(game: Game, move: object) -> IllegalMove:
     if found.kind == "wake":
         if not isinstance(found.slot, int) or not 0 <= found.slot < SLOTS:
             return IllegalMove("no_such_slot", slot=found.slot)
-        return IllegalMove("slot_empty", slot=found.slot)
+        if game.slots[found.slot] is None:
+            return IllegalMove("slot_empty", slot=found.slot)
     if found.kind in ("steal", "sleep"):
         return _attack_reason(game, found, seat, card)
     return IllegalMove("not_now")
@@ -81,7 +88,9 @@ def _attack_reason(game: Game, move: Move, seat: int, card: str) -> IllegalMove:
         return IllegalMove("attack_partner", target=target)
     if move.queen not in QUEEN_POINTS:
         return IllegalMove("not_a_queen", queen=str(move.queen)[:20])
-    return IllegalMove("no_such_queen", target=target, queen=move.queen)
+    if move.queen not in game.awake(target):
+        return IllegalMove("no_such_queen", target=target, queen=move.queen)
+    return IllegalMove("not_now")  # right card and target, but a stray field
 
 
 def _discard_reason(game: Game, move: Move, hand: Counter) -> IllegalMove:
@@ -124,5 +133,3 @@ def _pending_reason(game: Game, move: Move) -> IllegalMove:
         return IllegalMove("choose_occupied", slot=move.slot)
     return IllegalMove("choose_empty", slot=move.slot)
 
-
-assert set(CODE)  # cards module is loaded

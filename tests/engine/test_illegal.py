@@ -36,6 +36,12 @@ FIVE = [5, 6, 7, 8, 9]
      "there is nothing to answer"),
     ([1, 2, 3, 4, 10], None, Move("dance"), "'dance' is not a kind of move"),
     ([1, 2, 3, 4, 10], None, Move("discard", ()), "choose at least one card"),
+    (["knight", 2, 3, 4, 10], [[], ["cake"]],
+     Move("steal", ("knight",), target=1, queen="cake", slot=3), "steal move does not take a slot"),
+    (["king", 2, 3, 4, 10], None, Move("wake", ("king",), target=1, slot=3),
+     "a wake move does not take a target"),
+    (["dragon", 2, 3, 4, 10], None, Move("discard", ("dragon",), target=1),
+     "a discard move does not take a target"),
 ])
 def test_illegal_moves_say_why(hand, awake, move, message) -> None:
     if "slot 11" in message:
@@ -97,3 +103,42 @@ def test_move_strings_read_like_the_game() -> None:
     assert str(Move("steal", ("knight",), target=1, queen="moon")) == \
         "knight steals the moon queen from seat 1"
     assert str(Move("choose", ("king",))) == "keep the king"
+
+
+def test_any_made_up_move_is_played_or_refused_with_illegal_move() -> None:
+    import random
+    from dataclasses import replace
+
+    from sq_edu.engine import Game
+    rng = random.Random(3)
+    kinds = ["wake", "steal", "sleep", "jester", "discard", "block", "allow", "choose", "x"]
+    cards = [(), ("king",), ("knight",), ("potion",), ("dragon",), ("wand",), ("jester",),
+             (1,), (2, 2), (2, 3, 5), (1, 1, 2), ("7",), (0,), ("queen",), (None,), (1, "king")]
+    values = [None, 0, 1, 2, 3, 11, 12, -1, "1", 2.5]
+    queens = [None, "moon", "rose", "cat", "heart", "nobody", 3]
+    played = refused = 0
+    for seed in range(30):
+        g = Game.new(players=2 + seed % 4, seed=seed, rules=("official", "royal_court",
+                                                             "kids")[seed % 3])
+        while not g.is_over:
+            for _ in range(5):
+                legal = g.legal_moves()
+                move = Move(rng.choice(kinds), rng.choice(cards), rng.choice(values),
+                            rng.choice(queens), rng.choice(values))
+                if rng.random() < 0.5:  # a legal move with one field changed
+                    field, pool = rng.choice([("kind", kinds), ("cards", cards),
+                                              ("target", values), ("queen", queens),
+                                              ("slot", values)])
+                    move = replace(rng.choice(legal), **{field: rng.choice(pool)})
+                try:
+                    g.play(move)
+                except IllegalMove as err:
+                    refused += 1
+                    assert str(err) and err.text("ru")
+                    assert g.legal_moves() == legal  # nothing changed
+                else:
+                    played += 1
+                    break
+            else:
+                g.play(rng.choice(g.legal_moves()))
+    assert refused > 1000 and played > 10
