@@ -48,7 +48,7 @@ def observe(game: Game, seat: int) -> Observation:
         hand=game.hand(seat),
         hand_sizes=tuple(len(h) for h in game._hands),
         awake=tuple(tuple(a) for a in game._awake),
-        points=tuple(game.points(s) for s in range(game.players)),
+        points=tuple(game._pts),  # kept equal to game.points(seat) by every queen move
         slots=tuple([None if q is None else (q if k else HIDDEN)
                      for q, k in zip(game._slots, game._known, strict=True)]),
         draw_size=len(game._draw),

@@ -100,6 +100,7 @@ def fast_invariants(game: Game, legal: list) -> None:
     assert queens == _QUEENS
     assert bool(legal) != game.is_over
     assert game._asleep == sum(q is not None for q in game._slots)
+    assert game._pts == [game.points(s) for s in range(game.players)]
 
 
 def check_observation(game: Game, seat: int) -> None:
@@ -107,6 +108,8 @@ def check_observation(game: Game, seat: int) -> None:
     obs = game.observe(seat)
     assert obs.hand == game.hand(seat)
     assert obs.hand_sizes == tuple(len(game.hand(s)) for s in range(game.players))
+    assert obs.points == tuple(game.points(s) for s in range(game.players))
+    assert obs.awake == tuple(game.awake(s) for s in range(game.players))
     for e in obs.events:
         if e.kind == "draw" and e.seat != seat:
             assert e.cards == (), "another seat's draw leaked"
