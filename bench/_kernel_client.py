@@ -154,6 +154,7 @@ class DashboardSession:
                     "channel": message.get("channel"),
                     "content": message.get("content", {}),
                 }
+                self._track_widgets(entry)
                 parent = message.get("parent_header", {}).get("msg_id")
                 waiting = self._waiting.get(parent or "")
                 if waiting is None:
@@ -172,6 +173,38 @@ class DashboardSession:
                     done.set_result(reply)
 
     # -- widgets ------------------------------------------------------------------------
+    def _track_widgets(self, entry: dict[str, Any]) -> None:
+        """Keep `states` current as the kernel opens, updates and closes widget models."""
+        content = entry["content"]
+        comm_id = content.get("comm_id")
+        if not comm_id:
+            return
+        data = content.get("data") or {}
+        if entry["msg_type"] == "comm_open" and "state" in data:
+            state = dict(data["state"])
+            self.states[comm_id] = {"model_name": state.get("_model_name"), "state": state}
+        elif entry["msg_type"] == "comm_msg" and data.get("method") == "update":
+            known = self.states.setdefault(comm_id, {"model_name": None, "state": {}})
+            known["state"].update(data.get("state") or {})
+        elif entry["msg_type"] == "comm_close":
+            self.states.pop(comm_id, None)
+
+    def with_class(self, css: str, model_name: str | None = None) -> list[str]:
+        """Model ids of widgets carrying the CSS class `css` (the apps' stable test hooks)."""
+        return [
+            model_id
+            for model_id, known in self.states.items()
+            if css in (known["state"].get("_dom_classes") or ())
+            and (model_name is None or known.get("model_name") == model_name)
+        ]
+
+    def text_containing(self, needle: str) -> bool:
+        """Whether any widget currently shows `needle` in its value (e.g. an error line)."""
+        return any(
+            needle in str(known["state"].get("value", ""))
+            for known in self.states.values()
+        )
+
     async def load_widgets(self, timeout: float = 30.0) -> dict[str, dict[str, Any]]:
         """Every widget model's state, as the page's widget manager first asks for it."""
         comm_id = uuid.uuid4().hex

@@ -1,0 +1,355 @@
+"""A classroom at once: N concurrent learners on one `sq-edu serve` (standalone Voila).
+
+A few sessions are real Chromium pages; the rest are light clients (`_kernel_client`) that GET
+the dashboard, connect its kernel websocket and run a lesson loop with the messages the page
+sends: type an answer, press Check, ask for a hint, go to the next exercise, with a child's
+thinking time in between. Everything stays on loopback. Measured: sessions served without
+error, click response (send -> the kernel idle again, all widget updates received), resident
+memory per kernel and in total, CPU, and whether kernels of closed pages go away (pages closed
+normally send Voila's shutdown beacon; "abandoned" ones just vanish and must be culled).
+
+    .venv/bin/python -m bench.load                      # 30 sessions (3 in Chromium), 180 s
+    .venv/bin/python -m bench.load --sessions 5 --browsers 1 --duration 20   # quick
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench._kernel_client import DashboardSession
+from bench._load_metrics import (
+    MB,
+    Sampler,
+    Snapshot,
+    kernel_ids,
+    kernels_of,
+    median,
+    percentile,
+    snapshot,
+    voila_process,
+)
+from sq_edu.voila.browser import CHROMIUM_ARGS, ERROR_TEXTS, chromium_path
+from sq_edu.voila.server import VoilaServer, dashboards, notebooks_dir
+
+ROOT = Path(__file__).resolve().parents[1]
+LESSON_DASHBOARDS = ("equations", "card_detective", "chances", "queen_points")
+LOOP = ("sq-submit", "sq-hint", "sq-next-exercise")  # LessonApp's stable CSS hooks
+ANSWERS = ("7", "3 + 4 = 7", "1/4", "25", "2", "5 out of 20", "lots")
+# Seconds, for the benchmark only: production culls after 15 idle minutes (server.py).
+BENCH_CULL = {"--MappingKernelManager.cull_idle_timeout": "30",
+              "--MappingKernelManager.cull_interval": "5"}
+
+
+@dataclass
+class Outcome:
+    """One learner's session."""
+
+    name: str
+    kind: str  # "light" or "browser"
+    ok: bool = False
+    kernel_id: str = ""
+    render_seconds: float = 0.0
+    clicks: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    sessions: int = 30
+    browsers: int = 3
+    duration: float = 180.0
+    ramp: float = 30.0
+    abandon: float = 0.2  # share of light sessions that vanish without the shutdown beacon
+    seed: int = 9
+    notebooks: tuple[str, ...] = ()
+
+
+# --- one light learner --------------------------------------------------------------------
+async def light_learner(url: str, notebook: str, outcome: Outcome, duration: float,
+                        rng: random.Random, abandon: bool) -> None:
+    page = DashboardSession(url, notebook, "lang=" + rng.choice(["en", "ru"]))
+    try:
+        await page.open()
+        outcome.kernel_id = page.kernel_id
+        outcome.render_seconds = page.render_seconds
+        await page.load_widgets()
+        if not page.states:
+            outcome.errors.append("no widgets on the page")
+        until = time.monotonic() + duration  # every learner gets the whole lesson loop
+        step = 0
+        while time.monotonic() < until:
+            await asyncio.sleep(rng.uniform(1.5, 4.0))  # a child reads and thinks
+            for box in page.with_class("sq-answer-text"):
+                await page.set_value(box, "value", rng.choice(ANSWERS))
+            targets = [m for css in LOOP[step % len(LOOP):] + LOOP for m in page.with_class(
+                css, "ButtonModel") if not page.states[m]["state"].get("disabled")]
+            targets = targets or list(page.buttons())
+            if not targets:
+                outcome.errors.append("no button to press")
+                break
+            reply = await page.click(targets[0])
+            step += 1
+            if not reply.finished:
+                outcome.errors.append(f"click not answered within {reply.seconds:.0f} s")
+                continue
+            outcome.clicks.append(reply.seconds)
+            for message in reply.messages:
+                text = json.dumps(message["content"], ensure_ascii=False)
+                if message["msg_type"] == "error" or any(t in text for t in ERROR_TEXTS):
+                    outcome.errors.append(f"error after a click: {text[:200]}")
+        if len(outcome.clicks) < duration / 8:
+            outcome.errors.append(f"only {len(outcome.clicks)} clicks answered")
+        outcome.ok = not outcome.errors
+    except Exception as exc:  # the benchmark reports a failed session, it does not stop
+        outcome.errors.append(f"{type(exc).__name__}: {exc}")
+    finally:
+        await page.close(shutdown=not abandon)
+
+
+# --- one learner in Chromium ------------------------------------------------------------
+async def browser_learner(browser: Any, url: str, notebook: str, outcome: Outcome,
+                          duration: float, rng: random.Random) -> None:
+    context = await browser.new_context(viewport={"width": 1200, "height": 900})
+    page = await context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
+    page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+
+    async def offline(route: Any) -> None:
+        if route.request.url.startswith(url):
+            await route.continue_()
+        else:
+            await route.fulfill(status=200, body="", content_type="text/css")
+
+    await page.route("**/*", offline)
+    try:
+        start = time.monotonic()
+        await page.goto(f"{url}voila/render/{notebook}.ipynb", timeout=300_000)
+        await page.wait_for_selector("#rendered_cells .jupyter-widgets:visible", state="visible",
+                                     timeout=300_000)
+        outcome.render_seconds = time.monotonic() - start
+        config = await page.locator("#jupyter-config-data").first.text_content()
+        outcome.kernel_id = str(json.loads(config or "{}").get("kernelId", ""))
+        until = time.monotonic() + duration
+        step = 0
+        while time.monotonic() < until:
+            await asyncio.sleep(rng.uniform(1.5, 4.0))
+            boxes = page.locator(".sq-answer-text input")
+            if await boxes.count():
+                await boxes.first.fill(rng.choice(ANSWERS))
+            css = LOOP[step % len(LOOP)]
+            button = page.locator(f"button.{css}:enabled")
+            if not await button.count():
+                button = page.locator("#rendered_cells button:enabled")
+            clicked = time.monotonic()
+            await button.first.click(timeout=60_000)
+            outcome.clicks.append(time.monotonic() - clicked)  # browser side only
+            step += 1
+        body = await page.locator("body").inner_text()
+        problems += [f"page says {t!r}" for t in ERROR_TEXTS if t in body]
+        outcome.errors += problems
+        outcome.ok = not outcome.errors
+    except Exception as exc:
+        outcome.errors.append(f"{type(exc).__name__}: {exc}")
+    finally:
+        await context.close()  # the page's beforeunload beacon shuts its kernel down
+
+
+# --- the whole class ----------------------------------------------------------------------
+async def _wait_until_freed(server: Any, session_kernels: set[str], timeout: float) -> float:
+    """Seconds until none of the sessions' kernels runs any more; -1 if some never went."""
+    start = time.monotonic()
+    while time.monotonic() - start < timeout:
+        if not session_kernels & await asyncio.to_thread(kernel_ids, server):
+            return time.monotonic() - start
+        await asyncio.sleep(1.0)
+    return -1.0
+
+
+def _kernels_cpu(server: Any, seconds: float) -> tuple[int, float]:
+    """How many kernels run, and their summed CPU (% of a core) over `seconds`."""
+    kernels = kernels_of(server)
+    for kernel in kernels:
+        kernel.cpu_percent(interval=None)
+    time.sleep(seconds)
+    busy = 0.0
+    for kernel in kernels:
+        try:
+            busy += kernel.cpu_percent(interval=None)
+        except Exception:  # a kernel that just went away
+            continue
+    return len(kernels), busy
+
+
+async def _settled(server: Any, pool: int, timeout: float = 240.0) -> Snapshot:
+    """The idle level: the preheated pool (one kernel per dashboard) started and quiet."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        count, busy = await asyncio.to_thread(_kernels_cpu, server, 3.0)
+        if count >= pool and busy < 5.0:
+            break
+    return await asyncio.to_thread(snapshot, server)
+
+
+async def classroom(url: str, port: int, plan: Plan, preheat: bool = True) -> dict[str, Any]:
+    server = voila_process(port)
+    notebooks = plan.notebooks or tuple(n for n in LESSON_DASHBOARDS if n in dashboards()) or (
+        "index",)
+    idle = await _settled(server, pool=len(list(notebooks_dir().glob("*.ipynb"))) if preheat
+                          else 0)
+    sampler = Sampler(server)
+    sampler.start()
+    rng = random.Random(plan.seed)
+    light_count = plan.sessions - plan.browsers
+    abandoned = set(rng.sample(range(light_count), round(light_count * plan.abandon)))
+    outcomes: list[Outcome] = []
+    tasks = []
+    start = time.monotonic()
+    playwright = browser = None
+    if plan.browsers:
+        from playwright.async_api import async_playwright
+
+        playwright = await async_playwright().start()
+        browser = await playwright.chromium.launch(executable_path=chromium_path(),
+                                                   args=list(CHROMIUM_ARGS))
+    try:
+        for n in range(plan.sessions):
+            notebook = notebooks[n % len(notebooks)]
+            learner_rng = random.Random(plan.seed * 1000 + n)
+            kind = "browser" if n < plan.browsers else "light"
+            outcome = Outcome(f"{kind}-{n}-{notebook}", kind)
+            outcomes.append(outcome)
+            if kind == "browser":
+                job = browser_learner(browser, url, notebook, outcome, plan.duration, learner_rng)
+            else:
+                job = light_learner(url, notebook, outcome, plan.duration, learner_rng,
+                                    abandon=(n - plan.browsers) in abandoned)
+            tasks.append(asyncio.create_task(job))
+            await asyncio.sleep(plan.ramp / max(plan.sessions, 1))  # the class arrives
+        await asyncio.gather(*tasks)
+    finally:
+        if browser is not None:
+            await browser.close()
+        if playwright is not None:
+            await playwright.stop()
+    await sampler.stop()
+    served_seconds = time.monotonic() - start
+    session_kernels = {o.kernel_id for o in outcomes if o.kernel_id}
+    cull_seconds = await _wait_until_freed(server, session_kernels, 120.0)
+    await asyncio.sleep(5.0)  # let the pool refill finish importing before the last snapshot
+    after = await asyncio.to_thread(snapshot, server)
+    left = session_kernels & await asyncio.to_thread(kernel_ids, server)
+    clicks = [c for o in outcomes if o.kind == "light" for c in o.clicks]
+    renders = [o.render_seconds for o in outcomes if o.render_seconds]
+    return {
+        "plan": plan.__dict__ | {"notebooks": notebooks},
+        "served_seconds": served_seconds,
+        "idle_settle_note": "idle level measured once the preheated pool was quiet",
+        "sessions_ok": sum(o.ok for o in outcomes),
+        "sessions": len(outcomes),
+        "failures": {o.name: o.errors[:3] for o in outcomes if not o.ok},
+        "clicks": len(clicks),
+        "click_p50_ms": 1000 * percentile(clicks, 50),
+        "click_p95_ms": 1000 * percentile(clicks, 95),
+        "click_max_ms": 1000 * max(clicks, default=0.0),
+        "browser_clicks": sum(len(o.clicks) for o in outcomes if o.kind == "browser"),
+        "render_p50_s": median(renders),
+        "render_max_s": max(renders, default=0.0),
+        "kernel_rss_mb_median": median(sampler.kernel_rss_mb()),
+        "kernel_rss_mb_max": max(sampler.kernel_rss_mb(), default=0.0),
+        "peak_kernels": sampler.peak_kernels,
+        "peak_total_rss_mb": sampler.peak_total / MB,
+        "cpu_percent_of_one_core": sampler.cpu_percent,
+        "idle_kernels": len(idle.kernel_rss),
+        "idle_total_rss_mb": idle.total_rss / MB,
+        "kernels_after_close": len(after.kernel_rss),
+        "session_kernels_left": len(left),
+        "total_rss_after_close_mb": after.total_rss / MB,
+        "abandoned_pages": len(abandoned),
+        "seconds_until_culled": cull_seconds,
+    }
+
+
+def measure(plan: Plan, preheat: bool = True) -> dict[str, Any]:
+    """Start Voila as `sq-edu serve` does (preheated), with a short cull time, and measure."""
+    server = VoilaServer(preheat=preheat, log_path=ROOT / "test-artifacts" / "voila-load.log")
+    server.command = [
+        f"{arg.split('=')[0]}={BENCH_CULL[arg.split('=')[0]]}" if arg.split("=")[0] in BENCH_CULL
+        else arg
+        for arg in server.command
+    ]
+    with server:
+        return asyncio.run(classroom(server.url, server.port, plan, preheat))
+
+
+def rows(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The result in CONTRIBUTING.md's benchmark rows."""
+    n = result["sessions"]
+
+    def row(name: str, value: float, unit: str, target: str) -> dict[str, Any]:
+        return {"benchmark": f"load {n} sessions: {name}", "value": round(float(value), 1),
+                "unit": unit, "target": target}
+
+    return [
+        row("sessions without error", result["sessions_ok"], "sessions", f"{n} of {n}"),
+        row("click response p50", result["click_p50_ms"], "ms", "-"),
+        row("click response p95", result["click_p95_ms"], "ms", "< 300"),
+        row("page render p50", result["render_p50_s"], "s", "-"),
+        row("resident memory per kernel (max)", result["kernel_rss_mb_max"], "MB", "<= 120"),
+        row("resident memory per kernel (median)", result["kernel_rss_mb_median"], "MB", "-"),
+        row("resident memory total (peak)", result["peak_total_rss_mb"], "MB", "-"),
+        row("CPU, Voila + kernels (mean)", result["cpu_percent_of_one_core"], "% of a core",
+            "-"),
+        row("session kernels left after pages closed", result["session_kernels_left"],
+            "kernels", "0"),
+        row("seconds until closed/abandoned kernels gone", result["seconds_until_culled"], "s",
+            "<= 45 (bench cull: 30 s idle)"),
+        row("kernels running after close", result["kernels_after_close"], "kernels",
+            f"{result['idle_kernels']} (idle pool)"),
+        row("memory after close minus idle", result["total_rss_after_close_mb"]
+            - result["idle_total_rss_mb"], "MB", "about 0"),
+    ]
+
+
+def run(quick: bool = False) -> list[dict[str, Any]]:
+    """`make bench` entry: quick is 5 sessions (1 in Chromium) for 20 s, else the classroom."""
+    plan = Plan(sessions=5, browsers=1, duration=20, ramp=5) if quick else Plan()
+    if plan.browsers and chromium_path() is None:
+        plan.browsers = 0
+    return rows(measure(plan))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__.split(
+        "\n\n")[0])
+    parser.add_argument("--sessions", type=int, default=30)
+    parser.add_argument("--browsers", type=int, default=3)
+    parser.add_argument("--duration", type=float, default=180.0, help="seconds of lesson loop")
+    parser.add_argument("--ramp", type=float, default=30.0, help="seconds over which pages open")
+    parser.add_argument("--notebook", action="append", default=[], help="dashboard(s) to load")
+    parser.add_argument("--no-preheat", action="store_true")
+    parser.add_argument("--json", type=Path, default=ROOT / "test-artifacts" / "load.json")
+    args = parser.parse_args(argv)
+    plan = Plan(sessions=args.sessions, browsers=min(args.browsers, args.sessions),
+                duration=args.duration, ramp=args.ramp, notebooks=tuple(args.notebook))
+    result = measure(plan, preheat=not args.no_preheat)
+    args.json.parent.mkdir(parents=True, exist_ok=True)
+    args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
+    for item in rows(result):
+        print(f"{item['benchmark']:<60} {item['value']:>9} {item['unit']:<12} {item['target']}")
+    if result["failures"]:
+        print("failures:", json.dumps(result["failures"], indent=1, ensure_ascii=False))
+    print(f"full result: {args.json}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
