@@ -30,6 +30,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="address to listen on (default 127.0.0.1; 0.0.0.0 for a classroom)")
     serve.add_argument("--pool-size", type=int, default=1,
                        help="preheated kernels kept ready per dashboard (0 turns preheating off)")
+    serve.add_argument("--progress-dir", metavar="DIR",
+                       help="folder for the learners' progress files, one per nickname "
+                            "(default $SQ_EDU_PROGRESS_DIR or ~/.local/share/sq_edu/progress)")
     return parser
 
 
@@ -44,6 +47,8 @@ def serve_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
         ip=args.ip,
     )
     env = {**os.environ, "SQ_EDU_LANG": args.lang}
+    if args.progress_dir:   # the kernels inherit it: LessonApp keeps progress there
+        env["SQ_EDU_PROGRESS_DIR"] = os.path.abspath(os.path.expanduser(args.progress_dir))
     return command, env
 
 

@@ -6,16 +6,22 @@ overwritten silently: it is moved aside with a timestamp, the last good copy is 
 there is one, and `store.problem` says what happened so the app can tell the learner.
 Export / import move progress between sessions (Binder forgets its disk): bytes out, bytes in,
 with a size limit and the same strict validation.
+
+By default progress is kept in one folder on the machine (`default_progress_dir()`), one file
+per learner named from the nickname (`learner_file_name`), so a whole class on one server keeps
+one file per child and a teacher can read the folder.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import logging
 import os
 import re
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +32,11 @@ FORMAT = "sq_edu.progress"
 VERSION = 1
 MAX_BYTES = 256 * 1024
 _NICKNAME = re.compile(r"^[\w][\w .\-]{0,29}$")
+PROGRESS_DIR_ENV = "SQ_EDU_PROGRESS_DIR"
+MAX_FILE_STEM = 60   # bytes of UTF-8; room left for ".json.bak" and ".unreadable-<stamp>"
+# Names Windows reserves whatever the extension (a USB stick may carry the folder there).
+_RESERVED = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
+                       *(f"lpt{i}" for i in range(10))})
 log = logging.getLogger(__name__)
 
 
@@ -71,6 +82,54 @@ def clean_nickname(text: object) -> str:
     return name
 
 
+def default_progress_dir() -> Path:
+    """Where learners' files live: $SQ_EDU_PROGRESS_DIR, else the XDG data folder.
+
+    `sq-edu serve --progress-dir` sets the variable for the kernels. Nothing is created here;
+    the folder is made on the first save.
+    """
+    chosen = os.environ.get(PROGRESS_DIR_ENV, "").strip()
+    if chosen:
+        return Path(chosen).expanduser()
+    data_home = os.environ.get("XDG_DATA_HOME", "").strip()
+    base = Path(data_home) if data_home and os.path.isabs(data_home) else (
+        Path.home() / ".local" / "share")   # the XDG spec ignores a relative XDG_DATA_HOME
+    return base / "sq_edu" / "progress"
+
+
+def learner_file_name(nickname: object) -> str:
+    """The file name (`<name>.json`) of a learner's progress in the progress folder.
+
+    Case-folded (and Unicode-normalised) so "Masha" and "masha" are one learner; spaces and
+    dots become "_" so the name is never a path, hidden or dots-only ("Masha K", "masha.k" and
+    "masha_k" are one learner too). Letters of any alphabet stay readable for the teacher. The
+    length is bounded; a long name is cut and keeps a short hash so it stays distinct.
+    ProgressError for text that is not a nickname.
+    """
+    name = unicodedata.normalize("NFKC", clean_nickname(nickname)).casefold()
+    stem = "".join(c if c.isalnum() or c in "_-" else "_" for c in name).lstrip("-") or "_"
+    if len(stem.encode("utf-8")) > MAX_FILE_STEM:
+        digest = hashlib.sha256(stem.encode("utf-8")).hexdigest()[:8]
+        cut = stem.encode("utf-8")[:MAX_FILE_STEM - 9].decode("utf-8", errors="ignore")
+        stem = f"{cut}-{digest}"
+    if stem in _RESERVED:
+        stem += "_"
+    return f"{stem}.json"
+
+
+def learner_files(folder: str | os.PathLike[str]) -> list[Path]:
+    """The learners' progress files in a folder, by name (no backups, kept-aside or temp files).
+
+    For a teacher page that reads the class's progress from this computer.
+    """
+    try:
+        found = [p for p in Path(folder).glob("*.json")
+                 if p.is_file() and not p.name.startswith(".") and ".unreadable-" not in p.name]
+    except OSError:
+        return []
+    return sorted(found)
+
+
 def to_bytes(progress: Progress) -> bytes:
     return json.dumps(progress.to_dict(), ensure_ascii=False, indent=1).encode("utf-8")
 
@@ -113,6 +172,13 @@ class ProgressStore:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.problem: Msg | None = None
+
+    @classmethod
+    def for_learner(cls, nickname: str, folder: str | os.PathLike[str] | None = None
+                    ) -> ProgressStore:
+        """The store of one learner in the progress folder (`default_progress_dir()` if None)."""
+        base = Path(folder) if folder is not None else default_progress_dir()
+        return cls(base / learner_file_name(nickname))
 
     @property
     def backup_path(self) -> Path:

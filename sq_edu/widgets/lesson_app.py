@@ -7,6 +7,10 @@ ChanceView are revealed after the answer), an answer control, escalating hints u
 answer, a feedback line that says what the answer means, the learner's mastery per skill, and
 progress export / import (Binder forgets its disk). Every callback runs through `guarded`.
 
+Without `progress_path`, progress is kept in the progress folder (`progress_dir`, by default
+`default_progress_dir()`: $SQ_EDU_PROGRESS_DIR or the XDG data folder), one file per nickname;
+until a nickname is saved it lives in memory and the panel says so.
+
 Stable hooks for browser tests (CSS classes; every control is a native button, input, select
 or radio group, so it has a text name and works with Tab / Enter / Space / arrow keys):
 
@@ -27,6 +31,7 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
     sq-save-nickname    save nickname              sq-export         download link (a[download])
     sq-import           progress upload (input type=file, .json)
     sq-progress-box     the "My progress" panel (lesson_app_progress.ProgressPanel)
+    sq-progress-notice  where progress is kept, or that it could not be saved (role=status)
     sq-worksheet        make a printable worksheet for this level and deal
     sq-worksheet-link   its download link (a[download], an HTML page with the answer key)
 """
@@ -37,6 +42,7 @@ import logging
 import secrets
 from html import escape
 from os import PathLike
+from pathlib import Path
 
 import ipywidgets as widgets
 
@@ -56,6 +62,7 @@ from sq_edu.practice.exercise import FRACTION, PERCENT
 from sq_edu.practice.lesson import Text
 from sq_edu.practice.mastery import Outcome
 from sq_edu.practice.messages import Msg, msg
+from sq_edu.practice.progress import default_progress_dir
 
 from .chance import ChanceView
 from .discard import DiscardPileView
@@ -87,20 +94,33 @@ def _html(css: str) -> widgets.HTML:
     return box
 
 
+def _progress_folder(chosen: str | PathLike[str] | None) -> Path | None:
+    """The folder of learners' files; None (memory only) if no home folder can be found."""
+    if chosen is not None:
+        return Path(chosen)
+    try:
+        return default_progress_dir()
+    except (RuntimeError, KeyError, OSError):   # Path.home() without HOME or passwd entry
+        log.warning("no progress folder: progress is kept in memory only", exc_info=True)
+        return None
+
+
 class LessonApp(widgets.VBox):
     """The lesson dashboard; see the module docstring for its parts and CSS hooks."""
 
     def __init__(self, lesson_id: str, lang: str = "en", level: int | None = None,
-                 seed: int | None = None, progress_path: str | PathLike[str] | None = None
-                 ) -> None:
+                 seed: int | None = None, progress_path: str | PathLike[str] | None = None,
+                 progress_dir: str | PathLike[str] | None = None) -> None:
         self.lesson = get_lesson(lesson_id)
         self.lang = normalize_lang(lang)
         self.feedback = Feedback(self.lang)
         self.feedback.add_class("sq-feedback")
         guard = guarded(lambda: self.feedback)
         store = ProgressStore(progress_path) if progress_path is not None else None
+        folder = _progress_folder(progress_dir) if store is None else None
         self.panel = ProgressPanel(self.lesson, store, self.feedback, self.lang,
-                                   on_import=self._imported)
+                                   on_import=self._imported, folder=folder,
+                                   on_learner=self._learner_joined)
         record = self.progress.mastery.lesson(self.lesson.id)
         self.level = self._valid_level(level if level is not None else record.level)
         self.progress.mastery.choose_level(self.lesson.id, self.level)
@@ -184,7 +204,7 @@ class LessonApp(widgets.VBox):
         self.result = result
         if result.understood and not self.recorded:
             self.recorded = True
-            outcome = self.progress.mastery.record(
+            outcome = self.panel.record(
                 self.lesson.id, self.exercise.level, self.exercise.skill, result.correct,
                 self.hints_shown, len(self.lesson.levels))
             self._after_record(outcome)
@@ -239,6 +259,11 @@ class LessonApp(widgets.VBox):
         """The learner's progress (owned by the panel, which saves it)."""
         return self.panel.progress
 
+    @property
+    def store(self) -> ProgressStore | None:
+        """Where the progress is saved; None while a nickname is awaited."""
+        return self.panel.store
+
     def set_nickname(self, text: str) -> None:
         self.panel.set_nickname(text)
 
@@ -259,6 +284,14 @@ class LessonApp(widgets.VBox):
 
     def _imported(self, progress: Progress) -> None:
         progress.mastery.choose_level(self.lesson.id, self.level)
+
+    def _learner_joined(self, progress: Progress) -> None:
+        """A returning learner carries on at the level they had reached."""
+        level = self._valid_level(progress.mastery.lesson(self.lesson.id).level)
+        if level != self.level:
+            self.set_level(level)
+        else:
+            progress.mastery.choose_level(self.lesson.id, level)
 
     # --- building an exercise -------------------------------------------------------------
     def _valid_level(self, level: object) -> int:
@@ -337,8 +370,11 @@ class LessonApp(widgets.VBox):
             self.set_level(change["new"])
 
     def _save(self) -> None:
+        """Save now; the first failed save of a run is said under the feedback line."""
         self.panel.level = self.level
-        self.panel.save()
+        failed = self.panel.save()
+        if failed is not None:
+            self.notes.append(failed)
 
     def _show_reveal(self) -> None:
         ex = self.exercise

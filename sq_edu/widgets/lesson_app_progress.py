@@ -1,23 +1,31 @@
 """The "My progress" panel of the lesson app: skills, nickname, download and upload.
 
-It owns the learner's `Progress` and its store: saving after each answer, the nickname (no real
-names), a data-URI download link (works in Voila and on Binder without a server route) and a
-FileUpload for bringing progress back. Bad files and nicknames get a friendly line, never a
-traceback; callbacks run through the app's guard.
+It owns the learner's `Progress` and where it is kept, saving after each answer. Two ways:
+- an explicit file (`store`, the tests' and old notebooks' way): everything goes there;
+- the progress folder (`folder`, the default): answers live in memory until a nickname is
+  saved, then in `<folder>/<learner_file_name>.json`. A returning learner's file is loaded
+  ("Welcome back") and the answers given before the nickname are replayed onto it, so nothing
+  is lost and nothing is counted twice.
+A save that fails (full disk, read-only folder) is said once in the page, with the download
+link as the way out; the lesson goes on and the traceback goes to the log. Bad files and
+nicknames get a friendly line; callbacks run through the app's guard.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 
 import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.messages import msg
+from sq_edu.practice.mastery import Outcome
+from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import from_bytes, to_bytes
 
 from .feedback import Feedback
@@ -25,25 +33,46 @@ from .guard import guarded
 from .lesson_app_html import download_link, mastery_html
 
 log = logging.getLogger(__name__)
+NOT_SAVED = "lesson_app.progress_not_saved"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One answer counted before the learner had a file, to be replayed onto it."""
+
+    lesson_id: str
+    level: int
+    skill: str
+    correct: bool
+    hints: int
+    levels: int
 
 
 class ProgressPanel(widgets.VBox):
     """Skills, nickname, export and import of one learner's progress."""
 
     def __init__(self, lesson: Lesson, store: ProgressStore | None, feedback: Feedback,
-                 lang: str = "en", on_import: Callable[[Progress], None] | None = None) -> None:
+                 lang: str = "en", on_import: Callable[[Progress], None] | None = None,
+                 folder: Path | None = None,
+                 on_learner: Callable[[Progress], None] | None = None) -> None:
         self.lesson = lesson
         self.store = store
+        self.folder = folder if store is None else None
         self.progress = store.load() if store is not None else Progress()
         self.feedback = feedback
         self.lang = normalize_lang(lang)
         self.level = 1
         self._on_import = on_import
+        self._on_learner = on_learner
         self._muted = False
+        self._failing = False                 # the last save failed (said once per streak)
+        self._unfiled: list[Answer] = []      # answers not yet in any learner's file
         self.title = widgets.HTML()
         self.title.add_class("sq-progress-title")
         self.mastery = widgets.HTML()
         self.mastery.add_class("sq-mastery")
+        self.notice = widgets.HTML()
+        self.notice.add_class("sq-progress-notice")
         self.nickname = widgets.Text(value=self.progress.nickname, layout=widgets.Layout(
             width="18em"), style={"description_width": "initial"})
         self.nickname.add_class("sq-nickname")
@@ -57,56 +86,148 @@ class ProgressPanel(widgets.VBox):
         guard = guarded(lambda: self.feedback)
         self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
         self.upload.observe(guard(self._uploaded), "value")
-        super().__init__([self.title, self.mastery,
+        super().__init__([self.title, self.mastery, self.notice,
                           widgets.HBox([self.nickname, self.save_nickname]),
                           widgets.HBox([self.export, self.upload])])
         self.add_class("sq-progress-box")
 
-    def save(self) -> None:
-        """Write the progress file (if there is one) and redraw; a full disk is only logged."""
+    # --- saving ---------------------------------------------------------------------------
+    def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int,
+               levels: int) -> Outcome:
+        """Count one answer (the app then calls `save`); remembered until it is in a file."""
+        if self.store is None:
+            self._unfiled.append(Answer(lesson_id, level, skill, correct, hints, levels))
+        return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels)
+
+    def save(self) -> Msg | None:
+        """Write the progress file (if there is one) and redraw.
+
+        Returns the line to show now when this save is the first of a run that failed (the
+        app puts it under the feedback); None otherwise. Failing saves never raise.
+        """
+        shown: Msg | None = None
         if self.store is not None:
             try:
                 self.store.save(self.progress)
-            except (OSError, ProgressError):
-                log.exception("could not save progress to %s", self.store.path)
+            except (OSError, ProgressError) as exc:
+                if not self._failing:
+                    log.warning("could not save progress to %s", self.store.path,
+                                exc_info=True)
+                    shown = exc.msg if isinstance(exc, ProgressError) else msg(NOT_SAVED)
+                self._failing = True
+            else:
+                self._failing = False
+                self._unfiled.clear()
         self.draw()
+        return shown
 
+    @property
+    def save_failed(self) -> bool:
+        """True while the progress is only in memory because the last save failed."""
+        return self._failing
+
+    # --- nickname -------------------------------------------------------------------------
     def set_nickname(self, text: str) -> None:
+        """Name the learner; with a progress folder this also picks (or finds) their file."""
         try:
-            self.progress.nickname = clean_nickname(text)
+            nickname = clean_nickname(text)
         except ProgressError as exc:
             self.feedback.show(exc.msg.render(self.lang), "bad")
             return
-        self.nickname.value = self.progress.nickname
-        self.save()
-        self.feedback.say("lesson_app.nickname_saved", "good", nickname=self.progress.nickname)
+        joined = self._join(nickname) if self.folder is not None else "same"
+        self.progress.nickname = nickname
+        self.nickname.value = nickname
+        failed = self.save()
+        if failed is not None or self._failing or self.store is None:
+            self.feedback.show((failed or msg(NOT_SAVED)).render(self.lang), "bad")
+        elif joined == "returning":
+            self.feedback.say("lesson_app.welcome_back", "good", nickname=nickname)
+        elif joined == "unreadable" and self.store is not None and self.store.problem:
+            self.feedback.show(self.store.problem.render(self.lang), "bad")
+        else:
+            self.feedback.say("lesson_app.nickname_saved", "good", nickname=nickname)
 
+    def _join(self, nickname: str) -> str:
+        """Switch to this learner's file in the folder: "same", "new", "returning" or
+        "unreadable" (their file was damaged; the store says how it was recovered).
+
+        A learner already named who types another nickname is someone else: that learner's
+        own progress is used (the first one's file stays as it was). Answers not yet in any
+        file are replayed onto the learner's saved record, so none is lost or counted twice.
+        """
+        assert self.folder is not None
+        store = ProgressStore.for_learner(nickname, self.folder)
+        if self.store is not None and store.path == self.store.path:
+            return "same"
+        try:
+            exists = store.path.exists()
+        except OSError:
+            exists = False
+        named_before = self.store is not None
+        self.store = store
+        if not exists and not named_before:
+            return "new"                      # a new learner keeps what they did so far
+        saved = store.load()
+        for a in self._unfiled:
+            saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels)
+        self.progress = saved
+        if self._on_learner is not None:
+            self._on_learner(saved)
+        if store.problem is not None:
+            return "unreadable"
+        return "returning" if exists else "new"
+
+    # --- export / import ------------------------------------------------------------------
     def export_bytes(self) -> bytes:
         return to_bytes(self.progress)
 
     def import_bytes(self, data: bytes) -> bool:
-        """Take uploaded progress; a friendly message (never a traceback) if it is not ours."""
+        """Take uploaded progress; a friendly message (never a traceback) if it is not ours.
+
+        With a progress folder, a file with a nickname becomes that learner's file here.
+        """
         try:
-            progress = self.store.import_bytes(data) if self.store else from_bytes(data)
+            progress = from_bytes(data)
         except ProgressError as exc:
             self.feedback.show(exc.msg.render(self.lang), "bad")
             return False
+        if self.folder is not None and progress.nickname:
+            self.store = ProgressStore.for_learner(progress.nickname, self.folder)
         self.progress = progress
+        self._unfiled.clear()
         self.nickname.value = progress.nickname
         if self._on_import is not None:
             self._on_import(progress)
-        self.feedback.show(msg("practice.progress_imported",
-                               nickname=progress.nickname or "?").render(self.lang), "good")
-        self.draw()
+        failed = self.save()
+        if failed is not None or self._failing:
+            self.feedback.show((failed or msg(NOT_SAVED)).render(self.lang), "bad")
+        else:
+            self.feedback.show(msg("practice.progress_imported",
+                                   nickname=progress.nickname or "?").render(self.lang), "good")
         return True
 
+    # --- drawing --------------------------------------------------------------------------
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
         self.draw()
 
+    def notice_message(self) -> Msg | None:
+        """The one line about where the progress is kept, if there is something to say."""
+        if self._failing:
+            return msg(NOT_SAVED)
+        if self.store is None:   # no folder: no home directory was found
+            return msg("lesson_app.progress_in_memory" if self.folder else NOT_SAVED)
+        if self.folder is not None:
+            return msg("lesson_app.progress_kept", nickname=self.progress.nickname)
+        return None
+
     def draw(self) -> None:
         lang = self.lang
         self.title.value = f"<h3 class='sq-h'>{escape(t('lesson_app.progress_title', lang))}</h3>"
+        notice = self.notice_message()
+        self.notice.value = (
+            f"<p role='status' aria-live='polite' style='margin:2px 0'>"
+            f"{escape(notice.render(lang))}</p>" if notice is not None else "")
         self.nickname.description = t("lesson_app.nickname", lang)
         self.nickname.placeholder = t("lesson_app.nickname_placeholder", lang)
         self.save_nickname.description = t("lesson_app.save_nickname", lang)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -41,6 +42,15 @@ def fail_on_swallowed_callback_errors(request: pytest.FixtureRequest) -> Iterato
     if collector.records and not request.node.get_closest_marker("expect_callback_error"):
         text = "\n".join(f"{r.name}: {r.getMessage()}" for r in collector.records)
         pytest.fail(f"a widget callback raised and it was swallowed:\n{text}")
+
+
+@pytest.fixture(autouse=True)
+def progress_dir(tmp_path_factory: pytest.TempPathFactory,
+                 monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Learners' files go to a fresh folder per test, never into the real home folder."""
+    folder = tmp_path_factory.mktemp("progress")
+    monkeypatch.setenv("SQ_EDU_PROGRESS_DIR", str(folder))
+    return folder
 
 
 def pytest_configure(config: pytest.Config) -> None:
