@@ -277,10 +277,15 @@ class Game:
                 self._log.append(("block", defender, move.cards, attacker, queen))
                 self._refill(defender)
                 self._finish_action()
-            elif attack == "steal":
-                self._steal(attacker, defender, queen)
             else:
-                self._put_to_sleep(attacker, defender, queen)
+                # Being asked showed the defending card to everyone; say so in the log too, so
+                # that a card counter fed only events knows it is still in that hand.
+                card = TOKEN[DRAGON_C] if attack == "steal" else TOKEN[WAND_C]
+                self._log.append(("allow", defender, (card,), attacker, queen))
+                if attack == "steal":
+                    self._steal(attacker, defender, queen)
+                else:
+                    self._put_to_sleep(attacker, defender, queen)
         elif kind == "rose" or kind == "jester_wake":
             self._wake(pending[1], move.slot)
         elif kind == "jester_pick":

@@ -26,6 +26,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "steal",          # seat takes `queen` from `target`
     "sleep",          # seat puts `queen` of `target` to sleep in `slot` (potion)
     "block",          # seat (the defender) answers `target`'s attack with cards=(dragon,)/(wand,)
+    "allow",          # seat (the defender) holds cards=(dragon,)/(wand,) but lets `target` through
     "return",         # cat/dog rule: `queen` goes back face down into `slot` (seat lost her)
     "jester_reveal",  # seat's jester turns up cards (one, or three in royal_court)
     "jester_keep",    # royal_court: seat keeps cards=(card,) of the revealed three

@@ -119,6 +119,10 @@ class CardCounter:
             self.revealed = +(self.revealed - Counter(event.cards))
             if is_power(event.cards[0]):
                 self._into_hand(seat, event.cards[0], public=True)
+        elif kind == "allow":
+            # The defender was asked, so holds this card, and keeps it.
+            if seat != self.seat and not self.known[seat][event.cards[0]]:
+                self.known[seat][event.cards[0]] += 1
         elif kind == "to_bottom":
             self.revealed = +(self.revealed - Counter(event.cards))
             self.known_bottom += list(event.cards)
