@@ -19,6 +19,7 @@ import asyncio
 import json
 import random
 import sys
+import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -281,6 +282,7 @@ async def classroom(url: str, port: int, plan: Plan, preheat: bool = True) -> di
 def measure(plan: Plan, preheat: bool = True) -> dict[str, Any]:
     """Start Voila as `sq-edu serve` does (preheated), with a short cull time, and measure."""
     server = VoilaServer(preheat=preheat, log_path=ROOT / "test-artifacts" / "voila-load.log")
+    server.env["SQ_EDU_PROGRESS_DIR"] = tempfile.mkdtemp(prefix="sq-edu-load-progress-")
     server.command = [
         f"{arg.split('=')[0]}={BENCH_CULL[arg.split('=')[0]]}" if arg.split("=")[0] in BENCH_CULL
         else arg

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import ARTIFACTS, kill_kernel, page_kernel_id, wait_until, write_notebook
+from fault_helpers import ARTIFACTS, kill_kernel, page_kernel_id, wait_until, write_notebook
 
 from sq_edu.voila.browser import ConsoleLog, keep_offline, wait_rendered
 from sq_edu.voila.server import VoilaServer

@@ -12,7 +12,7 @@ import asyncio
 import json
 from pathlib import Path
 
-from conftest import ARTIFACTS, kill_kernel, write_notebook
+from fault_helpers import ARTIFACTS, kill_kernel, write_notebook
 
 from bench._kernel_client import DashboardSession
 from sq_edu.voila.server import VoilaServer
