@@ -264,6 +264,25 @@ def test_lesson_app_upload_takes_anything(lesson_apps: dict[str, object], data: 
     assert not logged_errors, [r.getMessage() for r in logged_errors]
 
 
+@FAST
+@given(nickname=st.one_of(CHILD_TEXT, st.lists(st.sampled_from(
+    [*"./\\:~-_ aZяЁ0", "..", "%2e", "\x00", "\u2024", "\uff0e", "\u2215"]),
+    max_size=40).map("".join)))
+def test_a_nickname_never_becomes_a_path(nickname: str) -> None:
+    from sq_edu.practice.progress import learner_file_name
+
+    try:
+        name = learner_file_name(nickname)
+    except ProgressError as refusal:
+        _both_languages(refusal.msg.render)
+        return
+    assert name.endswith(".json") and not name.startswith(".")
+    assert "/" not in name and "\\" not in name and "\x00" not in name
+    folder = Path("/srv/progress")
+    assert (folder / name).parent == folder
+    assert len(name.encode("utf-8")) <= 255  # one file name on any common file system
+
+
 # --- lesson files ---------------------------------------------------------------------------
 REAL_LESSON = tomllib.loads((ROOT / "lessons" / "equations.toml").read_text(encoding="utf-8"))
 
