@@ -69,7 +69,10 @@ class Progress:
             nickname = data.get("nickname", "")
             if not isinstance(nickname, str) or (nickname and not _NICKNAME.match(nickname)):
                 raise ValueError("nickname")
-            return cls(nickname, Mastery.from_dict(data.get("mastery", {})))
+            mastery = data.get("mastery", {})
+            if not isinstance(mastery, dict):
+                raise ValueError("mastery is not a table")
+            return cls(nickname, Mastery.from_dict(mastery))
         except (ValueError, TypeError) as exc:
             raise ProgressError(msg("practice.progress_not_ours"), str(exc)) from exc
 

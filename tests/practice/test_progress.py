@@ -94,6 +94,9 @@ def test_export_import_round_trip(tmp_path: Path) -> None:
     b'{"format": "sq_edu.progress", "version": 1, "mastery": {"clock": "x"}}',
     b'{"format": "sq_edu.progress", "version": 1, "mastery": {"skills": {"a": {"hack": 1}}}}',
     b"[" * 100000,
+    b'{"format": "sq_edu.progress", "version": 1, "mastery": null}',
+    b'{"format": "sq_edu.progress", "version": 1, "mastery": []}',
+    b'{"format": "sq_edu.progress", "version": 1, "mastery": "x"}',
 ])
 def test_import_refuses_what_is_not_ours(tmp_path: Path, data: bytes) -> None:
     store = ProgressStore(tmp_path / "p.json")
