@@ -196,14 +196,21 @@ class ProgressStore:
             return from_bytes(self.path.read_bytes())
         except (ProgressError, OSError) as exc:
             log.warning("progress file %s unreadable: %s", self.path, exc)
-            aside = self._keep_aside()
+            try:
+                aside = self._keep_aside()
+            except OSError:   # a read-only folder: leave it where it is, say so all the same
+                log.warning("could not move %s aside", self.path, exc_info=True)
+                aside = self.path
             try:
                 progress = from_bytes(self.backup_path.read_bytes())
             except (ProgressError, OSError):
                 self.problem = msg("practice.progress_corrupt", backup=aside.name)
                 return Progress()
             self.problem = msg("practice.progress_recovered", backup=aside.name)
-            self.save(progress)
+            try:
+                self.save(progress)
+            except OSError:   # the next save says so to the learner; the copy is in memory
+                log.warning("could not save the restored copy to %s", self.path, exc_info=True)
             return progress
 
     def _keep_aside(self) -> Path:

@@ -126,3 +126,34 @@ def test_save_is_fsynced(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setattr(progress_module.os, "fsync", lambda fd: (synced.append(fd), real(fd)))
     ProgressStore(tmp_path / "p.json").save(learner())
     assert synced
+
+
+def test_a_damaged_file_that_cannot_be_moved_aside_is_still_reported(
+        tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "p.json"
+    path.write_text("{ broken")
+
+    def read_only(*_args: object) -> None:
+        raise PermissionError(13, "Read-only file system")
+
+    monkeypatch.setattr(progress_module.os, "replace", read_only)
+    store = ProgressStore(path)
+    assert store.load() == Progress()
+    assert store.problem is not None and store.problem.key == "practice.progress_corrupt"
+    assert path.read_text() == "{ broken"   # left as it was, never overwritten silently
+
+
+def test_a_restored_copy_that_cannot_be_written_back_is_still_loaded(
+        tmp_path: Path, monkeypatch) -> None:
+    path = tmp_path / "p.json"
+    store = ProgressStore(path)
+    store.save(learner(answers=1))
+    store.save(learner(answers=2))     # the first save is now the .bak
+    path.write_text("{ broken")
+
+    def disk_full(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(progress_module, "atomic_write", disk_full)
+    assert store.load() == learner(answers=1)
+    assert store.problem is not None and store.problem.key == "practice.progress_recovered"
