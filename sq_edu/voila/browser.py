@@ -88,8 +88,9 @@ def wait_rendered(page: Any, selector: str = ".jupyter-widgets", timeout: float 
     """
     start = time.monotonic()
     page.wait_for_selector("#rendered_cells", state="visible", timeout=timeout * 1000)
-    page.wait_for_selector(
-        f"#rendered_cells {selector}", state="visible", timeout=timeout * 1000
+    page.wait_for_selector(  # the app, or an error cell: a failed page fails fast
+        f"#rendered_cells {selector}, #rendered_cells {ERROR_CELL}", state="visible",
+        timeout=timeout * 1000,
     )
     waited = time.monotonic() - start
     assert_no_error_output(page)

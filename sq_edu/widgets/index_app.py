@@ -15,6 +15,7 @@ import ipywidgets as widgets
 import traitlets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.practice import load_lessons
 from sq_edu.voila.server import dashboards, notebooks_dir
 
 # Small pictures drawn for the index (no copyrighted art).
@@ -104,6 +105,7 @@ class IndexApp(widgets.VBox):
         self._folder = folder or notebooks_dir()
         self._notes = tuple(notes)
         self.lessons: list[str] = dashboards(self._folder)
+        self._lesson_files = load_lessons().lessons  # their titles, as the lessons show them
         self.has_teacher = (self._folder / "teacher.ipynb").is_file()
         self.header = widgets.HTML()
         self.switch = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
@@ -159,7 +161,8 @@ class IndexApp(widgets.VBox):
         )
 
     def _card(self, name: str) -> str:
-        title = t(f"apps.{name}_title", self.lang)
+        lesson = self._lesson_files.get(name)
+        title = lesson.title.get(self.lang) if lesson else t(f"apps.{name}_title", self.lang)
         line = t(f"apps.{name}_line", self.lang)
         return (
             f'<li class="sq-lesson-card" data-lesson="{name}"><a href="{self.link(name)}">'

@@ -39,7 +39,7 @@ def test_switch_button_turns_the_page_russian_and_back(tmp_path: Path) -> None:
     app.switch.click()
     assert app.lang == "ru"
     assert "Математика со Спящими Королевами" in app.header.value
-    assert "Равенства из карт" in app.body.value
+    assert "Сброс равенствами" in app.body.value
     assert 'href="equations.ipynb?lang=ru"' in app.body.value
     assert app.switch.description == "English"
     app.switch.click()
