@@ -12,6 +12,7 @@ the page with a MutationObserver, so the browser's own timing is used, not Playw
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import tempfile
@@ -31,23 +32,28 @@ BASELINE_CODE = (
     "button"
 )
 
-# What to click on each dashboard for the click-latency figure (first match is clicked).
-CLICK_TARGETS: dict[str, str] = {
-    "baseline": "button",
-    "index": ".sq-language-switch",
-    "equations": ".sq-card-button, .sq-hand button",
+# For the click-latency figure: what to click, and a text only the kernel's answer changes
+# (a card's own redraw is local to the browser, so the hand's summary line is watched).
+CLICK_TARGETS: dict[str, tuple[str, str]] = {
+    "baseline": ("button", "button"),
+    "index": (".sq-language-switch", ".sq-index-app h1"),
+    "equations": (".sq-answer-cards button[data-index='0']", ".sq-answer-cards .sq-hand-summary"),
 }
 
 _OBSERVE = """
-(selector) => new Promise((resolve, reject) => {
-  const root = document.querySelector('#rendered_cells');
-  const target = document.querySelector(`#rendered_cells ${selector}`);
-  if (!target) { reject(new Error('nothing to click: ' + selector)); return; }
+([click, watch]) => new Promise((resolve, reject) => {
+  const target = document.querySelector(`#rendered_cells ${click}`);
+  const watched = document.querySelector(`#rendered_cells ${watch}`);
+  if (!target || !watched) { reject(new Error('missing: ' + click + ' / ' + watch)); return; }
+  const before = watched.textContent;
   let start = null;
+  const done = () => { observer.disconnect(); resolve(performance.now() - start); };
   const observer = new MutationObserver(() => {
-    if (start !== null) { observer.disconnect(); resolve(performance.now() - start); }
+    const now = document.querySelector(`#rendered_cells ${watch}`);
+    if (start !== null && now && now.textContent !== before) done();
   });
-  observer.observe(root, {childList: true, characterData: true, subtree: true});
+  observer.observe(document.querySelector('#rendered_cells'),
+                   {childList: true, characterData: true, subtree: true});
   document.addEventListener('click', () => { start = performance.now(); },
                             {capture: true, once: true});
   target.click();
@@ -64,11 +70,16 @@ def _baseline_notebook(folder: Path) -> None:
     nbformat.write(notebook, folder / "baseline.ipynb")
 
 
-def _serving_folder() -> tuple[Path, list[str]]:
-    """A temporary folder with the dashboards and the baseline, so one server serves all."""
+def _serving_folder(only: list[str]) -> tuple[Path, list[str]]:
+    """A temporary folder with the dashboards and the baseline, so one server serves all.
+
+    `only` (from `SQ_EDU_BENCH_DASHBOARDS=index,equations`) limits the dashboards measured.
+    """
     folder = Path(tempfile.mkdtemp(prefix="sq-bench-"))
     names = ["baseline"]
     for path in sorted(notebooks_dir().glob("*.ipynb")):
+        if any(only) and path.stem not in only:
+            continue
         shutil.copyfile(path, folder / path.name)
         names.append(path.stem)
     _baseline_notebook(folder)
@@ -124,8 +135,8 @@ def _clicks(page: Any, server: VoilaServer, name: str, clicks: int) -> list[floa
     _load(page, f"{server.url}voila/render/{name}.ipynb")
     latencies = []
     for _ in range(clicks):
-        latencies.append(float(page.evaluate(_OBSERVE, CLICK_TARGETS[name])))
-        page.wait_for_timeout(50)
+        latencies.append(float(page.evaluate(_OBSERVE, list(CLICK_TARGETS[name]))))
+        page.wait_for_timeout(100)
     return latencies
 
 
@@ -138,7 +149,7 @@ def run(quick: bool = False) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     runs, clicks = (2, 10) if quick else (5, 40)
-    folder, names = _serving_folder()
+    folder, names = _serving_folder(os.environ.get("SQ_EDU_BENCH_DASHBOARDS", "").split(","))
     rows: list[dict] = []
     try:
         with sync_playwright() as playwright:
