@@ -1,5 +1,8 @@
 // HandView: one aria-pressed button per card; click, Space/Enter, number keys, arrow keys.
-// Selection shows without colour: the card rises and gets a tick; the label says "selected".
+// Selection shows without colour: the card rises and gets a tick; the name says "selected".
+// A button's name comes from its own visually hidden text, not aria-label: the key badge and
+// the picture's words are visible text, and an aria-label that does not repeat them in order
+// fails WCAG 2.5.3 (axe: label-content-name-mismatch). Badge, tick and picture are aria-hidden.
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -43,6 +46,7 @@ function render({ model, el }) {
     row.setAttribute("aria-label", model.get("title"));
     help.textContent = model.get("help");
     summary.textContent = model.get("summary");
+    root.classList.toggle("sq-hand-disabled", disabled);
     row.replaceChildren();
     cards.forEach((card, i) => {
       const on = sel.has(i);
@@ -51,9 +55,11 @@ function render({ model, el }) {
       b.className = "sq-card" + (on ? " sq-card-selected" : "");
       b.dataset.index = String(i);
       b.setAttribute("aria-pressed", on ? "true" : "false");
-      b.setAttribute("aria-label", (i < 9 ? (i + 1) + ": " : "") + (on ? card.label_on : card.label_off));
       b.disabled = disabled;
       b.innerHTML = card.svg;
+      const name = document.createElement("span");
+      name.className = "sq-card-name";
+      name.textContent = (i < 9 && !disabled ? (i + 1) + ": " : "") + (on ? card.label_on : card.label_off);
       const tick = document.createElement("span");
       tick.className = "sq-card-tick";
       tick.setAttribute("aria-hidden", "true");
@@ -61,8 +67,8 @@ function render({ model, el }) {
       const key = document.createElement("span");
       key.className = "sq-card-key";
       key.setAttribute("aria-hidden", "true");
-      key.textContent = i < 9 ? String(i + 1) : "";
-      b.append(tick, key);
+      key.textContent = i < 9 && !disabled ? String(i + 1) : "";
+      b.append(name, tick, key);
       b.addEventListener("click", () => toggle(i));
       row.appendChild(b);
     });

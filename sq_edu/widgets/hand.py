@@ -3,7 +3,9 @@
 Plain ipywidgets sets no ARIA and shows toggled state by shading only, so the hand is drawn by
 `hand.js`: one `aria-pressed` button per card named "7, number card, selected", Tab / Space /
 Enter / number keys / arrows, and a selected card that rises and shows a tick. Selection is
-by position, because a hand may hold two equal cards.
+by position, because a hand may hold two equal cards. A `disabled` hand is a picture of cards
+(a lesson shows what is held, or the bots are moving): no key badges and no "click a card"
+help line, since clicking does nothing.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class HandView(anywidget.AnyWidget):
         self.lang = normalize_lang(lang)
         self.set_hand(hand)
         self.observe(self._on_lang, "lang")
+        self.observe(self._on_disabled, "disabled")
         self.observe(self._on_selected, "selected")
 
     @property
@@ -100,6 +103,16 @@ class HandView(anywidget.AnyWidget):
     def _on_lang(self, _change: dict) -> None:
         self._draw()
 
+    def _on_disabled(self, _change: dict) -> None:
+        self.help = self._help()
+
+    def _help(self) -> str:
+        if not self._hand:
+            return t("widgets.hand_empty", self.lang)
+        if self.disabled:
+            return ""
+        return t("widgets.hand_help", self.lang, last=min(len(self._hand), 9))
+
     def _on_selected(self, _change: dict) -> None:
         self.summary = self._summary()
 
@@ -123,8 +136,7 @@ class HandView(anywidget.AnyWidget):
         with self.hold_sync():
             self.cards = cards
             self.title = t(self._title_key, self.lang)
-            self.help = t("widgets.hand_help", self.lang) if self._hand else t(
-                "widgets.hand_empty", self.lang)
+            self.help = self._help()
             self.summary = self._summary()
 
     def labels(self) -> list[str]:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from sq_edu.engine import Observation
 from sq_edu.widgets import HandView
+from sq_edu.widgets import hand as hand_module
 
 
 def test_hand_shows_observed_cards_with_spoken_names(obs: Observation) -> None:
@@ -66,3 +69,21 @@ def test_empty_hand_says_so_in_both_languages() -> None:
     assert hand.help == "No cards in your hand."
     hand.set_lang("ru")
     assert hand.help == "У тебя нет карт."
+
+
+def test_display_only_hand_has_no_click_help_and_gets_it_back_when_selectable() -> None:
+    hand = HandView([2, 8, "dragon"])
+    assert hand.help.startswith("Click a card") and "(1-3)" in hand.help
+    hand.disabled = True
+    assert hand.get_state()["help"] == ""
+    hand.set_lang("ru")
+    assert hand.help == ""
+    hand.disabled = False
+    assert hand.help.startswith("Нажми на карту") and "(1–3)" in hand.help
+
+
+def test_hand_script_names_cards_by_their_own_text_not_aria_label() -> None:
+    """An aria-label that skips the visible key badge fails WCAG 2.5.3 (axe found it)."""
+    script = (Path(hand_module.__file__).parent / "hand.js").read_text(encoding="utf-8")
+    assert 'b.setAttribute("aria-label"' not in script
+    assert "sq-card-name" in script and 'setAttribute("aria-hidden", "true")' in script
