@@ -75,9 +75,13 @@ def icon_array(pool: list[tuple[Card, bool]], per_row: int = 10, size: int = 22)
 
 
 def convergence_chart(points: list[tuple[int, float]], exact: float, lang: str,
-                      width: int = 380, height: int = 170) -> str:
-    """Running share of hits (a line) against the exact chance (a dashed line), in SVG."""
-    left, bottom, top, right = 40, height - 24, 10, width - 10
+                      width: int = 460, height: int = 180) -> str:
+    """Running share of hits (a line) against the exact chance (a dashed line), in SVG.
+
+    The "exact" label sits in its own column right of the plot, so the running line can never
+    cross it; axis steps are whole fifths of the scale (5%, 10%, ...), easy to read aloud.
+    """
+    left, bottom, top, right = 44, height - 26, 12, width - 108
     runs = max((n for n, _ in points), default=1)
     highest = max([exact, *(v for _, v in points)])
     scale = min(1.0, math.ceil(highest * 1.25 * 4 + 1e-9) / 4) or 0.25  # zoom in on small chances
@@ -90,20 +94,22 @@ def convergence_chart(points: list[tuple[int, float]], exact: float, lang: str,
 
     grid = "".join(
         f'<line x1="{left}" y1="{y(v):.1f}" x2="{right}" y2="{y(v):.1f}" stroke="#DDD"/>'
-        f'<text x="{left - 4}" y="{y(v) + 4:.1f}" font-size="11" text-anchor="end">'
-        f'{percent(v)}%</text>' for v in (scale * k / 4 for k in range(5)))
+        f'<text x="{left - 5}" y="{y(v) + 4:.1f}" font-size="12" text-anchor="end">'
+        f'{percent(v)}%</text>' for v in (scale * k / 5 for k in range(6)))
     line = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in points)
     exact_y = y(exact)
+    label_y = min(max(exact_y + 5, top + 10), bottom)
     label = escape(t("widgets.chance_chart_label", lang, exact=percent(exact)))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
-        f'aria-label="{label}" class="sq-chance-chart">{grid}'
+        f'aria-label="{label}" class="sq-chance-chart" '
+        f'font-family="Verdana, DejaVu Sans, sans-serif">{grid}'
         f'<line x1="{left}" y1="{exact_y:.1f}" x2="{right}" y2="{exact_y:.1f}" stroke="#C62828" '
         f'stroke-width="2" stroke-dasharray="6 4"/>'
-        f'<text x="{right}" y="{exact_y - 5:.1f}" font-size="12" text-anchor="end" '
+        f'<text x="{right + 6}" y="{label_y:.1f}" font-size="14" font-weight="bold" '
         f'fill="#C62828">{escape(t("widgets.chance_chart_exact", lang))} {percent(exact)}%</text>'
         f'<polyline points="{line}" fill="none" stroke="#1565C0" stroke-width="3"/>'
-        f'<text x="{(left + right) / 2}" y="{height - 4}" font-size="12" text-anchor="middle">'
+        f'<text x="{(left + right) / 2}" y="{height - 5}" font-size="13" text-anchor="middle">'
         f'{escape(t("widgets.chance_chart_draws", lang))}: {runs}</text></svg>')
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 from sq_edu.engine import Observation
 from sq_edu.maths import p_draw
 from sq_edu.widgets import ChanceView, EquationBuilder
-from sq_edu.widgets.chance import chance_word, fraction_text, percent
+from sq_edu.widgets.chance import chance_word, convergence_chart, fraction_text, percent
 from sq_edu.widgets.equation import equation_from_cards
 
 
@@ -106,3 +107,16 @@ def test_pair_and_equation_text() -> None:
     eb = EquationBuilder([6, 6])
     eb.hand.selected = [0, 1]
     assert eb.verdict.ok and eb.verdict.kind == "pair"
+
+
+def test_exact_label_sits_right_of_the_plot_so_the_line_never_crosses_it() -> None:
+    points = [(n, 0.095 + (0.02 if n % 2 else -0.01)) for n in range(1, 501)]
+    for lang in ("en", "ru"):
+        svg = convergence_chart(points, 0.095, lang)
+        xs = [float(p.split(",")[0]) for p in
+              re.search(r'polyline points="([^"]+)"', svg).group(1).split()]
+        label_x = float(re.search(r'<text x="([\d.]+)"[^>]*fill="#C62828"', svg).group(1))
+        assert max(xs) < label_x
+        assert ("exact 9.5%" if lang == "en" else "точно 9.5%") in svg
+        ticks = re.findall(r'text-anchor="end">([\d.]+)%<', svg)
+        assert ticks == ["0", "5", "10", "15", "20", "25"]  # readable steps, no "6.2%"
