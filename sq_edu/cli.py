@@ -1,4 +1,5 @@
-"""`sq-edu serve`: the dashboards for a pip user, exactly as `make serve` runs them."""
+"""`sq-edu serve`: the dashboards for a pip user, exactly as `make serve` runs them.
+`sq-edu worksheet`: a printable worksheet (with answer key) without opening a dashboard."""
 
 from __future__ import annotations
 
@@ -33,7 +34,33 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--progress-dir", metavar="DIR",
                        help="folder for the learners' progress files, one per nickname "
                             "(default $SQ_EDU_PROGRESS_DIR or ~/.local/share/sq_edu/progress)")
+    sheet = commands.add_parser("worksheet", help="write a printable worksheet as HTML")
+    sheet.add_argument("lesson", help="lesson id, e.g. equations")
+    sheet.add_argument("--level", type=int, default=1, help="level (default 1)")
+    sheet.add_argument("--seed", type=int, default=1, help="deal number (default 1)")
+    sheet.add_argument("--count", type=int, default=8, help="exercises (default 8)")
+    sheet.add_argument("--lang", choices=LANGS, default="en", help="language of the sheet")
+    sheet.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
     return parser
+
+
+def worksheet(args: argparse.Namespace) -> int:
+    """Write the worksheet; a wrong lesson or level gets one clear line, not a traceback."""
+    from sq_edu.practice import get_lesson, worksheet_html
+
+    try:
+        lesson = get_lesson(args.lesson)
+        lesson.level(args.level)
+    except (KeyError, ValueError) as error:
+        print(f"sq-edu worksheet: {str(error).strip(chr(39))}", file=sys.stderr)
+        return 2
+    page = worksheet_html(lesson, args.level, args.seed, args.count, args.lang)
+    if args.output == "-":
+        sys.stdout.write(page)
+    else:
+        with open(args.output, "w", encoding="utf-8") as out:
+            out.write(page)
+    return 0
 
 
 def serve_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
@@ -61,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stderr.flush()
         # Become Voila, so Ctrl+C and a service manager's SIGTERM reach it (and its kernels).
         os.execve(command[0], command, env)  # noqa: S606 - fixed argv built above, no shell
+    if args.command == "worksheet":
+        return worksheet(args)
     return 2  # pragma: no cover - argparse refuses unknown commands
 
 

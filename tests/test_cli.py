@@ -80,3 +80,17 @@ def test_sq_edu_serve_serves_the_index(tmp_path) -> None:
     finally:
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=20) is not None
+
+
+def test_worksheet_is_written_with_its_answer_key(tmp_path, capsys) -> None:
+    from sq_edu.cli import main
+
+    out = tmp_path / "sheet.html"
+    assert main(["worksheet", "equations", "--level", "2", "--seed", "12", "--count", "4",
+                 "--lang", "ru", "-o", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert '<html lang="ru">' in page and page.count('<li class="exercise">') == 4
+    assert main(["worksheet", "equations", "--level", "99"]) == 2
+    assert "levels 1.." in capsys.readouterr().err
+    assert main(["worksheet", "no_such_lesson"]) == 2
+    assert "no lesson" in capsys.readouterr().err
