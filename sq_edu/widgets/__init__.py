@@ -17,11 +17,12 @@ from .language import LanguageToggle, lang_from_url
 from .play_app import PlayApp
 from .progress import Progress
 from .queens import QueenGrid
+from .style import AppStyle
 from .tracker import DeckTracker
 
 __all__ = [
-    "ChanceView", "DeckTracker", "DiscardPileView", "EquationBuilder", "Feedback", "HandView",
-    "LanguageToggle", "PlayApp", "Progress", "QueenGrid", "guarded", "lang_from_url",
+    "AppStyle", "ChanceView", "DeckTracker", "DiscardPileView", "EquationBuilder", "Feedback",
+    "HandView", "LanguageToggle", "PlayApp", "Progress", "QueenGrid", "guarded", "lang_from_url",
 ]
 from .dungeon_app import DungeonApp as DungeonApp  # Dungeon of Queens (issue 8)
 from .lesson_app import LessonApp as LessonApp  # the lesson dashboard (issue 6)

@@ -47,6 +47,7 @@ from .names import queen_name, short_name
 from .play_coach import CoachPanel
 from .play_words import game_over_text, narrate, who
 from .queens import QueenGrid, total_text
+from .style import AppStyle
 
 HUMAN = 0
 STORY_LINES = 10
@@ -137,12 +138,20 @@ class PlayApp(widgets.VBox):
         setup = widgets.HBox([self.opponents, self.bot_choice, self.rules_choice,
                               self.new_game_button, self.auto],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        board = widgets.HBox([self.grid, widgets.VBox([self.discard_view, self.story],
-                                                      layout=widgets.Layout(width="420px"))],
-                             layout=widgets.Layout(flex_flow="row wrap", grid_gap="20px"))
-        super().__init__([widgets.HBox([self.title, self.language]), setup, self.feedback,
-                          self.over_box, self.hand, self.actions, self.bot_bar, board,
-                          self.coach_toggle, self.coach])
+        # On a wide screen the child's side (hand, buttons, what the bots did) sits beside the
+        # queens, so nothing needs scrolling; on a narrow one the queens wrap below.
+        left = widgets.VBox([self.feedback, self.over_box, self.hand, self.actions,
+                             self.bot_bar, self.story, self.discard_view, self.coach_toggle,
+                             self.coach])
+        left.add_class("sq-play-left")
+        right = widgets.VBox([self.grid])
+        right.add_class("sq-play-right")
+        board = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))
+        board.add_class("sq-play-main")
+        header = widgets.HBox([self.title, self.language])
+        header.add_class("sq-app-header")
+        super().__init__([AppStyle(), header, setup, board])
+        self.add_class("sq-app")
         self.add_class("sq-play-app")
         self._mode: str | None = None
         self._story: list[Event] = []
@@ -183,6 +192,7 @@ class PlayApp(widgets.VBox):
     def play(self, move: Move) -> None:
         """Play the child's move, tell it, and let the bots go if 'auto' is ticked."""
         self._record(self.game.play(move))
+        self.hand.clear()  # picked cards are gone; a new hand may hold the same cards
         self._mode = None
         self._after_move()
 
@@ -217,6 +227,7 @@ class PlayApp(widgets.VBox):
             self.feedback.show(why.text(self.lang), "bad")
             return
         self._record(events)
+        self.hand.clear()  # the drawn cards may equal the thrown ones: start unpicked
         self._mode = None
         self._after_move()
 
@@ -374,9 +385,10 @@ class PlayApp(widgets.VBox):
         items = "".join(f"<li>{'<b>' if new else ''}{escape(line)}{'</b>' if new else ''}</li>"
                         for new, line in lines)
         title = escape(t("play.story_title", self.lang))
-        self.story.value = (f'<h3 class="sq-h">{title}</h3><ol role="log" aria-live="polite" '
-                            f'aria-label="{title}" style="font-size:1.05em;padding-left:1.2em">'
-                            f"{items}</ol>")
+        # role=log on a wrapper: on the <ol> itself it would strip the items' list semantics.
+        self.story.value = (f'<h3 class="sq-h">{title}</h3><div role="log" aria-live="polite" '
+                            f'aria-label="{title}"><ol style="font-size:1.05em;'
+                            f'padding-left:1.4em">{items}</ol></div>')
 
     def _refresh_coach(self) -> None:
         open_ = bool(self.coach_toggle.value)

@@ -228,3 +228,24 @@ def test_a_crash_in_a_callback_shows_the_friendly_line(monkeypatch,
     assert "engine bug" not in app.feedback.value
     assert any("engine bug" in str(r.exc_info[1]) for r in fail_on_swallowed_callback_errors.records
                if r.exc_info)
+
+
+def test_picked_cards_are_unpicked_after_the_discard() -> None:
+    app = PlayApp(seed=3)
+    app.hand.toggle(0)
+    app.act["discard"].click()
+    assert app.game.current_player != 0 or app.game.is_over  # the discard was played
+    assert app.hand.selected == [] and app.hand.summary == ""
+
+
+def test_wide_layout_puts_hand_and_story_beside_the_queens() -> None:
+    from sq_edu.widgets.style import AppStyle
+
+    app = PlayApp(seed=3)
+    assert "sq-app" in app._dom_classes and isinstance(app.children[0], AppStyle)
+    board = next(c for c in app.children if "sq-play-main" in c._dom_classes)
+    left, right = board.children
+    assert {app.hand, app.story, app.actions, app.bot_bar} <= set(left.children)
+    assert right.children == (app.grid,)
+    # role=log sits on a wrapper, so the story keeps its list semantics (axe: listitem)
+    assert '<div role="log"' in app.story.value and '<ol role' not in app.story.value
