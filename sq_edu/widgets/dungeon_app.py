@@ -59,6 +59,7 @@ from .feedback import Feedback
 from .guard import guarded
 from .language import LanguageToggle
 from .lesson_app_inputs import AnswerInput
+from .style import AppStyle
 
 log = logging.getLogger(__name__)
 HUMAN, PLAYERS, FIRST_DEALER = 0, 4, 3  # a bot deals first, so the child leads the first trick
@@ -159,7 +160,9 @@ class DungeonApp(widgets.VBox):
         header = widgets.HBox([self.title, self.language],
                               layout=widgets.Layout(justify_content="space-between",
                                                     flex_flow="row wrap"))
-        super().__init__([header, self.tabs])
+        header.add_class("sq-app-header")
+        super().__init__([AppStyle(), header, self.tabs])
+        self.add_class("sq-app")
         self.add_class("sq-dungeon-app")
         self.new_game()
 
@@ -334,9 +337,10 @@ class DungeonApp(widgets.VBox):
             self._draw_hand()
             self._draw_question()
             self._draw_sheet()
-            self.story.value = ('<ul role="log" aria-live="polite" style="margin:0">'
+            # role=log on a wrapper: on the <ul> it would strip the items' list semantics.
+            self.story.value = ('<div role="log" aria-live="polite"><ul style="margin:0">'
                                 + "".join(f"<li>{escape(self._say(k, p))}</li>"
-                                          for k, p in self.story_lines) + "</ul>")
+                                          for k, p in self.story_lines) + "</ul></div>")
 
     def _draw_header(self) -> None:
         game, lang = self.game, self.lang

@@ -73,6 +73,7 @@ from .language import LanguageToggle
 from .lesson_app_html import download_link, lines_html, paragraphs_html
 from .lesson_app_inputs import AnswerInput
 from .lesson_app_progress import ProgressPanel
+from .style import AppStyle
 from .tracker import DeckTracker
 
 log = logging.getLogger(__name__)
@@ -185,9 +186,12 @@ class LessonApp(widgets.VBox):
                                 layout=widgets.Layout(flex_flow="row wrap"))
         actions = widgets.HBox([self.submit_button, self.hint_button, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
-        super().__init__([header, self.intro, settings, self.exercise_number, self.prompt,
-                          self.context, self.visual, self.answer_box, actions, self.feedback,
-                          self.interpretation, self.hints, self.reveal, self.panel])
+        header.add_class("sq-app-header")
+        super().__init__([AppStyle(), header, self.intro, settings, self.exercise_number,
+                          self.prompt, self.context, self.visual, self.answer_box, actions,
+                          self.feedback, self.interpretation, self.hints, self.reveal,
+                          self.panel])
+        self.add_class("sq-app")
         self.add_class("sq-lesson-app")
         self._new_exercise()
         self._relabel()
