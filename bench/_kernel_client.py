@@ -84,6 +84,13 @@ class DashboardSession:
         self.html = await asyncio.to_thread(self._get, self.page_url, timeout)
         self.render_seconds = time.monotonic() - start
         self.kernel_id = kernel_id_of(self.html)
+        await self.connect(timeout)
+        return self
+
+    async def connect(self, timeout: float = 60.0) -> None:
+        """(Re)open the kernel websocket, with the page's Origin, as the page does."""
+        if self._reader is not None:
+            self._reader.cancel()
         ws_url = (
             self.server_url.replace("http://", "ws://", 1)
             + f"api/kernels/{self.kernel_id}/channels?session_id={self.session_id}"
@@ -93,7 +100,11 @@ class DashboardSession:
             ws_url, origin=origin, max_size=None, open_timeout=timeout  # type: ignore[arg-type]
         )
         self._reader = asyncio.create_task(self._read())
-        return self
+
+    @property
+    def connected(self) -> bool:
+        """False once the server closed the websocket (or the reader stopped)."""
+        return self._reader is not None and not self._reader.done()
 
     # -- messages -----------------------------------------------------------------------
     def _message(

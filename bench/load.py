@@ -159,7 +159,15 @@ async def browser_learner(browser: Any, url: str, notebook: str, outcome: Outcom
         outcome.errors += problems
         outcome.ok = not outcome.errors
     except Exception as exc:
-        outcome.errors.append(f"{type(exc).__name__}: {exc}")
+        outcome.errors.append(f"{type(exc).__name__}: {str(exc)[:300]}")
+        outcome.errors += problems[:5]
+        try:  # what the learner saw, for the report
+            shot = ROOT / "test-artifacts" / f"load-{outcome.name}.png"
+            await page.screenshot(path=str(shot), full_page=True)
+            body = (await page.locator("body").inner_text(timeout=5000))[:300]
+            outcome.errors.append(f"page shows: {body!r} (screenshot {shot.name})")
+        except Exception as shot_error:
+            outcome.errors.append(f"no screenshot: {shot_error}")
     finally:
         await context.close()  # the page's beforeunload beacon shuts its kernel down
 
@@ -279,8 +287,13 @@ async def classroom(url: str, port: int, plan: Plan, preheat: bool = True) -> di
     }
 
 
-def measure(plan: Plan, preheat: bool = True) -> dict[str, Any]:
-    """Start Voila as `sq-edu serve` does (preheated), with a short cull time, and measure."""
+def measure(plan: Plan, preheat: bool = True, ipc: bool = False) -> dict[str, Any]:
+    """Start Voila as `sq-edu serve` does (preheated), with a short cull time, and measure.
+
+    `ipc` connects kernels over Unix sockets instead of TCP ports on 127.0.0.1: many kernels
+    starting at once on a busy machine can race for the same free port (seen here: a kernel
+    died with "Address already in use").
+    """
     server = VoilaServer(preheat=preheat, log_path=ROOT / "test-artifacts" / "voila-load.log")
     server.env["SQ_EDU_PROGRESS_DIR"] = tempfile.mkdtemp(prefix="sq-edu-load-progress-")
     server.command = [
@@ -288,8 +301,13 @@ def measure(plan: Plan, preheat: bool = True) -> dict[str, Any]:
         else arg
         for arg in server.command
     ]
+    if ipc:
+        server.command.append("--KernelManager.transport=ipc")
     with server:
-        return asyncio.run(classroom(server.url, server.port, plan, preheat))
+        result = asyncio.run(classroom(server.url, server.port, plan, preheat))
+    result["kernel_transport"] = "ipc" if ipc else "tcp"
+    result["preheat"] = preheat
+    return result
 
 
 def rows(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -338,11 +356,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ramp", type=float, default=30.0, help="seconds over which pages open")
     parser.add_argument("--notebook", action="append", default=[], help="dashboard(s) to load")
     parser.add_argument("--no-preheat", action="store_true")
+    parser.add_argument("--ipc", action="store_true", help="kernels on Unix sockets, not TCP")
     parser.add_argument("--json", type=Path, default=ROOT / "test-artifacts" / "load.json")
     args = parser.parse_args(argv)
     plan = Plan(sessions=args.sessions, browsers=min(args.browsers, args.sessions),
                 duration=args.duration, ramp=args.ramp, notebooks=tuple(args.notebook))
-    result = measure(plan, preheat=not args.no_preheat)
+    result = measure(plan, preheat=not args.no_preheat, ipc=args.ipc)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     for item in rows(result):
