@@ -22,18 +22,6 @@ APPS = {
 }
 PRESENT = [name for name in APPS if (notebooks_dir() / f"{name}.ipynb").is_file()]
 
-# Violations axe-core finds in widgets owned by other areas, reported to their owners. Strict:
-# once fixed, the test passes unexpectedly and fails, so this list cannot go stale.
-_HAND = "HandView card buttons: aria-label lacks the visible text (label-content-name-mismatch)"
-_LOG = "<ul|ol role=log> strips list semantics from its <li> (listitem)"
-KNOWN_AXE: dict[str, str] = {
-    "equations": _HAND,
-    "card_detective": f"{_HAND}; {_LOG}",
-    "chances": f"{_HAND}; {_LOG}",
-    "play": f"{_HAND}; {_LOG}",
-    "dungeon": f"Tab label contrast (lm-TabBar-tabLabel, color-contrast); {_LOG}",
-}
-
 
 def cyrillic_share(text: str) -> float:
     """Share of Cyrillic among the letters of `text` (0 for English, near 1 for Russian)."""
@@ -73,10 +61,7 @@ def test_dashboard_loads_clean_and_speaks_russian(dashboards, name: str) -> None
     assert cyrillic_share(page.locator(app).inner_text()) > 0.8
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(reason=KNOWN_AXE[name], strict=True))
-    if name in KNOWN_AXE else name for name in PRESENT
-])
+@pytest.mark.parametrize("name", PRESENT)
 def test_dashboard_has_no_serious_accessibility_violations(dashboards, axe_script,
                                                             name: str) -> None:
     app = APPS[name]
