@@ -1,0 +1,49 @@
+"""Dashboards work by keyboard alone: Tab to a control, Enter / Space / number keys to use it."""
+
+from __future__ import annotations
+
+import pytest
+
+from sq_edu.widgets.lesson_app import LessonApp
+
+pytestmark = pytest.mark.browser
+ACTIVE_CLASSES = "() => (document.activeElement.className || '') + ' ' + " \
+                 "(document.activeElement.closest('.jupyter-widgets')?.className || '')"
+
+
+def tab_to(page, css_class: str, limit: int = 60) -> None:
+    """Press Tab until the focused element (or its widget) carries `css_class`."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if css_class in page.evaluate(ACTIVE_CLASSES):
+            return
+    raise AssertionError(f"Tab never reached .{css_class}")
+
+
+def test_index_language_switch_and_lesson_link_by_keyboard(dashboards) -> None:
+    page = dashboards.open("index", selector=".sq-index-app")
+    tab_to(page, "sq-language-switch")
+    page.keyboard.press("Enter")
+    page.get_by_role("heading", name="Математика со Спящими Королевами").wait_for()
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.tagName") == "A"
+    assert page.evaluate("() => document.activeElement.href").endswith("?lang=ru")
+    dashboards.check()
+
+
+def test_equations_answered_by_keyboard(dashboards) -> None:
+    twin = LessonApp("equations", "en", level=2, seed=12)
+    right = twin.exercise.answers[0]
+    keys = [str(twin.exercise.hand.index(card) + 1) for card in right]
+    assert len(set(keys)) == len(keys)
+    page = dashboards.open("equations", "level=2&seed=12", selector=".sq-lesson-app")
+    tab_to(page, "sq-card")
+    for key in keys:
+        page.keyboard.press(key)
+    pressed = page.locator(".sq-answer-cards button[aria-pressed='true']")
+    pressed.nth(len(keys) - 1).wait_for()
+    assert pressed.count() == len(keys)
+    tab_to(page, "sq-submit")
+    page.keyboard.press("Enter")
+    page.locator(".sq-feedback .sq-status-good").wait_for()
+    dashboards.check()
