@@ -25,7 +25,7 @@ class DiscardPileView(widgets.HTML):
     lang = traitlets.Unicode("en")
 
     def __init__(self, obs: Observation | None = None, lang: str = "en",
-                 card_width: int = 46) -> None:
+                 card_width: int = 54) -> None:
         super().__init__()
         self.add_class("sq-discard-pile")
         self._pile: tuple[Card, ...] = obs.discard_pile if obs else ()
