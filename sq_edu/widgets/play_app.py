@@ -113,7 +113,8 @@ class PlayApp(widgets.VBox):
         self.coach = CoachPanel(self.lang, feedback=self.feedback)
         self.over_text = widgets.HTML()
         self.play_again = _button("sq-play-again", icon="refresh", button_style="success")
-        self.over_box = widgets.VBox([self.over_text, self.play_again])
+        self.over_box = widgets.VBox([self.over_text, self.play_again],
+                                     layout=widgets.Layout(align_items="flex-start"))
         self.over_box.add_class("sq-game-over")
 
         self.new_game_button.on_click(guard(lambda _b: self.new_game()))
@@ -308,6 +309,7 @@ class PlayApp(widgets.VBox):
                               who=who(obs.current_player, HUMAN, self.lang))
             self.next_button.focus()
         elif over:
+            self.feedback.clear()  # the game-over panel says it all; no stale "your turn"
             self.play_again.focus()
         elif obs.pending is None and self._mode is None:
             shown = [b for b in self.act.values() if b.layout.display != "none"]
@@ -401,7 +403,7 @@ class PlayApp(widgets.VBox):
                          for s in range(obs.players))
         head = escape(t("play.game_over", self.lang))
         winner = escape(game_over_text(obs.winners, HUMAN, self.lang))
-        return (f'<div role="status" style="font-size:1.3em"><h2>{head}</h2>'
+        return (f'<div role="status" style="font-size:1.15em"><h2>{head}</h2>'
                 f"<p><b>{winner}</b></p><ul>{scores}</ul></div>")
 
     def _label_choices(self, bots: str, rules: str) -> None:

@@ -249,3 +249,11 @@ def test_wide_layout_puts_hand_and_story_beside_the_queens() -> None:
     assert right.children == (app.grid,)
     # role=log sits on a wrapper, so the story keeps its list semantics (axe: listitem)
     assert '<div role="log"' in app.story.value and '<ol role' not in app.story.value
+
+
+def test_game_over_leaves_no_stale_turn_prompt() -> None:
+    app = PlayApp(seed=4, auto=True)
+    play_to_the_end(app, 4)
+    assert app.game.is_over and _shown(app.over_box)
+    assert app.feedback.text == ""
+    assert app.over_box.layout.align_items == "flex-start"  # "New game" not stretched
