@@ -127,6 +127,7 @@ class DungeonApp(widgets.VBox):
         self.table = _html("sq-dungeon-table")
         self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.hand_box.add_class("sq-dungeon-hand")
+        self.hand_title = _html("sq-dungeon-hand-title")
         self.story = _html("sq-dungeon-story")
         self.question = _html("sq-score-question")
         self.score_input = widgets.Text(layout=widgets.Layout(width="16em"),
@@ -153,8 +154,8 @@ class DungeonApp(widgets.VBox):
         self.lesson = scoring_view(self.lang)
         self.lesson.add_class("sq-dungeon-lesson")
         play = widgets.VBox([self.info, self.trump_label, self.trump_box, self.table,
-                             self.hand_box, self.question, self.score_box, self.feedback,
-                             self.story, self.sheet, self.over,
+                             self.hand_title, self.hand_box, self.question, self.score_box,
+                             self.feedback, self.story, self.sheet, self.over,
                              widgets.HBox([self.next_hand_button, self.new_game_button])])
         self.tabs = widgets.Tab(children=[play, self.lesson])
         header = widgets.HBox([self.title, self.language],
@@ -391,10 +392,13 @@ class DungeonApp(widgets.VBox):
         caption = t("dungeon.app_table", self.lang)
         if record is not None:
             caption = t("dungeon.app_taken_by", self.lang, who=self._who(record.taker))
-        self.table.value = (f"<b>{escape(caption)}</b><ul role=\"list\" style=\"margin:0\">"
-                            f"{items}</ul>")
+        # An empty table says so: otherwise the caption seems to head the child's own cards.
+        body = (f'<ul role="list" style="margin:0">{items}</ul>' if items else
+                f'<p style="margin:2px 0">{escape(t("widgets.table_empty", self.lang))}</p>')
+        self.table.value = f"<b>{escape(caption)}</b>{body}"
 
     def _draw_hand(self) -> None:
+        self.hand_title.value = f"<b>{escape(t('widgets.hand_title', self.lang))}</b>"
         hand = self.game.hand(HUMAN)
         legal = ({m.card for m in self.game.legal_moves()} if self._my_turn("play") else set())
         buttons = []

@@ -174,3 +174,12 @@ def test_the_generic_lesson_app_runs_every_level_of_the_scoring_lesson(monkeypat
         app.answer.set(typed_form(ex, ex.answers[0]))
         app.submit_button.click()
         assert app.solved and app.feedback.tone == "good", (level, app.feedback.text)
+
+
+def test_empty_table_says_so_and_the_hand_has_its_own_heading() -> None:
+    app = DungeonApp(seed=3)
+    assert not app.game.trick  # this deal: the child leads
+    assert "Nobody has played a card yet." in app.table.value and "<li>" not in app.table.value
+    assert "Your hand" in app.hand_title.value
+    app.set_lang("ru")
+    assert "Твои карты" in app.hand_title.value
