@@ -83,7 +83,8 @@ class TeacherApp(widgets.VBox):
 
         self.report_heading = widgets.HTML()
         self.upload = _labelled("sq-report-upload", widgets.FileUpload(
-            accept=".json,application/json", multiple=True, layout=widgets.Layout(width="auto")))
+            accept=".json,application/json", multiple=True,
+            layout=widgets.Layout(width="auto", align_self="flex-start")))
         self.report_view = _labelled("sq-report-view", widgets.HTML())
         self.csv_link = _labelled("sq-report-csv", widgets.HTML())
 
@@ -176,8 +177,8 @@ class TeacherApp(widgets.VBox):
         link = self.share_link()
         pupils = self.class_lang.value
         level, seed = self.level_select.value, self.seed_box.value
-        name = (f"{lesson.title.get(pupils)}: {t('apps.teacher_level', pupils)} {level}, "
-                f"{t('apps.teacher_seed', pupils)} {seed}")
+        name = (f"{lesson.title.get(pupils)}: {t('apps.teacher_level', pupils).lower()} "
+                f"{level}, {t('apps.teacher_seed', pupils).lower()} {seed}")
         self.link.value = (f'<p>{html.escape(t("apps.teacher_link_intro", self.lang))} '
                            f'<a href="{html.escape(link)}" target="_blank" rel="noopener">'
                            f"{html.escape(name)}</a></p>")

@@ -39,7 +39,10 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+# Playwright's sync API runs an asyncio loop in this thread while it is open, which breaks any
+# later test that calls asyncio.run(); so it lives per module (Chromium starts in about a
+# second), while the Voila server, a separate process, is shared by the whole session.
+@pytest.fixture(scope="module")
 def playwright_session() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright
@@ -51,7 +54,7 @@ def playwright_session() -> Iterator[Any]:
         yield playwright
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(playwright_session: Any) -> Iterator[Any]:
     chromium = launch_chromium(playwright_session)
     yield chromium
