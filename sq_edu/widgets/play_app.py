@@ -390,7 +390,7 @@ class PlayApp(widgets.VBox):
         # role=log on a wrapper: on the <ol> itself it would strip the items' list semantics.
         self.story.value = (f'<h3 class="sq-h">{title}</h3><div role="log" aria-live="polite" '
                             f'aria-label="{title}"><ol style="font-size:1.05em;'
-                            f'padding-left:1.4em">{items}</ol></div>')
+                            f'padding-left:2.2em">{items}</ol></div>')
 
     def _refresh_coach(self) -> None:
         open_ = bool(self.coach_toggle.value)
