@@ -68,7 +68,8 @@ class AnswerInput(widgets.VBox):
                                               style={"button_width": "auto"})
             self.seat.add_class("sq-answer-seat")
             return self.seat
-        self.text = widgets.Text(layout=widgets.Layout(width="14em"))
+        # Wide enough for the label and the longest hint ("например 3/20 или 3 из 20").
+        self.text = widgets.Text(layout=widgets.Layout(width="24em"))
         self.text.add_class("sq-answer-text")
         return self.text
 
