@@ -12,6 +12,7 @@ once. Loopback only; nothing here runs inside a kernel.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import http.cookiejar
 import json
@@ -20,14 +21,24 @@ import time
 import urllib.parse
 import urllib.request
 import uuid
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from websockets.asyncio.client import ClientConnection, connect
+
+T = TypeVar("T")
 
 _CONFIG = re.compile(
     r'<script id="jupyter-config-data" type="application/json">\s*(\{.*?\})\s*</script>', re.S
 )
+
+
+def run_sync(coroutine: Coroutine[Any, Any, T]) -> T:
+    """`asyncio.run` in a worker thread: works even while this thread runs an event loop (the
+    browser tests' sync Playwright keeps one running for the whole pytest session)."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(asyncio.run, coroutine).result()
 
 
 def kernel_id_of(html: str) -> str:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench._kernel_client import DashboardSession
+from bench._kernel_client import DashboardSession, run_sync
 from bench._load_metrics import (
     MB,
     Sampler,
@@ -312,7 +312,7 @@ def measure(plan: Plan, preheat: bool = True, ipc: bool = False) -> dict[str, An
     if ipc:
         server.command.append("--KernelManager.transport=ipc")
     with server:
-        result = asyncio.run(classroom(server.url, server.port, plan, preheat))
+        result = run_sync(classroom(server.url, server.port, plan, preheat))
     result["kernel_transport"] = "ipc" if ipc else "tcp"
     result["preheat"] = preheat
     return result

@@ -8,13 +8,12 @@ dashboard with a progress file, driven by the light page client (no browser need
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
 
 from fault_helpers import ARTIFACTS, kill_kernel, write_notebook
 
-from bench._kernel_client import DashboardSession
+from bench._kernel_client import DashboardSession, run_sync
 from sq_edu.voila.server import VoilaServer
 
 LESSON = (
@@ -70,12 +69,12 @@ def test_progress_survives_a_killed_kernel_and_a_server_restart(tmp_path: Path) 
         return running
 
     with server() as first:
-        kernel_id, before, shown = asyncio.run(_answer_once(first.url))
+        kernel_id, before, shown = run_sync(_answer_once(first.url))
         assert before != shown, "the page should show the answer in the learner's record"
         assert _attempts(progress) == 1, "the answer was not saved when it was given"
         assert kill_kernel(kernel_id) == 1
-        assert asyncio.run(_mastery_shown(first.url)) == shown  # reload after the kill
+        assert run_sync(_mastery_shown(first.url)) == shown  # reload after the kill
 
     with server() as second:  # the whole server restarted
-        assert asyncio.run(_mastery_shown(second.url)) == shown
+        assert run_sync(_mastery_shown(second.url)) == shown
     assert _attempts(progress) == 1

@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from websockets.exceptions import ConnectionClosedError
 
-from bench._kernel_client import DashboardSession
+from bench._kernel_client import DashboardSession, run_sync
 from sq_edu.voila.server import VoilaServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -66,7 +67,7 @@ def test_browser_cannot_execute_code_in_a_dashboard_kernel(
     served: VoilaServer, tmp_path: Path
 ) -> None:
     marker = tmp_path / "marker.txt"
-    seen = asyncio.run(_try_to_run_code(served.url, marker))
+    seen = run_sync(_try_to_run_code(served.url, marker))
 
     # The channel is live: a reply to kernel info, and a real widget click gets updates back.
     assert seen["info"].finished
@@ -82,3 +83,38 @@ def test_browser_cannot_execute_code_in_a_dashboard_kernel(
 
     log = served.log_path.read_text(encoding="utf-8", errors="replace")
     assert 'Received message of type "execute_request", which is not allowed' in log
+
+
+async def _send_oversized(url: str, size: int) -> dict[str, object]:
+    page = await DashboardSession(url, "index").open()
+    try:
+        await page.load_widgets()
+        target = next(iter(page.states))
+        blob = "x" * size
+        reply = None
+        try:
+            reply = await page.request(
+                "comm_msg",
+                {"comm_id": target, "data": {"method": "custom", "content": {"b": blob}}},
+                timeout=10)
+            await asyncio.sleep(0.5)
+        except ConnectionClosedError as closing:
+            assert closing.rcvd is not None and closing.rcvd.code == 1009  # "message too big"
+        closed = not page.connected
+        await page.connect()  # the same kernel, a new websocket: is the kernel still fine?
+        info = await page.request("kernel_info_request", {}, until="kernel_info_reply")
+        return {"reply": reply, "closed": closed, "info": info}
+    finally:
+        await page.close()
+
+
+def test_oversized_websocket_message_is_refused_and_the_kernel_lives_on(
+    served: VoilaServer,
+) -> None:
+    """Uploads travel as widget messages; the server drops any message over 10 MiB (Tornado's
+    websocket limit) before it reaches a kernel, so a huge "upload" cannot fill its memory.
+    The app then refuses progress files over 256 KB with a friendly message."""
+    seen = run_sync(_send_oversized(served.url, 11 * 1024 * 1024))
+    assert seen["closed"], "the server accepted an 11 MiB websocket message"
+    assert seen["reply"] is None or not seen["reply"].finished
+    assert seen["info"].finished, "the kernel did not survive an oversized message"
