@@ -109,15 +109,25 @@ _EVENT_KEYS = {"play": "practice.event_play", "discard": "practice.event_discard
 
 
 def event_line(event: Event) -> Msg | None:
-    """One public event in words ("Player 2 discarded 2, 3 and 5"), or None if not shown."""
+    """One public event in words ("Player 2 discarded 2, 3 and 5"), or None if not shown.
+
+    The learner's own moves use their own "_you" messages: a Russian verb changes with the
+    person ("Ты сбрасываешь" / "Игрок 2 сбрасывает"), and the present tense keeps it
+    gender-neutral.
+    """
     key = _EVENT_KEYS.get(event.kind)
     if key is None:
         return None
+    if event.seat == LEARNER and event.kind != "reshuffle":
+        key += "_you"
+    target = (event.target or 0) + 1
     whose = (msg("practice.your") if event.target == LEARNER
-             else msg("practice.players_queen", n=(event.target or 0) + 1))
-    return msg(key, who=who(event.seat), whom=who(event.target, lower=True), whose=whose,
+             else msg("practice.players_queen", n=target))
+    whom = (msg("practice.whom_you") if event.target == LEARNER
+            else msg("practice.whom_player", n=target))
+    return msg(key, who=who(event.seat), whom=whom, whose=whose,
                cards=Cards(tuple(event.cards)),
-               queen=msg(f"lessons.queen_{event.queen}") if event.queen else "",
+               queen=msg(f"lessons.queen_acc_{event.queen}") if event.queen else "",
                n=event.count or 0)
 
 

@@ -1,0 +1,41 @@
+"""Game-log lines read as natural, gender-neutral sentences in both languages."""
+
+from __future__ import annotations
+
+import pytest
+
+from sq_edu.engine.observation import Event
+from sq_edu.i18n import catalog
+from sq_edu.practice.generators.positions import LEARNER, event_line
+
+OTHER = LEARNER + 1  # shown as "Player 2"
+
+
+@pytest.mark.parametrize(("event", "en", "ru"), [
+    (Event("discard", seat=OTHER, cards=(4, 6, 10)),
+     "Player 2 discarded 4, 6 and 10.", "Игрок 2 сбрасывает 4, 6 и 10."),
+    (Event("discard", seat=LEARNER, cards=(3,)),
+     "You discarded 3.", "Ты сбрасываешь 3."),
+    (Event("steal", seat=OTHER, target=LEARNER, queen="heart"),
+     "Player 2 stole the Heart Queen from you.", "Игрок 2 забирает у тебя королеву сердец."),
+    (Event("steal", seat=LEARNER, target=OTHER + 1, queen="rose"),
+     "You stole the Rose Queen from player 3.", "Ты забираешь у игрока 3 королеву роз."),
+    (Event("sleep", seat=OTHER, target=LEARNER, queen="cat"),
+     "Player 2 put your Cat Queen to sleep.", "Игрок 2 усыпляет у тебя королеву кошек."),
+    (Event("wake", seat=OTHER, queen="moon"),
+     "Player 2 woke the Moon Queen.", "Игрок 2 будит королеву луны."),
+])
+def test_event_line_reads_naturally(event: Event, en: str, ru: str) -> None:
+    line = event_line(event)
+    assert line is not None
+    assert line.render("en") == en
+    assert line.render("ru") == ru
+
+
+def test_no_slash_gender_forms_in_lesson_russian() -> None:
+    """No "украл(а)" / "видел(а)": a 7-year-old should not have to decode brackets."""
+    for key, entry in catalog().items():
+        if key.split(".")[0] in {"practice", "lessons", "lesson_app"}:
+            texts = entry["ru"].values() if isinstance(entry["ru"], dict) else [entry["ru"]]
+            for text in texts:
+                assert "(а)" not in text and "(ы)" not in text, key
