@@ -8,7 +8,7 @@ number, an option id, a seat) and never raises: anything it cannot read gets a f
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -85,21 +85,55 @@ def read_cards(answer: object) -> tuple[Card, ...] | None:
         return None
 
 
-def explain_cards(cards: tuple[Card, ...]) -> Msg | None:
-    """What a selection means in the game: a pair, a true equation, or why not."""
+def explain_cards(cards: tuple[Card, ...], goal: Mapping[str, object] | None = None) -> Msg | None:
+    """What a selection means for the question asked: a pair, a true sum, or why not.
+
+    `goal` is the exercise's `extra`: {"discard": "pair"} or {"discard": "sum", "addends":
+    [low, high], "max_total": n}. Without it (any discard will do) the selection is read as
+    the game reads it. A sum question must never answer "5 and 6 are not equal".
+    """
     numbers = [int(c) for c in cards if is_number(c)]
     if len(cards) < 2:
         return None
     if len(numbers) < len(cards):
         return msg("practice.explain_power_in_equation")
+    wanted = (goal or {}).get("discard")
+    if wanted == "pair" and len(cards) != 2:
+        return msg("practice.explain_pair_two_cards", n=len(cards))
+    if wanted == "sum":
+        return _explain_sum(numbers, goal or {})
     if len(cards) == 2:
         key = "practice.explain_pair" if numbers[0] == numbers[1] else "practice.explain_no_pair"
         return msg(key, a=numbers[0], b=numbers[1])
+    return _explain_equation(numbers)
+
+
+def _explain_equation(numbers: list[int]) -> Msg:
     *addends, biggest = sorted(numbers)
     left = Plain(" + ".join(map(str, addends)))
     if sum(addends) == biggest:
         return msg("practice.explain_equation", left=left, total=biggest)
     return msg("practice.explain_not_equation", left=left, total=sum(addends), biggest=biggest)
+
+
+def _explain_sum(numbers: list[int], goal: Mapping[str, object]) -> Msg:
+    """A sum question: the addends must make another selected card, with the asked count."""
+    low, high = (int(x) for x in goal.get("addends", (2, 2)))  # type: ignore[union-attr]
+    if len(numbers) == 2:
+        left = Plain(" + ".join(map(str, sorted(numbers))))
+        return msg("practice.explain_sum_no_total", left=left, total=sum(numbers),
+                   n=low + 1, addends=low)
+    *addends, biggest = sorted(numbers)
+    if sum(addends) != biggest:
+        return _explain_equation(numbers)
+    left = Plain(" + ".join(map(str, addends)))
+    if not low <= len(addends) <= high:
+        count = Plain(str(low) if low == high else f"{low}–{high}")
+        return msg("practice.explain_sum_count", left=left, total=biggest, addends=count)
+    limit = int(goal.get("max_total", 10))  # type: ignore[arg-type]
+    if biggest > limit:
+        return msg("practice.explain_sum_too_big", left=left, total=biggest, limit=limit)
+    return msg("practice.explain_equation", left=left, total=biggest)
 
 
 def _cards(ex: Exercise, answer: object) -> Feedback:
@@ -113,7 +147,7 @@ def _cards(ex: Exercise, answer: object) -> Feedback:
         if c not in held:
             return _unclear("practice.not_in_hand", cards=Cards((c,)))
         held.remove(c)
-    return _verdict(cards in ex.answers, cards, explain_cards(cards))
+    return _verdict(cards in ex.answers, cards, explain_cards(cards, ex.extra))
 
 
 def _equation(ex: Exercise, answer: object) -> Feedback:

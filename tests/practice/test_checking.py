@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -118,3 +119,52 @@ def test_whole_numbers_may_be_negative(text: str, value: int) -> None:
 @pytest.mark.parametrize("text", ["", "--5", "5-", "12345", "five", "-"])
 def test_unreadable_whole_numbers(text: str) -> None:
     assert read_whole(text) is None
+
+
+def _equations_exercise(name: str, **params: object) -> Exercise:
+    from sq_edu.practice.generators import GENERATORS, Base, rng_for
+
+    gen = GENERATORS[name]
+    return gen.func(gen.with_defaults(params), rng_for(3, name), Base("equations", 2, 3, "sum"))
+
+
+def test_sum_question_explains_a_wrong_pair_as_a_sum() -> None:
+    """5 + 6 in a two-addend sum question is a missing 11, not "5 and 6 are not equal"."""
+    goal = {"discard": "sum", "addends": [2, 2], "max_total": 10}
+    said = explain_cards((5, 6), goal)
+    assert said is not None
+    assert said.render("en") == ("5 + 6 makes 11, and there is no 11 card in your selection. "
+                                 "Pick 3 cards: 2 of them add up to the other one.")
+    assert said.render("ru").startswith("5 + 6 — это 11, а карты 11 среди выбранных нет. "
+                                        "Выбери 3 карты")
+    assert "equal" not in said.render("en")
+    wrong = explain_cards((2, 3, 6), goal)
+    assert wrong is not None and wrong.render("en") == "2 + 3 makes 5, not 6."
+    three = explain_cards((1, 2, 3, 6), goal)
+    assert three is not None and "wants 2 numbers added up" in three.render("en")
+    big = explain_cards((1, 2, 3), {**goal, "max_total": 2})
+    assert big is not None and "at most 2" in big.render("en")
+
+
+def test_pair_question_keeps_the_pair_explanation() -> None:
+    goal = {"discard": "pair"}
+    said = explain_cards((5, 6), goal)
+    assert said is not None
+    assert said.render("en") == "5 and 6 are not equal, so they are not a pair."
+    many = explain_cards((2, 3, 5), goal)
+    assert many is not None and many.render("en") == (
+        "A pair is exactly two equal cards, and you picked 3.")
+    assert many.render("ru").endswith("а выбрано 3 карты.")
+
+
+@pytest.mark.parametrize(("name", "params", "words"), [
+    ("equations.sum", {"min_addends": 2, "max_addends": 2}, "no 11 card"),
+    ("equations.pair", {}, "not equal"),
+])
+def test_wrong_selection_feedback_fits_the_exercise(name: str, params: dict, words: str) -> None:
+    """Through `check`: the generator tells the checker which kind of discard it asks for."""
+    ex = _equations_exercise(name, **params)
+    ex = replace(ex, hand=(5, 6, *ex.hand))
+    said = check(ex, ["5", "6"])
+    assert not said.correct and said.interpretation is not None
+    assert words in said.interpretation.render("en")

@@ -31,7 +31,8 @@ def pair(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     hand = deal_hand(rng, p["hand_size"], (n, n), p["power_cards"])
     answers = tuple(d.cards for d in find_discards(hand) if d.kind == "pair")
     return base.make(kind=CARDS, prompt=msg("lessons.eq_pair_prompt"), answers=answers, hand=hand,
-                     hints=(msg("lessons.eq_pair_nudge"), msg("lessons.eq_pair_strategy")))
+                     hints=(msg("lessons.eq_pair_nudge"), msg("lessons.eq_pair_strategy")),
+                     extra={"discard": "pair"})
 
 
 @generator("equations.sum", hand_size=_HAND, power_cards=_POWER, max_total=_TOTAL,
@@ -52,7 +53,9 @@ def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     if p["answer"] == EQUATION:
         prompt = msg("lessons.eq_type_prompt", task=prompt)
     return base.make(kind=p["answer"], prompt=prompt, answers=answers, hand=hand,
-                     hints=(msg("lessons.eq_sum_nudge"), msg("lessons.eq_sum_strategy")))
+                     hints=(msg("lessons.eq_sum_nudge"), msg("lessons.eq_sum_strategy")),
+                     extra={"discard": "sum", "addends": [low, high],
+                            "max_total": p["max_total"]})
 
 
 @generator("equations.fact_family", max_total=_TOTAL,
