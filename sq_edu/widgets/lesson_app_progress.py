@@ -73,22 +73,30 @@ class ProgressPanel(widgets.VBox):
         self.mastery.add_class("sq-mastery")
         self.notice = widgets.HTML()
         self.notice.add_class("sq-progress-notice")
-        self.nickname = widgets.Text(value=self.progress.nickname, layout=widgets.Layout(
-            width="18em"), style={"description_width": "initial"})
+        self.nickname = widgets.Text(value=self.progress.nickname,
+                                     style={"description_width": "initial"})
         self.nickname.add_class("sq-nickname")
+        # The "not your real name" advice is a visible line: a placeholder vanishes on typing.
+        self.nickname_help = widgets.HTML()
+        self.nickname_help.add_class("sq-help-line")
         self.save_nickname = widgets.Button(icon="save", layout=widgets.Layout(width="auto"))
         self.save_nickname.add_class("sq-save-nickname")
         self.export = widgets.HTML()
         self.export.add_class("sq-export")
+        self.export_help = widgets.HTML()
+        self.export_help.add_class("sq-help-line")
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("sq-import")
         guard = guarded(lambda: self.feedback)
         self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
         self.upload.observe(guard(self._uploaded), "value")
-        super().__init__([self.title, self.mastery, self.notice,
-                          widgets.HBox([self.nickname, self.save_nickname]),
-                          widgets.HBox([self.export, self.upload])])
+        nickname_row = widgets.HBox([self.nickname, self.save_nickname])
+        nickname_row.add_class("sq-progress-row")
+        files_row = widgets.HBox([self.export, self.upload])   # download and upload together
+        files_row.add_class("sq-progress-row")
+        super().__init__([self.title, self.mastery, self.notice, nickname_row,
+                          self.nickname_help, files_row, self.export_help])
         self.add_class("sq-progress-box")
 
     # --- saving ---------------------------------------------------------------------------
@@ -229,14 +237,15 @@ class ProgressPanel(widgets.VBox):
             f"<p role='status' aria-live='polite' style='margin:2px 0'>"
             f"{escape(notice.render(lang))}</p>" if notice is not None else "")
         self.nickname.description = t("lesson_app.nickname", lang)
-        self.nickname.placeholder = t("lesson_app.nickname_placeholder", lang)
+        self.nickname.placeholder = t("lesson_app.nickname_example", lang)
+        self.nickname_help.value = escape(t("lesson_app.nickname_placeholder", lang))
         self.save_nickname.description = t("lesson_app.save_nickname", lang)
         self.upload.description = t("lesson_app.upload", lang)
         self.mastery.value = mastery_html(self.lesson, self.progress.mastery, self.level, lang)
         self.export.value = download_link(
             self.export_bytes(), f"sq-progress-{self.progress.nickname or 'me'}.json",
-            "application/json", t("lesson_app.download", lang),
-            t("lesson_app.download_help", lang), css="sq-export-link")
+            "application/json", t("lesson_app.download", lang), css="sq-export-link")
+        self.export_help.value = escape(t("lesson_app.download_help", lang))
 
     def _uploaded(self, change: dict) -> None:
         files = list(change["new"] or ())

@@ -229,3 +229,18 @@ def test_no_home_folder_means_memory_only_said_plainly(monkeypatch: pytest.Monke
     answer(app)
     name(app, "Fox")
     assert app.feedback.tone == "bad" and NOT_SAVED_EN in app.feedback.text
+
+
+@pytest.mark.parametrize(("lang", "advice"), [("en", "not your real name"),
+                                              ("ru", "не пиши настоящее имя")])
+def test_nickname_advice_is_a_visible_line_and_files_sit_together(lang: str, advice: str) -> None:
+    """A placeholder is cut off and vanishes on typing: the advice is its own line of text, and
+    "Upload" sits in the same row as the "Download my progress" link."""
+    app = LessonApp("queen_points", lang=lang)
+    panel = app.panel
+    assert advice in panel.nickname_help.value
+    assert advice not in app.nickname.placeholder
+    rows = [c for c in panel.children if app.upload in getattr(c, "children", ())]
+    assert len(rows) == 1 and app.export in rows[0].children
+    assert "sq-progress-row" in rows[0]._dom_classes
+    assert "href" not in panel.export_help.value and panel.export_help.value
