@@ -44,6 +44,7 @@ from sq_edu.voila.server import VoilaServer, dashboards, notebooks_dir
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_DASHBOARDS = ("equations", "card_detective", "chances", "queen_points")
 LOOP = ("sq-submit", "sq-hint", "sq-next-exercise")  # LessonApp's stable CSS hooks
+WIDGET_OUTPUT = "application/vnd.jupyter.widget-view+json"
 ANSWERS = ("7", "3 + 4 = 7", "1/4", "25", "2", "5 out of 20", "lots")
 # Seconds, for the benchmark only: production culls after 15 idle minutes (server.py). It must
 # stay longer than the slowest page load: a kernel whose page has not connected yet is "idle
@@ -84,6 +85,8 @@ async def light_learner(url: str, notebook: str, outcome: Outcome, duration: flo
         await page.open()
         outcome.kernel_id = page.kernel_id
         outcome.render_seconds = page.render_seconds
+        if WIDGET_OUTPUT not in page.html:  # a browser would show an empty page
+            outcome.errors.append("the page came without its app (no widget output in the HTML)")
         await page.load_widgets()
         if not page.states:
             outcome.errors.append("no widgets on the page")
@@ -295,12 +298,15 @@ async def classroom(url: str, port: int, plan: Plan, preheat: bool = True) -> di
     }
 
 
-def measure(plan: Plan, preheat: bool = True, ipc: bool = False) -> dict[str, Any]:
+def measure(plan: Plan, preheat: bool = True, ipc: bool = False,
+            iopub_timeout: int = 0) -> dict[str, Any]:
     """Start Voila as `sq-edu serve` does (preheated), with a short cull time, and measure.
 
     `ipc` connects kernels over Unix sockets instead of TCP ports on 127.0.0.1: many kernels
     starting at once on a busy machine can race for the same free port (seen here: a kernel
-    died with "Address already in use").
+    died with "Address already in use"). `iopub_timeout` (seconds, 0: Voila's 4 s) is how long
+    Voila waits for a cell's output after the kernel replied; under a burst a late output (the
+    app!) is dropped and the learner gets an empty page ("Timeout waiting for IOPub output").
     """
     server = VoilaServer(preheat=preheat, log_path=ROOT / "test-artifacts" / "voila-load.log")
     server.env["SQ_EDU_PROGRESS_DIR"] = tempfile.mkdtemp(prefix="sq-edu-load-progress-")
@@ -311,10 +317,13 @@ def measure(plan: Plan, preheat: bool = True, ipc: bool = False) -> dict[str, An
     ]
     if ipc:
         server.command.append("--KernelManager.transport=ipc")
+    if iopub_timeout:
+        server.command.append(f"--VoilaExecutor.iopub_timeout={iopub_timeout}")
     with server:
         result = run_sync(classroom(server.url, server.port, plan, preheat))
     result["kernel_transport"] = "ipc" if ipc else "tcp"
     result["preheat"] = preheat
+    result["iopub_timeout"] = iopub_timeout or 4
     return result
 
 
@@ -365,11 +374,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--notebook", action="append", default=[], help="dashboard(s) to load")
     parser.add_argument("--no-preheat", action="store_true")
     parser.add_argument("--ipc", action="store_true", help="kernels on Unix sockets, not TCP")
+    parser.add_argument("--iopub-timeout", type=int, default=0,
+                        help="seconds Voila waits for a cell's output (Voila's default: 4)")
     parser.add_argument("--json", type=Path, default=ROOT / "test-artifacts" / "load.json")
     args = parser.parse_args(argv)
     plan = Plan(sessions=args.sessions, browsers=min(args.browsers, args.sessions),
                 duration=args.duration, ramp=args.ramp, notebooks=tuple(args.notebook))
-    result = measure(plan, preheat=not args.no_preheat, ipc=args.ipc)
+    result = measure(plan, preheat=not args.no_preheat, ipc=args.ipc,
+                     iopub_timeout=args.iopub_timeout)
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(result, indent=1), encoding="utf-8")
     for item in rows(result):
