@@ -20,6 +20,7 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
     sq-new-deal         start the deal again       sq-exercise-number  "Exercise 3"
     sq-prompt           the question (h3)          sq-context        what happened so far (list)
     sq-visual           hand / discard pile shown  sq-answer, sq-answer-<kind>  answer control
+    sq-queen-pictures   the queens of a queens.* question (faces, names and points)
     sq-answer-cards     selectable hand (HandView .sq-card buttons, aria-pressed)
     sq-answer-text      text input (number, fraction, percent, typed equation)
     sq-answer-choice    radio group                sq-answer-seat    player buttons
@@ -73,6 +74,7 @@ from .language import LanguageToggle
 from .lesson_app_html import download_link, lines_html, paragraphs_html
 from .lesson_app_inputs import AnswerInput
 from .lesson_app_progress import ProgressPanel
+from .lesson_app_queens import QueenPictures, queens_of
 from .style import AppStyle
 from .tracker import DeckTracker
 
@@ -341,6 +343,10 @@ class LessonApp(widgets.VBox):
         """What to look at before answering: the table (never the tracker: that is the answer)."""
         ex = self.exercise
         shown: list[widgets.Widget] = []
+        if self.lesson.level(ex.level).generator.startswith("queens."):
+            have, choices = queens_of(ex)
+            if have or choices:
+                shown.append(QueenPictures(have, choices, self.lang))
         if ex.hand and self.answer.hand is None and self.answer.builder is None:
             hand = HandView(ex.hand, self.lang, card_width=64)
             hand.disabled = True
