@@ -86,6 +86,10 @@ class Lesson:
     levels: tuple[Level, ...]
     source: str = ""
 
+    def skill_title(self, skill: str, lang: str) -> str:
+        """A skill as children and teachers read it: the title of its first level."""
+        return next((lv.title.get(lang) for lv in self.levels if lv.skill == skill), skill)
+
     def level(self, number: int) -> Level:
         """Level `number` (1-based); a clear error names the levels there are."""
         if not 1 <= number <= len(self.levels):

@@ -11,11 +11,13 @@ import io
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from html import escape
 from pathlib import Path
 
 from sq_edu.i18n import t
 
+from .lesson import Lesson, load_lessons
 from .progress import Progress, ProgressError, from_bytes
 
 COLUMNS: tuple[str, ...] = ("nickname", "skill", "attempts", "correct", "hints", "mastery",
@@ -33,8 +35,22 @@ class ReportRow:
     stage: str        # new / learning / practising / mastered
 
     def cells(self, lang: str = "en") -> list[object]:
-        return [self.nickname, self.skill, self.attempts, self.correct, self.hints,
-                self.mastery, t(f"practice.mastery_{self.stage}", lang)]
+        return [self.nickname, skill_title(self.skill, lang), self.attempts, self.correct,
+                self.hints, self.mastery, t(f"practice.mastery_{self.stage}", lang)]
+
+
+def skill_title(skill: str, lang: str) -> str:
+    """The skill's name in the lessons (a teacher reads "Pairs", not `pairs`); the id itself
+    for a skill no shipped lesson has (an old or foreign progress file)."""
+    lesson = _lesson_of_skill().get(skill)
+    return lesson.skill_title(skill, lang) if lesson is not None else skill
+
+
+@lru_cache(maxsize=1)
+def _lesson_of_skill() -> dict[str, Lesson]:
+    """Shipped lessons do not change while a server runs: read them once for every report."""
+    return {skill: lesson for lesson in load_lessons().lessons.values()
+            for skill in lesson.skills}
 
 
 @dataclass

@@ -43,7 +43,7 @@ def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str
         stage = rec.stage if rec else "new"
         score = rec.score if rec else 0
         bar = "■" * (score // 20) + "□" * (5 - score // 20)
-        name = next(lv.title.get(lang) for lv in lesson.levels if lv.skill == skill)
+        name = lesson.skill_title(skill, lang)
         text = t("lesson_app.mastery_row", lang, skill=name,
                  stage=t(f"practice.mastery_{stage}", lang), score=score)
         rows.append(f"<li><span aria-hidden='true'>{bar}</span> {escape(text)}</li>")

@@ -37,7 +37,7 @@ def test_report_rows_and_csv(tmp_path: Path) -> None:
     assert rows[0][:2] == ["Ник", "Навык"] and len(rows) == 4
     table = report.to_html("en")
     assert table.count("<tr>") == 4 and "junk.json" in table and "Mastery" in table
-    assert rows[1][1:6] == ["pairs", "2", "1", "0", str(fox.mastery.skill("pairs").score)]
+    assert rows[1][1:6] == ["Пары", "2", "1", "0", str(fox.mastery.skill("pairs").score)]
 
 
 def test_csv_never_starts_a_cell_with_a_formula() -> None:

@@ -76,8 +76,8 @@ def test_report_from_uploaded_files_with_csv_and_a_bad_file() -> None:
     rows = list(csv.reader(io.StringIO(downloaded(app.csv_link.value).decode("utf-8"))))
     assert rows[0][0] and len(rows) == 3
     by_name = {row[0]: row for row in rows[1:]}
-    assert by_name["Ann"][1:5] == ["pairs", "3", "3", "0"]
-    assert by_name["Bob"][1:5] == ["sums_within_10", "3", "2", "0"]
+    assert by_name["Ann"][1:5] == ["Pairs", "3", "3", "0"]
+    assert by_name["Bob"][1:5] == ["Two cards make a third", "3", "2", "0"]
 
 
 def test_too_many_files_are_refused_kindly() -> None:
