@@ -17,6 +17,7 @@ import traitlets
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.practice import load_lessons
 from sq_edu.voila.server import dashboards, notebooks_dir
+from sq_edu.widgets.style import AppStyle
 
 # Small pictures drawn for the index (no copyrighted art).
 _CARD = '<rect x="{x}" y="{y}" width="22" height="32" rx="3" fill="#fff" stroke="#333"/>'
@@ -112,7 +113,11 @@ class IndexApp(widgets.VBox):
         self.switch.add_class("sq-language-switch")
         self.switch.on_click(self._on_switch)
         self.body = widgets.HTML()
-        self.children = (self.header, self.switch, self.body)
+        # The shared look of every app: title row with the language switch on the right.
+        self.header.layout = widgets.Layout(flex="1 1 auto")
+        title_row = widgets.HBox([self.header, self.switch])
+        title_row.add_class("sq-app-header")
+        self.children = (AppStyle(), title_row, self.body)
         self.lang = normalize_lang(lang)
         self._render()
 

@@ -38,6 +38,7 @@ from .feedback import Feedback
 from .guard import guarded
 from .language import LanguageToggle
 from .lesson_app_html import download_link
+from .style import AppStyle
 
 MAX_FILES = 60  # a class, not a school: more uploads at once are refused with a message
 WIDE = {"description_width": "initial"}
@@ -104,9 +105,11 @@ class TeacherApp(widgets.VBox):
         super().__init__()
         self.add_class("sq-app")
         self.add_class("sq-teacher-app")
+        header = widgets.HBox([self.title, self.language],
+                              layout=widgets.Layout(justify_content="space-between"))
+        header.add_class("sq-app-header")
         self.children = (
-            widgets.HBox([self.title, self.language],
-                         layout=widgets.Layout(justify_content="space-between")),
+            AppStyle(), header,
             self.feedback,
             self.class_heading,
             widgets.HBox([self.lesson_select, self.level_select],
