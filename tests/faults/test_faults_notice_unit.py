@@ -52,8 +52,6 @@ def _tree(widget: Any) -> list[Any]:
     return found
 
 
-@pytest.mark.xfail(strict=True, reason="not wired yet: sq_edu/voila/page.py::dashboard should "
-                   "add ConnectionNotice(params.lang) to every page (issue 9 report)")
 @pytest.mark.parametrize("query", ["", "lang=ru&level=99"])
 def test_every_dashboard_page_carries_a_connection_notice(query: str) -> None:
     import ipywidgets as widgets
