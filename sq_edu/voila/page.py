@@ -21,13 +21,18 @@ def notes_for(app: object, params: PageParams) -> tuple[str, ...]:
     return tuple(notes)
 
 
-def dashboard(app: widgets.Widget, params: PageParams) -> widgets.Widget:
-    """What a dashboard notebook shows: the app, preceded by notes when the link was off."""
-    notes = notes_for(app, params)
-    if not notes:
-        return app
-    text = "".join(f"<p>{html.escape(line)}</p>"
-                   for line in PageParams(params.lang, notes=notes).messages())
-    note = widgets.HTML(f'<div role="status" style="color:#7c2d12">{text}</div>')
-    note.add_class("sq-page-notes")
-    return widgets.VBox([note, app])
+def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) -> widgets.Widget:
+    """What a dashboard notebook shows: the app, preceded by notes when the link was off, and
+    the connection notice that tells the learner when the kernel behind the page is gone
+    (`notes=False` for an app that shows the link's notes itself)."""
+    from sq_edu.widgets.connection import ConnectionNotice
+
+    children: list[widgets.Widget] = [ConnectionNotice(params.lang)]
+    found = notes_for(app, params) if notes else ()
+    if found:
+        text = "".join(f"<p>{html.escape(line)}</p>"
+                       for line in PageParams(params.lang, notes=found).messages())
+        note = widgets.HTML(f'<div role="status" style="color:#7c2d12">{text}</div>')
+        note.add_class("sq-page-notes")
+        children.append(note)
+    return widgets.VBox([*children, app])
