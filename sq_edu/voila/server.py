@@ -78,6 +78,11 @@ def voila_command(
         # 403 (voila-dashboards/voila#1458) and closed pages' kernels linger until culled. The
         # only other state-changing request is the websocket, which checks its Origin instead.
         "--Voila.tornado_settings=disable_check_xsrf=True",
+        # A class opening pages at once: TCP kernel ports collide ("Address already in use")
+        # when many kernels start together, and Voila's default 4 s wait for a cell's output
+        # drops the app from a page under load (both measured in bench/load.py, docs/deploy.md).
+        "--KernelManager.transport=ipc",
+        "--VoilaExecutor.iopub_timeout=60",
     ]
     if not open_browser:
         command.append("--no-browser")
