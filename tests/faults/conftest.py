@@ -33,15 +33,3 @@ def chromium() -> Iterator[Any]:
         browser = launch_chromium(playwright)
         yield browser
         browser.close()
-
-
-@pytest.fixture(autouse=True, scope="session")
-def progress_folder_outside_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Lessons (and Voila servers started here) keep progress in a temporary folder."""
-    before = os.environ.get("SQ_EDU_PROGRESS_DIR")
-    os.environ["SQ_EDU_PROGRESS_DIR"] = str(tmp_path_factory.mktemp("progress"))
-    yield
-    if before is None:
-        os.environ.pop("SQ_EDU_PROGRESS_DIR", None)
-    else:
-        os.environ["SQ_EDU_PROGRESS_DIR"] = before
