@@ -55,6 +55,8 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Lesson, check, exercise_seed, generate
 from sq_edu.practice.checking import Feedback as Judgement
 
+from .controls import button as _button
+from .controls import html_box as _html
 from .feedback import Feedback
 from .guard import guarded
 from .language import LanguageToggle
@@ -91,18 +93,6 @@ class SheetRow:
     @property
     def right(self) -> bool | None:
         return None if self.answer is None else self.answer == self.after
-
-
-def _button(css: str, **kwargs: object) -> widgets.Button:
-    button = widgets.Button(layout=widgets.Layout(width="auto"), **kwargs)
-    button.add_class(css)
-    return button
-
-
-def _html(css: str) -> widgets.HTML:
-    box = widgets.HTML()
-    box.add_class(css)
-    return box
 
 
 class DungeonApp(widgets.VBox):

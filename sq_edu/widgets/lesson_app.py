@@ -66,6 +66,8 @@ from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import default_progress_dir
 
 from .chance import ChanceView
+from .controls import button as _button
+from .controls import html_box as _html
 from .discard import DiscardPileView
 from .feedback import Feedback
 from .guard import guarded
@@ -83,18 +85,6 @@ MAX_SEED = 999_999
 WORKSHEET_EXERCISES = 8
 # Reveal lines a DeckTracker or ChanceView already shows (the ChanceView simulates on request).
 _SHOWN_BY_WIDGETS = frozenset({"practice.tracker_line", "lessons.ch_simulated"})
-
-
-def _button(css: str, **kwargs: object) -> widgets.Button:
-    button = widgets.Button(layout=widgets.Layout(width="auto"), **kwargs)
-    button.add_class(css)
-    return button
-
-
-def _html(css: str) -> widgets.HTML:
-    box = widgets.HTML()
-    box.add_class(css)
-    return box
 
 
 def _progress_folder(chosen: str | PathLike[str] | None) -> Path | None:

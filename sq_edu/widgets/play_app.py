@@ -38,6 +38,7 @@ from sq_edu.engine.observation import Event
 from sq_edu.engine.rules import PRESETS
 from sq_edu.i18n import normalize_lang, t
 
+from .controls import button as _button
 from .discard import DiscardPileView
 from .feedback import Feedback
 from .guard import guarded
@@ -57,12 +58,6 @@ MAX_BOT_STEPS = 2000  # a safety cap for "skip": no real game needs that many de
 def available_bots() -> dict[str, Callable[[random.Random], object]]:
     """Bot strengths offered, easiest first; each is built with its own seeded RNG."""
     return {"random": RandomBot, "greedy": GreedyBot, "counting": CountingBot}
-
-
-def _button(css: str, **kwargs: object) -> widgets.Button:
-    button = widgets.Button(layout=widgets.Layout(width="auto"), **kwargs)
-    button.add_class(css)
-    return button
 
 
 class PlayApp(widgets.VBox):
