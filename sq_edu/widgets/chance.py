@@ -20,6 +20,7 @@ from sq_edu.engine.cards import Card, sort_key
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.maths import p_draw, simulate_draws, tokens_of, unseen
+from sq_edu.maths.likelihood import band
 
 from .guard import guarded
 from .names import short_name
@@ -30,16 +31,8 @@ CHUNKS = 25  # points on the convergence chart (and progress steps)
 
 
 def chance_word(p: Fraction) -> str:
-    """Catalogue key for a chance in words; 'even' is a band around one half."""
-    if p == 0:
-        return "widgets.chance_impossible"
-    if p == 1:
-        return "widgets.chance_certain"
-    if p < Fraction(2, 5):
-        return "widgets.chance_unlikely"
-    if p <= Fraction(3, 5):
-        return "widgets.chance_even"
-    return "widgets.chance_likely"
+    """Catalogue key for a chance in words, on the one scale (`maths.likelihood.band`)."""
+    return f"widgets.chance_{band(p)}"
 
 
 def percent(p: Fraction | float) -> str:
