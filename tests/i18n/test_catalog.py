@@ -35,8 +35,8 @@ def test_russian_plural_forms() -> None:
     forms = {n: plural_form(n, "ru") for n in (1, 2, 5, 11, 12, 21, 22, 25, 101, 111)}
     assert forms == {1: "one", 2: "few", 5: "many", 11: "many", 12: "many", 21: "one",
                      22: "few", 25: "many", 101: "one", 111: "many"}
-    assert t("common.cards", "ru", n=22) == "22 карты"
-    assert t("common.cards", "en", n=1) == "1 card"
+    assert t("common.count_cards", "ru", n=22) == "22 карты"
+    assert t("common.count_cards", "en", n=1) == "1 card"
 
 
 def test_unknown_language_and_key_fall_back() -> None:
