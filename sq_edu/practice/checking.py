@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sq_edu.engine.cards import Card, is_number, parse_card
+from sq_edu.i18n.format import parse_decimal
 
 from .exercise import (
     CARDS,
@@ -32,7 +33,6 @@ MAX_TEXT = 60
 _FRACTION = re.compile(r"^\s*(\d{1,4})\s*(?:/|out\s+of|из)\s*(\d{1,4})\s*$", re.IGNORECASE)
 # Whole numbers, negative ones too (Dungeon of Queens scores): "-50", "−50" (U+2212), "– 50".
 _WHOLE = re.compile(r"^\s*([-\u2212\u2013]?)\s*(\d{1,4})\s*$")
-_PERCENT = re.compile(r"^\s*(\d{1,3}(?:[.,]\d{1,2})?)\s*%?\s*$")
 
 
 @dataclass(frozen=True)
@@ -220,12 +220,10 @@ def _fraction(ex: Exercise, answer: object) -> Feedback:
 
 
 def read_percent(answer: object) -> float | None:
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, (int, float)):
-        return float(answer)
-    match = _PERCENT.match(answer) if isinstance(answer, str) else None
-    return float(match.group(1).replace(",", ".")) if match else None
+    """"15", "15%", "12,5 %" or "12.5": a decimal comma and point both work."""
+    if isinstance(answer, str):
+        answer = answer.strip().removesuffix("%")
+    return parse_decimal(answer)
 
 
 def _percent(ex: Exercise, answer: object) -> Feedback:
