@@ -14,6 +14,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from sq_edu.i18n.format import Count
+from sq_edu.i18n.words import Term
 from sq_edu.practice.exercise import CHOICE, NUMBER, Exercise, Option
 from sq_edu.practice.generators.registry import Base, Param, generator
 from sq_edu.practice.lesson import Lesson, load_lessons
@@ -24,6 +26,7 @@ from .cards import SUITS, Card, deck_for
 from .game import DungeonGame, play_out
 from .records import HandRecord, TrickRecord
 from .scoring import race_winners
+from .words import ShortCards
 
 PLAYERS = 4
 NOBODY, SHARED = "nobody", "shared"
@@ -53,13 +56,13 @@ def play_hand(game: DungeonGame, bots: list[Bot]) -> None:
 
 # --- words ------------------------------------------------------------------------------------
 
-def player(seat: int) -> Msg:
-    return msg("dungeon.player", number=seat + 1)
+def player(seat: int) -> Term:
+    return Term("common.player_n", {"n": seat + 1})
 
 
 def cards_plain(cards: tuple[Card, ...]) -> Plain:
-    """Cards as "Q♥ 5♣ 7♣": the same in every language, as printed on the cards."""
-    return Plain(" ".join(str(c) for c in cards))
+    """Cards as "Q♥ 5♣ 7♣" (Russian "Д♥ 5♣ 7♣"), as printed on the cards."""
+    return ShortCards(tuple(cards))
 
 
 def scores_line(scores: tuple[int, ...] | list[int]) -> Joined:
@@ -138,7 +141,7 @@ def score_a_hand(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
         context = tuple(trick_line(r) for r in taken) or (msg("dungeon.ex_no_tricks"),)
         if seat == hand.dealer:
             context += (msg("dungeon.ex_dealer_line", player=player(seat),
-                            contract=hand.contract),)
+                            contract=Count(hand.contract, "tricks")),)
         else:
             context += (msg("dungeon.ex_not_dealer_line", player=player(seat)),)
         return base.make(
@@ -157,7 +160,7 @@ def score_a_hand(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
 
 def _contract_msg(hand: HandRecord) -> Msg:
     key = "dungeon.rule_contract_made" if hand.made else "dungeon.rule_contract_missed"
-    return msg(key, contract=hand.contract, tricks=hand.dealer_tricks)
+    return msg(key, contract=Count(hand.contract, "tricks"), tricks=hand.dealer_tricks)
 
 
 # --- level: the dungeon ("the lower of ...") --------------------------------------------------
@@ -235,7 +238,7 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                  for s, v in enumerate(after)]
         context = (msg("dungeon.ex_scores_line", scores=scores_line(shown)),
                    msg("dungeon.ex_race_dealer", player=player(hand.dealer),
-                       contract=hand.contract, tricks=hand.dealer_tricks))
+                       contract=Count(hand.contract, "tricks"), tricks=hand.dealer_tricks))
     else:
         context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
     options = (*(Option(f"p{s}", player(s)) for s in range(game.players)),

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import normalize_lang, t
+from . import catalog, normalize_lang, t
 
 NBSP = "\u00a0"
 DECIMAL_MARK = {"en": ".", "ru": ","}
@@ -89,3 +89,20 @@ class Percent:
 
     def render(self, lang: str = "en") -> str:
         return percent(self.share, lang, self.places)
+
+
+def people(n: int, lang: str = "en") -> str:
+    """How many play, as a Russian collective numeral: "Играют трое" (not "Играют 3");
+    English "three". Beyond eight (no game seats more) it falls back to "9 players"."""
+    key = f"common.people_{int(n)}"
+    return t(key, lang) if key in catalog() else count(n, "players", lang)
+
+
+@dataclass(frozen=True)
+class People:
+    """`people(n)` as a message parameter: "Играют {players}" -> "Играют трое"."""
+
+    n: int
+
+    def render(self, lang: str = "en") -> str:
+        return people(self.n, lang)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sq_edu.engine.cards import Card, is_number, parse_card
-from sq_edu.i18n.format import parse_decimal
+from sq_edu.i18n.format import Percent, parse_decimal
 
 from .exercise import (
     CARDS,
@@ -24,7 +24,6 @@ from .exercise import (
     PERCENT,
     SEAT,
     Exercise,
-    percent_of,
     sorted_cards,
 )
 from .messages import Cards, Msg, Plain, msg
@@ -232,7 +231,7 @@ def _percent(ex: Exercise, answer: object) -> Feedback:
         return _unclear("practice.type_percent")
     exact = [Fraction(a) * 100 for a in ex.answers]  # type: ignore[arg-type]
     correct = any(abs(Fraction(value) - e) <= ex.tolerance for e in exact)
-    note = msg("practice.percent_exact", percent=percent_of(Fraction(ex.answers[0])),  # type: ignore[arg-type]
+    note = msg("practice.percent_exact", percent=Percent(Fraction(ex.answers[0]), 0),  # type: ignore[arg-type]
                fraction=Fraction(ex.answers[0]))  # type: ignore[arg-type]
     if not correct:
         note = _size_note(Fraction(value) / 100, ex.answers)

@@ -14,6 +14,8 @@ from fractions import Fraction
 
 from sq_edu.engine.cards import Card, is_number, sort_key
 from sq_edu.engine.observation import Observation
+from sq_edu.i18n.format import Percent
+from sq_edu.i18n.words import Term
 
 from .messages import Joined, Msg, Plain, card_name, msg
 
@@ -100,12 +102,12 @@ def answer_msg(ex: Exercise, answer: object) -> Msg | Plain:
         value = Fraction(answer)  # type: ignore[arg-type]
         return Plain(f"{value.numerator}/{value.denominator}")
     if ex.kind == PERCENT:
-        return Plain(f"{percent_of(Fraction(answer))}%")  # type: ignore[arg-type]
+        return Percent(Fraction(answer), 0)  # type: ignore[arg-type, return-value]
     if ex.kind == CHOICE:
         label = ex.option_label(str(answer))
         return label if label is not None else Plain(str(answer))
     if ex.kind == SEAT:
-        return msg("practice.seat_name", seat=int(answer) + 1)  # type: ignore[call-overload]
+        return Term("common.player_n", {"n": int(answer) + 1})  # type: ignore[call-overload]
     return Plain(str(answer))
 
 

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from sq_edu.engine.cards import Card, is_number, sort_key
 from sq_edu.i18n import t
+from sq_edu.i18n.words import Word, join_words, number_word, word
 
 
 @dataclass(frozen=True)
@@ -60,21 +61,16 @@ def msg(key: str, **params: object) -> Msg:
     return Msg(key, params)
 
 
-def card_name(card: Card, lang: str = "en") -> str:
-    """A card in words: numbers stay digits, power cards are translated."""
+def card_name(card: Card, lang: str = "en") -> Word:
+    """A card in words: numbers stay digits, power cards are translated (with case forms)."""
     if is_number(card):
-        return str(card)
-    return t(f"practice.card_{card}", lang)
+        return number_word(card)
+    return word(f"common.card_{card}", lang)
 
 
-def cards_text(cards: Iterable[Card], lang: str = "en") -> str:
-    """Cards in hand order, joined with commas and "and"."""
-    names = [card_name(c, lang) for c in sorted(cards, key=sort_key)]
-    if not names:
-        return t("practice.no_cards", lang)
-    if len(names) == 1:
-        return names[0]
-    return t("practice.list_and", lang, first=", ".join(names[:-1]), last=names[-1])
+def cards_text(cards: Iterable[Card], lang: str = "en") -> Word:
+    """Cards in hand order, joined with commas and "and" (in every case form)."""
+    return join_words((card_name(c, lang) for c in sorted(cards, key=sort_key)), lang)
 
 
 def fraction_text(value: Fraction) -> str:
@@ -92,7 +88,7 @@ def render_value(value: object, lang: str) -> object:
     if isinstance(value, Tally):
         counts = Counter(value.cards)
         if not counts:
-            return t("practice.no_cards", lang)
+            return t("common.no_cards", lang)
         return ", ".join(f"{card_name(c, lang)} ×{counts[c]}" for c in sorted(counts, key=sort_key))
     if isinstance(value, Joined):
         return " · ".join(str(render_value(p, lang)) for p in value.parts)

@@ -19,6 +19,7 @@ import traitlets
 from sq_edu.engine.cards import Card, sort_key
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n.format import percent as format_percent
 from sq_edu.maths import p_draw, simulate_draws, tokens_of, unseen
 from sq_edu.maths.likelihood import band
 
@@ -35,10 +36,9 @@ def chance_word(p: Fraction) -> str:
     return f"widgets.chance_{band(p)}"
 
 
-def percent(p: Fraction | float) -> str:
-    """One decimal only when it matters: 20%, 12.5%."""
-    value = round(float(p) * 100, 1)
-    return f"{value:g}"
+def percent(p: Fraction | float, lang: str = "en") -> str:
+    """One decimal only when it matters: 20%, 12.5% (Russian "12,5 %": i18n.format)."""
+    return format_percent(p, lang)
 
 
 def fraction_text(x: int, y: int) -> str:
@@ -88,11 +88,11 @@ def convergence_chart(points: list[tuple[int, float]], exact: float, lang: str,
     grid = "".join(
         f'<line x1="{left}" y1="{y(v):.1f}" x2="{right}" y2="{y(v):.1f}" stroke="#DDD"/>'
         f'<text x="{left - 5}" y="{y(v) + 4:.1f}" font-size="12" text-anchor="end">'
-        f'{percent(v)}%</text>' for v in (scale * k / 5 for k in range(6)))
+        f'{percent(v, lang)}</text>' for v in (scale * k / 5 for k in range(6)))
     line = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in points)
     exact_y = y(exact)
     label_y = min(max(exact_y + 5, top + 10), bottom)
-    label = escape(t("widgets.chance_chart_label", lang, exact=percent(exact)))
+    label = escape(t("widgets.chance_chart_label", lang, exact=percent(exact, lang)))
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" role="img" '
         f'aria-label="{label}" class="sq-chance-chart" '
@@ -100,7 +100,8 @@ def convergence_chart(points: list[tuple[int, float]], exact: float, lang: str,
         f'<line x1="{left}" y1="{exact_y:.1f}" x2="{right}" y2="{exact_y:.1f}" stroke="#C62828" '
         f'stroke-width="2" stroke-dasharray="6 4"/>'
         f'<text x="{right + 6}" y="{label_y:.1f}" font-size="14" font-weight="bold" '
-        f'fill="#C62828">{escape(t("widgets.chance_chart_exact", lang))} {percent(exact)}%</text>'
+        f'fill="#C62828">{escape(t("widgets.chance_chart_exact", lang))} '
+        f'{percent(exact, lang)}</text>'
         f'<polyline points="{line}" fill="none" stroke="#1565C0" stroke-width="3"/>'
         f'<text x="{(left + right) / 2}" y="{height - 5}" font-size="13" text-anchor="middle">'
         f'{escape(t("widgets.chance_chart_draws", lang))}: {runs}</text></svg>')
@@ -189,8 +190,8 @@ class ChanceView(widgets.VBox):
         x, y = self.counts()
         p = self.exact
         return t("widgets.chance_summary", self.lang, what=self._what(), x=x, y=y,
-                 fraction=fraction_text(x, y), percent=percent(p), word=t(chance_word(p),
-                                                                           self.lang))
+                 fraction=fraction_text(x, y), percent=percent(p, self.lang),
+                 word=t(chance_word(p), self.lang))
 
     # --- drawing ----------------------------------------------------------------------------
     def _what(self) -> str:
@@ -236,7 +237,7 @@ class ChanceView(widgets.VBox):
         runs = self._sim_points[-1][0]
         exact = float(self.exact)
         said = t("widgets.chance_sim_result", self.lang, hits=self._sim_hits, runs=runs,
-                 percent=percent(self._sim_hits / runs), exact=percent(exact))
+                 percent=percent(self._sim_hits / runs, self.lang), exact=percent(exact, self.lang))
         self.result.value = (
             f'<p class="sq-sim-result" style="font-size:1.1em">{escape(said)}</p>')
         self.chart.value = convergence_chart(self._sim_points, exact, self.lang)

@@ -50,8 +50,9 @@ from sq_edu.dungeon import (
 )
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
 from sq_edu.dungeon.rules import winning_play
-from sq_edu.dungeon.words import card_name, message, suit_name
+from sq_edu.dungeon.words import card_name, message, short_card, suit_name
 from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n.format import Count, count
 from sq_edu.practice import Lesson, check, exercise_seed, generate
 from sq_edu.practice.checking import Feedback as Judgement
 
@@ -292,7 +293,7 @@ class DungeonApp(widgets.VBox):
 
     def _who(self, seat: int | None) -> str:
         if seat == HUMAN:
-            return t("dungeon.app_you", self.lang)
+            return t("common.you", self.lang)
         return t("dungeon.app_bot", self.lang, number=seat)
 
     def _say(self, key: str, params: dict) -> str:
@@ -301,7 +302,7 @@ class DungeonApp(widgets.VBox):
 
     def _card_text(self, card: Card) -> str:
         """"Q♥ queen of hearts", with "(trump)" on trumps: never colour alone."""
-        text = f"{card} {card_name(card, self.lang)}"
+        text = f"{short_card(card, self.lang)} {card_name(card, self.lang)}"
         if card.suit == self.game.trump:
             text += f" ({t('dungeon.app_trump_mark', self.lang)})"
         return text
@@ -309,7 +310,7 @@ class DungeonApp(widgets.VBox):
     def _explain(self, row: SheetRow) -> str:
         if row.hand is not None:
             key = "rule_contract_made" if row.hand.made else "rule_contract_missed"
-            return message(key, self.lang, contract=row.hand.contract,
+            return message(key, self.lang, contract=Count(row.hand.contract, "tricks"),
                            tricks=row.hand.dealer_tricks)
         s = row.trick.score  # type: ignore[union-attr]
         params: dict[str, object] = {"before": s.before, "after": s.after}
@@ -335,16 +336,18 @@ class DungeonApp(widgets.VBox):
 
     def _draw_header(self) -> None:
         game, lang = self.game, self.lang
-        self.title.value = f"<h2>{escape(t('dungeon.app_title', lang))}</h2>"
+        self.title.value = f"<h2>{escape(t('apps.dungeon_title', lang))}</h2>"
         self.tabs.titles = (t("dungeon.app_tab_play", lang), t("dungeon.app_tab_lesson", lang))
         if self.hand_done:
             hand = game.hand_log[-1]
             self.info.value = escape(t("dungeon.app_hand_over", lang, hand=hand.number,
-                                       dealer=self._who(hand.dealer), contract=hand.contract,
+                                       dealer=self._who(hand.dealer),
+                                       contract=count(hand.contract, "tricks", lang),
                                        tricks=hand.dealer_tricks))
         else:
             self.info.value = escape(t("dungeon.app_info", lang, hand=game.hand_number,
-                                       dealer=self._who(game.dealer), contract=game.contract,
+                                       dealer=self._who(game.dealer),
+                                       contract=count(game.contract, "tricks", lang),
                                        mine=game.tricks_taken[HUMAN]))
         trump = (f"{SUIT_SYMBOLS[game.trump]} {suit_name(game.trump, lang)}" if game.trump
                  else t("dungeon.app_no_trump", lang))
@@ -360,7 +363,7 @@ class DungeonApp(widgets.VBox):
         done = self.hand_done and not self.to_check
         self.next_hand_button.description = t("dungeon.app_next_hand", lang)
         self.next_hand_button.layout.display = "flex" if done and not game.is_over else "none"
-        self.new_game_button.description = t("dungeon.app_new_game", lang)
+        self.new_game_button.description = t("common.new_game", lang)
         if game.is_over and not self.to_check:
             names = ", ".join(self._who(s) for s in game.winners)
             self.over.value = (f"<h3>{escape(t('dungeon.app_game_over', lang, names=names))}"
@@ -408,7 +411,7 @@ class DungeonApp(widgets.VBox):
 
     def _draw_question(self) -> None:
         lang = self.lang
-        self.check_button.description = t("dungeon.app_check", lang)
+        self.check_button.description = t("common.check", lang)
         self.continue_button.description = t("dungeon.app_continue", lang)
         self.score_input.placeholder = t("dungeon.app_score_placeholder", lang)
         self.score_input.description = t("dungeon.app_score_label", lang)
@@ -419,7 +422,8 @@ class DungeonApp(widgets.VBox):
         row = self.to_check[0]
         if row.hand is not None:
             text = t("dungeon.app_ask_contract", lang, who=self._who(row.seat),
-                     contract=row.hand.contract, tricks=row.hand.dealer_tricks,
+                     contract=count(row.hand.contract, "tricks", lang),
+                     tricks=row.hand.dealer_tricks,
                      before=row.before)
         else:
             key = "app_ask_trick" if row.trick.queens else "app_ask_trick_plain"  # type: ignore[union-attr]
@@ -556,6 +560,6 @@ class ScoringPractice(widgets.VBox):
         if self.submit_button.disabled:
             shown += [m.render(lang) for m in ex.reveal]
         self.hints.value = "<ol>" + "".join(f"<li>{escape(h)}</li>" for h in shown) + "</ol>"
-        self.submit_button.description = t("dungeon.app_check", lang)
+        self.submit_button.description = t("common.check", lang)
         self.hint_button.description = t("dungeon.app_hint", lang)
         self.next_button.description = t("dungeon.app_next_question", lang)

@@ -139,7 +139,7 @@ class EquationBuilder(widgets.VBox):
         self.title.value = (f"<h3 class='sq-h'>{escape(t('widgets.equation_title', lang))}</h3>"
                             f"<p>{escape(t('widgets.equation_help', lang))}</p>")
         self.typed.placeholder = t("widgets.equation_placeholder", lang)
-        self.check_button.description = t("widgets.equation_check", lang)
+        self.check_button.description = t("common.check", lang)
         self.clear_button.description = t("widgets.equation_clear", lang)
         self.hand.set_lang(lang)
         self.status.set_lang(lang)

@@ -143,13 +143,13 @@ class IndexApp(widgets.VBox):
             f'<p class="sq-notes" role="status">{html.escape(t(f"apps.{key}", lang))}</p>'
             for key in self._notes
         )
-        title = html.escape(t("apps.index_title", lang))
+        title = html.escape(t("common.app_name", lang))
         intro = html.escape(t("apps.index_intro", lang))
         self.header.value = (
             f'{STYLE}<div class="sq-index" lang="{lang}"><h1>{title}</h1><p>{intro}</p>'
             f"{notes}</div>"
         )
-        self.switch.description = t("apps.switch_language", lang)
+        self.switch.description = t(f"widgets.language_{'ru' if lang == 'en' else 'en'}", lang)
         self.switch.tooltip = t("apps.switch_language_hint", lang)
         cards = "".join(self._card(name) for name in self.lessons)
         if not cards:

@@ -410,8 +410,8 @@ class LessonApp(widgets.VBox):
                             f"{escape(self.lesson.title.get(lang))}</h2>")
         self.intro.value = f"<p style='font-size:1.1em'>{escape(self.lesson.intro.get(lang))}</p>"
         self._quiet_options()
-        self.level_select.description = t("lesson_app.level", lang)
-        self.seed_box.description = t("lesson_app.seed", lang)
+        self.level_select.description = t("common.level", lang)
+        self.seed_box.description = t("common.deal_number", lang)
         self.seed_box.tooltip = t("lesson_app.seed_help", lang)
         self.new_deal.description = t("lesson_app.new_deal", lang)
         self.new_deal.tooltip = t("lesson_app.seed_help", lang)
@@ -453,7 +453,7 @@ class LessonApp(widgets.VBox):
             t("lesson_app.hint", lang, n=self.hints_shown + 1, total=ex.hint_count) if left
             else t("lesson_app.no_more_hints", lang))
         shown = [ex.hint(i) for i in range(self.hints_shown)]
-        self.hints.value = lines_html(shown, lang, t("lesson_app.hints_title", lang),
+        self.hints.value = lines_html(shown, lang, t("practice.report_hints", lang),
                                       ordered=True, live=True)
 
     def _draw_reveal(self) -> None:

@@ -77,7 +77,7 @@ class AnswerInput(widgets.VBox):
         return [(o.label.render(self.lang), o.id) for o in self.ex.options]
 
     def _seat_options(self) -> list[tuple[str, int]]:
-        return [(t("lesson_app.player", self.lang, n=s + 1), s) for s in self.ex.seats]
+        return [(t("common.player_n", self.lang, n=s + 1), s) for s in self.ex.seats]
 
     def value(self) -> object:
         """The answer as `check` reads it."""
@@ -139,7 +139,7 @@ class AnswerInput(widgets.VBox):
             kept_seat = self.seat.value
             self.seat.options = self._seat_options()
             self.seat.value = kept_seat
-            self.seat.tooltips = [t("lesson_app.player", self.lang, n=s + 1)
+            self.seat.tooltips = [t("common.player_n", self.lang, n=s + 1)
                                   for s in self.ex.seats]
         if self.text is not None:
             self.text.placeholder = t(_PLACEHOLDERS.get(self.kind, "lesson_app.placeholder_number"),

@@ -236,7 +236,7 @@ class ProgressPanel(widgets.VBox):
         self.notice.value = (
             f"<p role='status' aria-live='polite' style='margin:2px 0'>"
             f"{escape(notice.render(lang))}</p>" if notice is not None else "")
-        self.nickname.description = t("lesson_app.nickname", lang)
+        self.nickname.description = t("practice.report_nickname", lang)
         self.nickname.placeholder = t("lesson_app.nickname_example", lang)
         self.nickname_help.value = escape(t("lesson_app.nickname_placeholder", lang))
         self.save_nickname.description = t("lesson_app.save_nickname", lang)

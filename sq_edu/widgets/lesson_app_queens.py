@@ -50,8 +50,8 @@ class QueenPictures(widgets.HTML):
 def _row(queens: tuple[str, ...], title: str, lang: str) -> str:
     cards = "".join(
         f"<figure class='sq-queen-figure'>{queen_face(q, QUEEN_WIDTH, lang)}"
-        f"<figcaption>{escape(t(f'lessons.queen_{q}', lang))}<br><b>"
-        f"{escape(t('lesson_app.queen_points', lang, n=QUEEN_POINTS[q]))}</b></figcaption>"
+        f"<figcaption>{escape(t(f'common.queen_{q}', lang))}<br><b>"
+        f"{escape(t('common.count_points', lang, n=QUEEN_POINTS[q]))}</b></figcaption>"
         f"</figure>" for q in queens)
     return (f"<div class='sq-queen-row' role='group' aria-label='{escape(title)}'>"
             f"<div class='sq-queen-row-title'>{escape(title)}</div>"

@@ -1,18 +1,26 @@
 """Spoken and printed names of cards and queens, in the learner's language.
 
 Screen readers and tests read these; the SVG faces only draw. "7, number card, selected" is
-built here so every widget says a card the same way.
+built here so every widget says a card the same way. The names themselves are one catalogue
+entry per card or queen (`common.card_*`, `common.queen_*`, with their case forms), the same
+entries the lessons use.
 """
 
 from __future__ import annotations
 
 from sq_edu.engine.cards import Card, is_number
-from sq_edu.i18n import t
+from sq_edu.i18n import catalog, t
+from sq_edu.i18n.words import Word, capital, number_word, word
 
 
 def power_word(card: str, lang: str = "en") -> str:
-    """The bare word for a power card: "King", "Sleeping potion"."""
-    return t(f"widgets.card_{card}", lang)
+    """The bare word for a power card as a label: "King", "Sleeping potion"."""
+    return capital(word(f"common.card_{card}", lang))
+
+
+def card_word(card: Card, lang: str = "en") -> Word:
+    """A card inside a sentence, with its case forms: "king" / "короля" ("{card:acc}")."""
+    return number_word(card) if is_number(card) else word(f"common.card_{card}", lang)
 
 
 def card_name(card: Card, lang: str = "en") -> str:
@@ -23,8 +31,15 @@ def card_name(card: Card, lang: str = "en") -> str:
 
 
 def short_name(card: Card, lang: str = "en") -> str:
-    """What a sentence needs: "7" or "King"."""
+    """What a label needs: "7" or "King"."""
     return str(card) if is_number(card) else power_word(str(card), lang)
+
+
+def face_word(name: str, lang: str = "en") -> str:
+    """The word printed on a card face: a short one where the full name is too long
+    ("Potion", "Rose"), else the card's own name ("King")."""
+    key = f"widgets.face_{name}"
+    return t(key, lang) if key in catalog() else power_word(name, lang)
 
 
 def card_label(card: Card, selected: bool, lang: str = "en") -> str:
@@ -33,12 +48,14 @@ def card_label(card: Card, selected: bool, lang: str = "en") -> str:
     return f"{card_name(card, lang)}, {state}"
 
 
-def queen_name(queen: str, lang: str = "en") -> str:
-    return t(f"widgets.queen_{queen}", lang)
+def queen_name(queen: str, lang: str = "en") -> Word:
+    """"Rose Queen" / "Королева роз", with its case forms ("{queen:acc}" -> "Королеву роз")."""
+    return word(f"common.queen_{queen}", lang)
 
 
-def player_name(seat: int, me: int | None, lang: str = "en") -> str:
-    """"You" for the viewer's own seat, "Player 2" (1-based, for children) otherwise."""
+def player_name(seat: int, me: int | None, lang: str = "en") -> Word:
+    """"You" for the viewer's own seat, "Player 2" (1-based, for children) otherwise; with
+    case forms ("{whom:gen}" -> "у игрока 2")."""
     if me is not None and seat == me:
-        return t("widgets.player_you", lang)
-    return t("widgets.player_n", lang, n=seat + 1)
+        return word("common.you", lang)
+    return word("common.player_n", lang, n=seat + 1)

@@ -44,7 +44,7 @@ from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
 from .language import LanguageToggle, lang_from_url
-from .names import queen_name, short_name
+from .names import card_word, queen_name, short_name
 from .play_coach import CoachPanel
 from .play_words import game_over_text, narrate, who
 from .queens import QueenGrid, total_text
@@ -325,7 +325,7 @@ class PlayApp(widgets.VBox):
         self.answer_allow.layout.display = "flex" if "allow" in kinds else "none"
         if block:
             self.answer_block.description = t("play.answer_block", self.lang,
-                                              card=short_name(block[0].cards[0], self.lang))
+                                              card=card_word(block[0].cards[0], self.lang))
         keeps = [m for m in legal if m.kind == "choose" and m.cards]
         for old in self.keep_box.children:
             old.close()
@@ -415,8 +415,8 @@ class PlayApp(widgets.VBox):
         self.opponents.description = t("play.opponents", lang)
         self.bot_choice.description = t("play.bot_strength", lang)
         self.rules_choice.description = t("play.rules", lang)
-        self.new_game_button.description = t("play.new_game", lang)
-        self.play_again.description = t("play.new_game", lang)
+        self.new_game_button.description = t("common.new_game", lang)
+        self.play_again.description = t("common.new_game", lang)
         self.auto.description = t("play.auto", lang)
         for kind, button in self.act.items():
             button.description = t(f"play.act_{kind}", lang)

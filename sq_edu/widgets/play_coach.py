@@ -17,7 +17,7 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.maths import find_discards, p_draw, p_holds, unseen
 
 from .chance import chance_word, percent
-from .names import short_name
+from .names import card_word, player_name
 from .tracker import DeckTracker
 
 ATTACKS: tuple[tuple[str, str], ...] = (("knight", "dragon"), ("potion", "wand"))
@@ -70,10 +70,9 @@ class CoachPanel(widgets.VBox):
         for attack, defence in ATTACKS:
             for seat in targets:
                 p = p_holds(obs, seat, defence)
-                lines.append(t("play.coach_block", lang, whom=t("play.from_player", lang,
-                                                                 n=seat + 1),
-                               card=short_name(defence, lang), attack=short_name(attack, lang),
-                               percent=percent(p), word=t(chance_word(p), lang)))
+                lines.append(t("play.coach_block", lang, whom=player_name(seat, None, lang),
+                               card=card_word(defence, lang), attack=card_word(attack, lang),
+                               percent=percent(p, lang), word=t(chance_word(p), lang)))
         return lines
 
     def _king_line(self, obs: Observation) -> str:
@@ -82,5 +81,5 @@ class CoachPanel(widgets.VBox):
         x, y = left["king"], sum(left.values())
         if not y or Fraction(x, y) != p:
             x, y = p.numerator, p.denominator
-        return t("play.coach_king", self.lang, x=x, y=y, percent=percent(p),
+        return t("play.coach_king", self.lang, x=x, y=y, percent=percent(p, self.lang),
                  word=t(chance_word(p), self.lang))

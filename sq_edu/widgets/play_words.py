@@ -11,27 +11,14 @@ from sq_edu.engine.cards import QUEEN_POINTS, Card, is_number
 from sq_edu.engine.moves import describe_discard
 from sq_edu.engine.observation import Event
 from sq_edu.i18n import t
+from sq_edu.i18n.words import Word, join_words
 
-from .names import queen_name, short_name
-
-
-def who(seat: int | None, me: int, lang: str) -> str:
-    """"You" or "Player 2" (seats are shown 1-based)."""
-    if seat == me:
-        return t("play.who_you", lang)
-    return t("play.who_player", lang, n=(seat or 0) + 1)
+from .names import card_word, player_name, queen_name
 
 
-def _whose(seat: int | None, me: int, lang: str) -> str:
-    if seat == me:
-        return t("play.whose_your", lang)
-    return t("play.whose_player", lang, n=(seat or 0) + 1)
-
-
-def _from(seat: int | None, me: int, lang: str) -> str:
-    if seat == me:
-        return t("play.from_you", lang)
-    return t("play.from_player", lang, n=(seat or 0) + 1)
+def who(seat: int | None, me: int, lang: str) -> Word:
+    """"You" or "Player 2" (seats are shown 1-based), with case forms: "{victim:gen}"."""
+    return player_name(seat or 0, me, lang)
 
 
 def _say(key: str, seat: int | None, me: int, lang: str, **params: object) -> str:
@@ -41,12 +28,12 @@ def _say(key: str, seat: int | None, me: int, lang: str, **params: object) -> st
     return t(f"play.{key}_other", lang, who=who(seat, me, lang), **params)
 
 
-def _cards(cards: tuple[Card, ...], lang: str) -> str:
-    return ", ".join(short_name(c, lang) for c in cards)
+def _cards(cards: tuple[Card, ...], lang: str) -> Word:
+    return join_words((card_word(c, lang) for c in cards), lang)
 
 
 def _queen(queen: str | None, lang: str) -> str:
-    return queen_name(queen or "", lang) if queen else "?"
+    return queen_name(queen, lang) if queen else "?"
 
 
 def narrate(event: Event, me: int, lang: str = "en") -> str | None:
@@ -54,25 +41,25 @@ def narrate(event: Event, me: int, lang: str = "en") -> str | None:
     is told by the wake that follows; other players' private draws show only a count)."""
     kind, seat = event.kind, event.seat
     if kind == "wake":
-        points = t("widgets.points", lang, n=QUEEN_POINTS.get(event.queen or "", 0))
+        points = t("common.count_points", lang, n=QUEEN_POINTS.get(event.queen or "", 0))
         return _say("wake", seat, me, lang, queen=_queen(event.queen, lang), points=points)
     if kind == "play":
         card = event.cards[0] if event.cards else None
         if card in ("knight", "potion"):
             key = "attack_knight" if card == "knight" else "attack_potion"
-            return _say(key, seat, me, lang, whose=_whose(event.target, me, lang),
+            return _say(key, seat, me, lang, whose=who(event.target, me, lang),
                         queen=_queen(event.queen, lang))
         return None  # king: the wake tells it; jester: the reveal tells it
     if kind == "steal":
         return _say("steal", seat, me, lang, queen=_queen(event.queen, lang),
-                    victim=_from(event.target, me, lang))
+                    victim=who(event.target, me, lang))
     if kind == "sleep":
         return t("play.sleep_done", lang, queen=_queen(event.queen, lang))
     if kind == "block":
-        card = short_name(event.cards[0], lang) if event.cards else "?"
+        card = card_word(event.cards[0], lang) if event.cards else "?"
         return _say("block", seat, me, lang, card=card, queen=_queen(event.queen, lang))
     if kind == "allow":
-        card = short_name(event.cards[0], lang) if event.cards else "?"
+        card = card_word(event.cards[0], lang) if event.cards else "?"
         return _say("allow", seat, me, lang, card=card,
                     queen=_queen(event.queen, lang))
     if kind == "jester_reveal":
@@ -90,7 +77,7 @@ def narrate(event: Event, me: int, lang: str = "en") -> str | None:
     if kind == "discard":
         cards = event.cards
         if len(cards) == 1:
-            return _say("discard_one", seat, me, lang, card=short_name(cards[0], lang))
+            return _say("discard_one", seat, me, lang, card=card_word(cards[0], lang))
         if len(cards) == 2:
             return _say("discard_pair", seat, me, lang, a=cards[0])
         return _say("discard_equation", seat, me, lang, equation=describe_discard(cards))

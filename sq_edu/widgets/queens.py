@@ -38,13 +38,13 @@ def total_text(obs: Observation, seat: int, lang: str) -> str:
     """"You: 2 queens, 15 of 50" (points), or "2 queens of 5" where only queens count."""
     who = player_name(seat, obs.seat, lang)
     n = len(obs.awake[seat])
-    queens = t("widgets.queens_count", lang, n=n) if n else t("widgets.no_queens", lang)
+    queens = t("common.count_queens", lang, n=n) if n else t("widgets.no_queens", lang)
     target_points = obs.rules.win_points(obs.players)
     if target_points is None:
         return t("widgets.awake_total_kids", lang, who=who, queens=queens,
                  target=obs.rules.win_queens(obs.players))
     return t("widgets.awake_total", lang, who=who, queens=queens,
-             points=t("widgets.points", lang, n=obs.points[seat]), target=target_points)
+             points=t("common.count_points", lang, n=obs.points[seat]), target=target_points)
 
 
 class QueenGrid(widgets.VBox):

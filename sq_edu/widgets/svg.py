@@ -15,7 +15,7 @@ from html import escape
 from sq_edu.engine.cards import QUEEN_POINTS, Card, is_number
 from sq_edu.i18n import t
 
-from .names import card_name, queen_name
+from .names import card_name, face_word, queen_name
 
 W, H = 120, 168  # card size in SVG units; widgets scale it with the `width` argument
 
@@ -120,7 +120,7 @@ _PICTOGRAMS: dict[str, str] = {
 
 def power_face(card: str, width: int = 90, lang: str = "en") -> str:
     """A power card: its pictogram and its word on a band (long words shrink to fit)."""
-    word = t(f"widgets.face_{card}", lang)
+    word = face_word(card, lang)
     size = 18 if len(word) <= 8 else max(10, int(18 * 8 / len(word)))
     body = (f'<g transform="translate(0,14)">{_PICTOGRAMS[card]}</g>'
             f'<rect x="8" y="118" width="{W - 16}" height="36" rx="8" fill="#FFFFFF"/>'
@@ -183,7 +183,7 @@ _QUEEN_ICONS: dict[str, str] = {
 def queen_face(queen: str, width: int = 90, lang: str = "en") -> str:
     """A queen: crown, pictogram, name and points (points in a big badge: they are the maths)."""
     name = queen_name(queen, lang)
-    short = t(f"widgets.face_{queen}", lang)
+    short = face_word(queen, lang)
     points = QUEEN_POINTS[queen]
     size = 17 if len(short) <= 8 else max(10, int(17 * 8 / len(short)))
     crown = ('<polygon points="42,20 42,8 51,15 60,4 69,15 78,8 78,20" fill="#FFD54F" '

@@ -180,8 +180,8 @@ class TeacherApp(widgets.VBox):
         link = self.share_link()
         pupils = self.class_lang.value
         level, seed = self.level_select.value, self.seed_box.value
-        name = (f"{lesson.title.get(pupils)}: {t('apps.teacher_level', pupils).lower()} "
-                f"{level}, {t('apps.teacher_seed', pupils).lower()} {seed}")
+        name = (f"{lesson.title.get(pupils)}: {t('common.level', pupils).lower()} "
+                f"{level}, {t('common.deal_number', pupils).lower()} {seed}")
         self.link.value = (f'<p>{html.escape(t("apps.teacher_link_intro", self.lang))} '
                            f'<a href="{html.escape(link)}" target="_blank" rel="noopener">'
                            f"{html.escape(name)}</a></p>")
@@ -262,8 +262,8 @@ class TeacherApp(widgets.VBox):
         self._relabel(self.lesson_select,
                       [(self.lessons[i].title.get(lang), i) for i in self.lessons],
                       self.lesson_select.value)
-        self.level_select.description = t("apps.teacher_level", lang)
-        self.seed_box.description = t("apps.teacher_seed", lang)
+        self.level_select.description = t("common.level", lang)
+        self.seed_box.description = t("common.deal_number", lang)
         self.class_lang.description = t("apps.teacher_pupils_lang", lang)
         self._relabel(self.class_lang,
                       [(t(f"widgets.language_{code}", lang), code) for code in LANGS],

@@ -51,7 +51,7 @@ def test_table_sizes_the_rules_do_not_describe_are_refused_clearly(players) -> N
         DungeonGame.new(players, seed=1)
     if players == 3:
         assert "not described for 3 players" in str(refused.value)
-    assert "от 4 до 8" in refused.value.message("ru")
+    assert "от четырёх до восьми" in refused.value.message("ru")
 
 
 def test_the_dealer_names_trump_before_holding_cards_and_the_left_player_leads() -> None:

@@ -49,7 +49,7 @@ def test_holding_the_led_queen_you_must_play_her_not_another_queen() -> None:
         game.play(Move.play("QS"))
     assert refused.value.key == "must_play_led_queen"
     assert "queen of hearts" in str(refused.value)
-    assert "королева червей" in refused.value.message("ru")
+    assert "дама червей" in refused.value.message("ru")
 
 
 def test_legal_plays_follow_the_rule_text() -> None:

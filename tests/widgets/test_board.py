@@ -64,7 +64,7 @@ def test_remembered_queen_is_drawn_face_up() -> None:
     slots[4] = "cat"
     from dataclasses import replace
     grid = QueenGrid(replace(o, slots=tuple(slots)))
-    assert grid.slot_texts()[4] == "Slot 5: Cat Queen sleeps here"
+    assert grid.slot_texts()[4] == "Slot 5: the Cat Queen sleeps here"
     assert HIDDEN not in grid.slot_texts()[4]
 
 

@@ -19,7 +19,7 @@ def test_chance_of_a_king_in_every_form(obs: Observation) -> None:
     assert (x, y) == (8 - kings_in_hand, 67 - 5)
     assert view.exact == p_draw(obs, "king") == Fraction(x, y)
     assert view.text() == (f"King: {x} out of {y} = {fraction_text(x, y)} ≈ "
-                           f"{percent(Fraction(x, y))}% (unlikely)")
+                           f"{percent(Fraction(x, y))} (unlikely)")
     assert view.icons.value.count("<polygon") == x  # wanted cards are stars
     assert view.icons.value.count("<circle") == y - x
     view.set_lang("ru")
@@ -54,13 +54,14 @@ def test_words_and_fractions() -> None:
     assert chance_word(Fraction(4, 5)) == "widgets.chance_likely"
     assert chance_word(Fraction(1)) == "widgets.chance_certain"
     assert fraction_text(8, 40) == "8/40 = 1/5" and fraction_text(3, 7) == "3/7"
-    assert percent(Fraction(1, 8)) == "12.5" and percent(Fraction(1, 5)) == "20"
+    assert percent(Fraction(1, 8)) == "12.5%" and percent(Fraction(1, 5)) == "20%"
+    assert percent(Fraction(1, 8), "ru") == "12,5\u00a0%"  # Russian: decimal comma, space
 
 
 def test_picking_cards_builds_a_true_equation() -> None:
     eb = EquationBuilder([3, 7, 10, "king", 4])
     eb.hand.toggle(0)
-    assert eb.status.text == "Pick two or more number cards."
+    assert eb.status.text == "Pick at least two number cards."
     eb.hand.toggle(1)
     eb.hand.toggle(2)
     assert eb.equation_text == "3 + 7 = 10"
@@ -117,6 +118,6 @@ def test_exact_label_sits_right_of_the_plot_so_the_line_never_crosses_it() -> No
               re.search(r'polyline points="([^"]+)"', svg).group(1).split()]
         label_x = float(re.search(r'<text x="([\d.]+)"[^>]*fill="#C62828"', svg).group(1))
         assert max(xs) < label_x
-        assert ("exact 9.5%" if lang == "en" else "точно 9.5%") in svg
-        ticks = re.findall(r'text-anchor="end">([\d.]+)%<', svg)
+        assert ("exact 9.5%" if lang == "en" else "точно 9,5\u00a0%") in svg
+        ticks = re.findall(r'text-anchor="end">([\d.,]+)(?:%|\u00a0%)<', svg)
         assert ticks == ["0", "5", "10", "15", "20", "25"]  # readable steps, no "6.2%"

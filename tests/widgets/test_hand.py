@@ -79,7 +79,7 @@ def test_display_only_hand_has_no_click_help_and_gets_it_back_when_selectable() 
     hand.set_lang("ru")
     assert hand.help == ""
     hand.disabled = False
-    assert hand.help.startswith("Нажми на карту") and "(1–3)" in hand.help
+    assert hand.help.startswith("Чтобы выбрать карту") and "(1–3)" in hand.help
 
 
 def test_hand_script_names_cards_by_their_own_text_not_aria_label() -> None:

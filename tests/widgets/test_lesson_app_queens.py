@@ -28,8 +28,8 @@ def test_queen_question_shows_each_named_queen_with_name_and_points(level: int, 
     html = pictures.value
     assert html.count("<svg") == len(queens) + len(pictures.choices)
     for queen in (*queens, *pictures.choices):
-        name = t(f"lessons.queen_{queen}", lang)
-        points = t("lesson_app.queen_points", lang, n=QUEEN_POINTS[queen])
+        name = t(f"common.queen_{queen}", lang)
+        points = t("common.count_points", lang, n=QUEEN_POINTS[queen])
         assert f"{name}<br><b>{points}</b>" in html
         assert name in app.exercise.prompt.render(lang) or queen in pictures.choices
     if level == 5:  # "which sleeping queen wins?": the choices are a second row
@@ -42,7 +42,7 @@ def test_queen_pictures_follow_the_language_switch() -> None:
     queen = app.exercise.extra["queens"][0]
     app.set_lang("ru")
     html = _pictures(app).value
-    assert t(f"lessons.queen_{queen}", "ru") in html
+    assert t(f"common.queen_{queen}", "ru") in html
     captions = re.findall(r"<figcaption>(.*?)</figcaption>", html)
     assert captions and not any("point" in c or "Queen" in c for c in captions)
 

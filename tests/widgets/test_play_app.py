@@ -161,12 +161,12 @@ def test_coach_shows_discards_king_chance_and_counter() -> None:
     assert _shown(app.coach)
     lines = app.coach.lines()
     assert lines[0].startswith(("Cards you can discard together:", "No pairs or equations"))
-    assert "Chance the next card is a King:" in lines[1]
+    assert "Chance the next card is a king:" in lines[1]
     assert app.coach.tracker is not None and "<table" in app.coach.tracker.table.value
     if _shown(app.bot_bar):
         app.skip_button.click()
     app.set_lang("ru")
-    assert "Шанс, что следующая карта — Король" in app.coach.hints.value
+    assert "Шанс, что следующая карта — король" in app.coach.hints.value
 
 
 def test_teams_rules_force_four_players() -> None:

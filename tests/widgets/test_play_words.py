@@ -11,20 +11,31 @@ def test_wake_told_for_you_and_for_others() -> None:
     theirs = Event("wake", seat=2, queen="heart", slot=1)
     assert narrate(mine, 0, "en") == "You wake the Cat Queen (15 points)."
     assert narrate(theirs, 0, "en") == "Player 3 wakes the Heart Queen (20 points)."
-    assert narrate(mine, 0, "ru") == "Ты будишь королеву: Королева кошек (15 очков)."
-    assert narrate(theirs, 0, "ru") == "Игрок 3 будит королеву: Королева сердец (20 очков)."
+    assert narrate(mine, 0, "ru") == "Ты будишь Королеву кошек (15 очков)."
+    assert narrate(theirs, 0, "ru") == "Игрок 3 будит Королеву сердец (20 очков)."
 
 
 def test_attacks_blocks_and_steals() -> None:
     attack = Event("play", seat=1, cards=("knight",), target=0, queen="dog")
-    assert narrate(attack, 0, "en") == "Player 2 sends a Knight to steal your Dog Queen."
-    assert narrate(attack, 0, "ru") == ("Игрок 2 посылает Рыцаря украсть королеву у тебя: "
-                                        "Королева собак.")
+    assert narrate(attack, 0, "en") == "Player 2 plays a knight to steal your Dog Queen."
+    assert narrate(attack, 0, "ru") == "Игрок 2 играет рыцаря, чтобы забрать у тебя Королеву собак."
+    potion = Event("play", seat=0, cards=("potion",), target=2, queen="moon")
+    assert narrate(potion, 0, "en") == "You use a sleeping potion on player 3's Moon Queen."
+    assert narrate(potion, 0, "ru") == (
+        "Ты играешь сонное зелье, чтобы усыпить у игрока 3 Королеву луны.")
     block = Event("block", seat=0, cards=("dragon",), target=1, queen="dog")
-    assert narrate(block, 0, "en") == "You block with the Dragon! The Dog Queen stays."
+    assert narrate(block, 0, "en") == "You block with your dragon! The Dog Queen stays."
+    wand = Event("block", seat=1, cards=("wand",), queen="rose")
+    assert narrate(wand, 0, "ru") == (
+        "Игрок 2 защищается волшебной палочкой! Королева роз остаётся на месте.")
+    allow = Event("allow", seat=1, cards=("wand",), queen="rose")
+    assert narrate(allow, 0, "en") == (
+        "Player 2 has a magic wand but does not use it to protect the Rose Queen.")
+    assert narrate(allow, 0, "ru") == (
+        "У игрока 2 есть волшебная палочка, но Королева роз остаётся без защиты.")
     steal = Event("steal", seat=0, target=2, queen="moon")
-    assert narrate(steal, 0, "en") == "You steal the Moon Queen from Player 3."
-    assert narrate(steal, 0, "ru") == "Ты забираешь королеву у игрока 3: Лунная королева."
+    assert narrate(steal, 0, "en") == "You steal the Moon Queen from player 3."
+    assert narrate(steal, 0, "ru") == "Ты забираешь у игрока 3 Королеву луны."
 
 
 def test_discards_read_as_maths() -> None:
@@ -33,7 +44,10 @@ def test_discards_read_as_maths() -> None:
     assert narrate(Event("discard", seat=0, cards=(4, 4)), 0, "en") == (
         "You discard a pair: 4 and 4.")
     assert narrate(Event("discard", seat=0, cards=("knight",)), 0, "ru") == (
-        "Ты сбрасываешь одну карту: Рыцарь.")
+        "Ты сбрасываешь рыцаря.")
+    assert narrate(Event("discard", seat=1, cards=("wand",)), 0, "ru") == (
+        "Игрок 2 сбрасывает волшебную палочку.")
+    assert narrate(Event("discard", seat=1, cards=(8,)), 0, "en") == "Player 2 discards an 8."
 
 
 def test_other_players_draws_are_never_told() -> None:
@@ -41,16 +55,18 @@ def test_other_players_draws_are_never_told() -> None:
     assert narrate(secret.seen_by(0), 0, "en") is None
     assert narrate(secret, 0, "en") is None  # even if a caller forgot seen_by
     own = Event("draw", seat=0, cards=("king", 3), count=2, private=True)
-    assert narrate(own.seen_by(0), 0, "en") == "You draw: King, 3."
+    assert narrate(own.seen_by(0), 0, "en") == "You draw: king and 3."
 
 
 def test_jester_and_count() -> None:
     power = Event("jester_reveal", seat=0, cards=("wand",))
-    assert narrate(power, 0, "en") == ("You play the Jester and turn up: Magic wand. "
+    assert narrate(power, 0, "en") == ("You play a jester and turn up a magic wand. "
                                        "A power card! You keep it and play again.")
+    other = Event("jester_reveal", seat=1, cards=("dragon",))
+    assert narrate(other, 0, "ru").startswith("Игрок 2 играет шута и открывает дракона.")
     count = Event("jester_count", seat=1, cards=(3,), target=0)
-    assert narrate(count, 0, "en") == ("Count 3 players, starting with the Jester player: "
-                                       "you wake a queen!")
+    assert narrate(count, 0, "en") == ("Count to 3 around the table, starting with whoever "
+                                       "played the jester: you wake a queen!")
     assert narrate(Event("play", seat=0, cards=("king",), slot=2), 0, "en") is None
 
 

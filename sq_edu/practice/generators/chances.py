@@ -11,8 +11,10 @@ from fractions import Fraction
 from typing import Any
 
 from sq_edu.engine.cards import DRAGON, POWER_CARDS
+from sq_edu.i18n.format import Count, People, Percent
+from sq_edu.i18n.words import number_word
 
-from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, percent_of
+from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option
 from ..messages import Cards, msg
 from .detective import tracker_line
 from .positions import LEARNER, pick_position, story
@@ -50,11 +52,11 @@ def next_card(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     form = p["form"]
     reveal = [*tracker_line(obs), msg("lessons.ch_next_exact", card=card, good=good,
                                           total=total, fraction=chance,
-                                          percent=percent_of(chance))]
+                                          percent=Percent(chance, 0))]
     if p["simulate"]:
         sim = simulate_draws(obs, token, SIMULATIONS, seed=rng.randrange(10**6))
-        reveal.append(msg("lessons.ch_simulated", n=sim.n, hits=sim.hits, card=card,
-                          percent=round(100 * sim.estimate), exact=percent_of(chance)))
+        reveal.append(msg("lessons.ch_simulated", n=sim.n, hits=Count(sim.hits, "times"),
+                          card=card, percent=Percent(sim.estimate, 0), exact=Percent(chance, 0)))
     key = "lessons.ch_predict_prompt" if p["simulate"] else f"lessons.ch_next_{form}_prompt"
     return base.make(kind=PERCENT if form == "percent" else FRACTION, answers=(chance,),
                      observation=obs, hand=obs.hand, context=story(obs),
@@ -98,9 +100,9 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                             msg("lessons.ch_holds_strategy")),
                      reveal=(*tracker_line(obs),
                              msg("lessons.ch_holds_exact", fraction=chance,
-                                 percent=percent_of(chance)),
-                             msg("lessons.ch_simulated_holds", n=sim.n, hits=sim.hits,
-                                 percent=round(100 * sim.estimate))),
+                                 percent=Percent(chance, 0)),
+                             msg("lessons.ch_simulated_holds", n=sim.n,
+                                 hits=Count(sim.hits, "times"), percent=Percent(sim.estimate, 0))),
                      extra={"target": target, "chance": chance})
 
 
@@ -115,7 +117,7 @@ def jester_count(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     jester = rng.randrange(players)
     seat = counted_seat(jester, number, players)
     return base.make(kind=SEAT, answers=(seat,), seats=tuple(range(players)),
-                     prompt=msg("lessons.ch_jester_prompt", n=players, number=number,
+                     prompt=msg("lessons.ch_jester_prompt", n=players, number=number_word(number),
                                 jester=jester + 1),
                      hints=(msg("lessons.ch_jester_nudge", jester=jester + 1),
                             msg("lessons.ch_jester_strategy", players=players)),
@@ -136,12 +138,12 @@ def jester_wake(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
     left = unseen(obs)
     return base.make(kind=FRACTION, answers=(chance,), observation=obs, hand=obs.hand,
                      context=story(obs),
-                     prompt=msg("lessons.ch_wake_prompt", players=players),
-                     hints=(msg("lessons.ch_wake_nudge", players=players,
+                     prompt=msg("lessons.ch_wake_prompt", players=People(players)),
+                     hints=(msg("lessons.ch_wake_nudge", players=People(players),
                                 numbers=Cards(tuple(mine))),
                             msg("lessons.ch_wake_strategy", numbers=Cards(tuple(mine)))),
                      reveal=(*tracker_line(obs),
                              msg("lessons.ch_wake_exact", good=sum(left[n] for n in mine),
                                  total=sum(left.values()), fraction=chance,
-                                 percent=percent_of(chance))),
+                                 percent=Percent(chance, 0))),
                      extra={"numbers": tuple(mine)})

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from sq_edu.engine.observation import Event, Observation
+from sq_edu.i18n.words import Term
 
 from ..messages import Cards, Msg, Tally, msg
 
@@ -120,23 +121,18 @@ def event_line(event: Event) -> Msg | None:
         return None
     if event.seat == LEARNER and event.kind != "reshuffle":
         key += "_you"
-    target = (event.target or 0) + 1
-    whose = (msg("practice.your") if event.target == LEARNER
-             else msg("practice.players_queen", n=target))
-    whom = (msg("practice.whom_you") if event.target == LEARNER
-            else msg("practice.whom_player", n=target))
-    return msg(key, who=who(event.seat), whom=whom, whose=whose,
+    whom = who(event.target)  # its case forms give "from you" / "у игрока 3" (STYLE.md)
+    return msg(key, who=who(event.seat), whom=whom, whose=whom,
                cards=Cards(tuple(event.cards)),
-               queen=msg(f"lessons.queen_acc_{event.queen}") if event.queen else "",
+               queen=Term(f"common.queen_{event.queen}") if event.queen else "",
                n=event.count or 0)
 
 
-def who(seat: int | None, lower: bool = False) -> Msg:
+def who(seat: int | None) -> Term:
     """"You" for the learner's seat, "Player 3" for the others (seats count from 1)."""
     if seat == LEARNER:
-        return msg("practice.you" if lower else "practice.you_cap")
-    return msg("practice.seat_name" if lower else "practice.player_cap",
-               n=(seat or 0) + 1, seat=(seat or 0) + 1)
+        return Term("common.you")
+    return Term("common.player_n", {"n": (seat or 0) + 1})
 
 
 def story(obs: Observation, last: int = 8) -> tuple[Msg, ...]:

@@ -12,6 +12,8 @@ from typing import Any
 
 from sq_edu.engine.cards import QUEEN_POINTS, QUEENS
 from sq_edu.engine.rules import Rules
+from sq_edu.i18n.format import Count, People
+from sq_edu.i18n.words import Term
 
 from ..exercise import CHOICE, NUMBER, Exercise, Option
 from ..messages import Joined, Msg, msg
@@ -23,7 +25,7 @@ _GOAL = Param(int, 50, choices=(40, 50))
 
 def queen_word(queen: str) -> Msg:
     """"Heart queen (20)": the name from the catalogue, the points from the card."""
-    return msg("lessons.queen_with_points", queen=msg(f"lessons.queen_{queen}"),
+    return msg("lessons.queen_with_points", queen=Term(f"common.queen_{queen}"),
                points=QUEEN_POINTS[queen])
 
 
@@ -62,7 +64,8 @@ def to_goal(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     queens = _queens(rng, count, below=goal)
     have = sum(QUEEN_POINTS[q] for q in queens)
     return base.make(kind=NUMBER, answers=(goal - have,),
-                     prompt=msg("lessons.qp_goal_prompt", goal=goal, players=players_for(goal),
+                     prompt=msg("lessons.qp_goal_prompt", goal=Count(goal, "points"),
+                                players=People(players_for(goal)),
                                 queens=Joined(tuple(queen_word(q) for q in queens))),
                      hints=(msg("lessons.qp_goal_nudge", goal=goal),
                             msg("lessons.qp_goal_strategy", goal=goal)),
@@ -85,7 +88,7 @@ def which_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise
             break
     options = tuple(Option(q, queen_word(q)) for q in choices)
     return base.make(kind=CHOICE, answers=winners, options=options,
-                     prompt=msg("lessons.qp_wins_prompt", goal=goal,
+                     prompt=msg("lessons.qp_wins_prompt", goal=Count(goal, "points"),
                                 queens=Joined(tuple(queen_word(q) for q in queens))),
                      hints=(msg("lessons.qp_wins_nudge", goal=goal, have=have),
                             msg("lessons.qp_wins_strategy", goal=goal, have=have,
