@@ -92,7 +92,8 @@ class IllegalMove(ValueError):
 
     def text(self, lang: str = "en") -> str:
         from ..i18n import t
-        return t(f"engine.{self.key}", lang, **self.params)
+        from ..i18n.words import game_words
+        return t(f"engine.{self.key}", lang, **game_words(self.params, lang))
 
 
 _MOVES: dict[tuple, Move] = {}

@@ -111,3 +111,19 @@ class Term:
 
     def render(self, lang: str = "en") -> Word:
         return word(self.key, lang, **self.params)
+
+
+# Message parameters that hold a game token, and the catalogue entry that names it.
+_TOKEN_KEYS = {"card": "common.card_{}", "attack": "common.card_{}", "queen": "common.queen_{}",
+               "move": "engine.move_{}"}
+
+
+def game_words(params: Mapping[str, object], lang: str = "en") -> dict[str, object]:
+    """Parameters with game tokens ("knight", "rose", "wake") turned into words of `lang`, so a
+    refusal reads "нужна карта «рыцарь»", not "«knight»". Unknown tokens stay as they are."""
+    out = dict(params)
+    for name, pattern in _TOKEN_KEYS.items():
+        value = out.get(name)
+        if isinstance(value, str) and pattern.format(value) in catalog():
+            out[name] = word(pattern.format(value), lang)
+    return out

@@ -32,8 +32,8 @@ def test_hand_checks_say_which_card_is_missing() -> None:
     v = check_equation("4 + 4 = 8", hand=[4, 8, 1, 2, "king"])
     assert (v.ok, v.true_equation, v.legal_discard, v.in_hand, v.key) == (
         False, True, True, False, "only_n")
-    assert v.message.startswith("You have only one 4")
-    assert v.render("ru").startswith("У тебя только одна карта 4")
+    assert v.message.startswith("You have only 1 card 4")
+    assert v.render("ru").startswith("У тебя только 1 карта 4")
     v = check_equation("3 + 4 = 7", hand=[3, 4, 1, 2, 5])
     assert (v.key, v.params) == ("no_card", {"number": 7, "n": 0, "needed": 1})
     ok = check_equation("3 + 4 = 7", hand=[3, 4, 7, 2, 5])
