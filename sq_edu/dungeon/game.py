@@ -170,8 +170,13 @@ class DungeonGame:
 
     # --- changing the state ---------------------------------------------------------------
 
-    def play(self, move: Move) -> list[Event]:
-        """Apply a legal move for `current_player`; IllegalPlay (a ValueError) otherwise."""
+    def play(self, move: Move, seat: int | None = None) -> list[Event]:
+        """Apply a legal move for `current_player`; IllegalPlay (a ValueError) otherwise.
+        With `seat`, refuse the move unless that seat is to decide now."""
+        if seat is not None and self.pending is not None and (
+                type(seat) is not int or seat != self.current_player):
+            raise IllegalPlay("not_your_decision", seat=repr(seat)[:20],
+                              current=self.current_player)
         error = self.move_error(move)
         if error is not None:
             raise error
@@ -264,8 +269,8 @@ class DungeonGame:
 def play_out(game: DungeonGame, bots: Sequence[Bot], until_hand_end: bool = False
              ) -> DungeonGame:
     """Let `bots` (one per seat, `choose(obs, legal)`) play until the game (or hand) ends."""
+    from sq_edu.engine.autoplay import advance_bots  # imported late: dungeon needs no engine
+
     start = game.hand_number
-    while not game.is_over and not (until_hand_end and game.hand_number != start):
-        seat = game.current_player
-        game.play(bots[seat].choose(game.observe(seat), game.legal_moves()))
+    advance_bots(game, bots, (lambda g: g.hand_number != start) if until_hand_end else None)
     return game
