@@ -54,7 +54,7 @@ from sq_edu.dungeon.words import card_name, message, suit_name
 from sq_edu.engine import advance_bots
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Lesson, check, exercise_seed, generate
-from sq_edu.practice.checking import Feedback as Judgement
+from sq_edu.practice.checking import Judgement
 
 from .controls import button as _button
 from .controls import html_box as _html
