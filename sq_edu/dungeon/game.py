@@ -232,11 +232,15 @@ class DungeonGame:
         return Event("trick", seat=taker, trick=record, points=score.change)
 
     def _end_hand(self) -> list[Event]:
-        points = contract_points(self.tricks_taken[self.dealer], self.contract)
-        self.scores[self.dealer] += points
+        dealer = self.dealer
+        # Only a trick's taker scores, so the dealer's change this hand is what its tricks
+        # and queen bonuses brought (dungeon drops included).
+        dealer_points = self.scores[dealer] - self.hand_start_scores[dealer]
+        points = contract_points(self.tricks_taken[dealer], self.contract, dealer_points)
+        self.scores[dealer] += points
         self.hand_log.append(HandRecord(
-            self.hand_number, self.dealer, self.contract, self.tricks_taken[self.dealer],
-            points, self.hand_start_scores, tuple(self.scores)))
+            self.hand_number, dealer, self.contract, self.tricks_taken[dealer],
+            points, self.hand_start_scores, tuple(self.scores), dealer_points))
         events = [Event("contract", seat=self.dealer, points=points,
                         count=self.tricks_taken[self.dealer])]
         self.winners = race_winners(self.scores)
