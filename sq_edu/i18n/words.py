@@ -25,6 +25,7 @@ from . import catalog, normalize_lang, t
 # Russian cases, plus the plural forms a sentence may need ("pl": dragons, "gen_pl": драконов).
 CASES: tuple[str, ...] = ("acc", "gen", "ins", "dat", "pre", "pl", "gen_pl")
 ARTICLE = "a"  # format spec for the English indefinite article
+LOWER = "low"  # format spec: the word inside a sentence ("Игрок 2" -> "игрок 2")
 
 
 def article(text: str) -> str:
@@ -39,7 +40,8 @@ def article(text: str) -> str:
 
 class Word(str):
     """A word plus its other forms; `format(word, "acc")` picks one, `format(word, "a")` adds
-    an English article. Unknown specs fall back to the word itself, never to an error."""
+    an English article, `format(word, "low")` starts it with a small letter. Unknown specs fall
+    back to the word itself, never to an error."""
 
     forms: dict[str, str]
 
@@ -56,6 +58,8 @@ class Word(str):
             return str(self)
         if spec in CASES or spec == ARTICLE:
             return self.form(spec)
+        if spec == LOWER:
+            return self[:1].lower() + self[1:]
         return format(str(self), spec)
 
 
