@@ -117,8 +117,8 @@ def event_line(event: Event) -> Msg | None:
     gender-neutral.
     """
     key = _EVENT_KEYS.get(event.kind)
-    if key is None:
-        return None
+    if key is None or (event.kind == "play" and event.cards == ("jester",)):
+        return None  # a jester is told once, by what it turns up
     if event.seat == LEARNER and event.kind != "reshuffle":
         key += "_you"
     whom = who(event.target)  # its case forms give "from you" / "у игрока 3" (STYLE.md)
