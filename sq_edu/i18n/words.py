@@ -105,6 +105,13 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def face_word(name: str, lang: str = "en") -> str:
+    """The word printed on a card face (screen cards and worksheets alike): a short one where
+    the full name is too long ("Potion", "Палочка", "Rose"), else the card's name ("King")."""
+    key = f"widgets.face_{name}"
+    return t(key, lang) if key in catalog() else capital(word(f"common.card_{name}", lang))
+
+
 @dataclass(frozen=True)
 class Term:
     """A catalogue word as a message parameter, rendered with its forms in the learner's

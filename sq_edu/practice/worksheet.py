@@ -10,6 +10,7 @@ from __future__ import annotations
 from html import escape
 
 from sq_edu.engine.cards import Card, is_number
+from sq_edu.i18n.words import face_word
 
 from .exercise import CHOICE, SEAT, Exercise
 from .generators import exercise_seed, generate
@@ -41,7 +42,7 @@ def card_svg(card: Card, lang: str = "en", width: int = 44) -> str:
     if is_number(card):
         ink, label, size = "#111", str(card), 26
     else:
-        ink, label, size = _POWER_INK.get(str(card), "#333"), name[:7], 10
+        ink, label, size = _POWER_INK.get(str(card), "#333"), escape(face_word(str(card), lang)), 10
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 50 70" width="{width}" '
             f'height="{height}" role="img" aria-label="{name}" class="card">'
             f'<rect x="1.5" y="1.5" width="47" height="67" rx="6" fill="#fff" stroke="{ink}" '

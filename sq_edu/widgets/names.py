@@ -9,7 +9,7 @@ entries the lessons use.
 from __future__ import annotations
 
 from sq_edu.engine.cards import Card, is_number
-from sq_edu.i18n import catalog, t
+from sq_edu.i18n import t
 from sq_edu.i18n.words import Word, capital, number_word, word
 
 
@@ -33,13 +33,6 @@ def card_name(card: Card, lang: str = "en") -> str:
 def short_name(card: Card, lang: str = "en") -> str:
     """What a label needs: "7" or "King"."""
     return str(card) if is_number(card) else power_word(str(card), lang)
-
-
-def face_word(name: str, lang: str = "en") -> str:
-    """The word printed on a card face: a short one where the full name is too long
-    ("Potion", "Rose"), else the card's own name ("King")."""
-    key = f"widgets.face_{name}"
-    return t(key, lang) if key in catalog() else power_word(name, lang)
 
 
 def card_label(card: Card, selected: bool, lang: str = "en") -> str:
