@@ -60,7 +60,10 @@ class Word(str):
             return self.form(spec)
         if spec == LOWER:
             return self[:1].lower() + self[1:]
-        return format(str(self), spec)
+        try:
+            return format(str(self), spec)  # a width or alignment still works
+        except ValueError:
+            return str(self)
 
 
 def word(key: str, lang: str = "en", /, **params: object) -> Word:
