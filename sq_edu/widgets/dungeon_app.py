@@ -458,8 +458,8 @@ class DungeonApp(widgets.VBox):
 
 def scoring_view(lang: str = "en", seed: int = 1) -> widgets.Widget:
     """The generic LessonApp when the lesson is shipped with the others, else ScoringPractice."""
-    from sq_edu.dungeon.exercises import LESSON_ID, scoring_lesson
     from sq_edu.practice import load_lessons
+    from sq_edu.practice.generators.dungeon import LESSON_ID, scoring_lesson
 
     if LESSON_ID in load_lessons().lessons:
         from .lesson_app import LessonApp

@@ -37,13 +37,14 @@ from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
 from sq_edu.engine.rules import PRESETS
 from sq_edu.i18n import normalize_lang, t
+from sq_edu.links import default_lang
 
 from .controls import button as _button
 from .discard import DiscardPileView
 from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
-from .language import LanguageToggle, lang_from_url
+from .language import LanguageToggle
 from .names import queen_name, short_name
 from .play_coach import CoachPanel
 from .play_words import game_over_text, narrate, who
@@ -65,8 +66,8 @@ class PlayApp(widgets.VBox):
 
     def __init__(self, lang: str | None = "en", seed: int | None = None, opponents: int = 2,
                  bots: str = "greedy", rules: str = "official", auto: bool = False) -> None:
-        """`lang=None` takes the language from the dashboard URL (`?lang=ru`)."""
-        self.lang = lang_from_url() if lang is None else normalize_lang(lang)
+        """`lang=None` takes the server's default language (`sq-edu serve --lang`)."""
+        self.lang = default_lang() if lang is None else normalize_lang(lang)
         self._seeds = random.Random(seed)
         self._kinds = available_bots()
         self.feedback = Feedback(self.lang)

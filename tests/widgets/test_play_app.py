@@ -199,8 +199,10 @@ def test_attack_choice_offers_only_legal_queens() -> None:
     pytest.fail("no seed gave the child a knight with a target")
 
 
-def test_language_from_the_dashboard_url(monkeypatch) -> None:
-    monkeypatch.setenv("QUERY_STRING", "lang=ru")
+def test_no_language_given_is_the_servers_default(monkeypatch) -> None:
+    """The page's `?lang=` comes through `sq_edu.voila.params` (preheated kernels too); an app
+    given no language takes the server's default (`sq-edu serve --lang ru`)."""
+    monkeypatch.setenv("SQ_EDU_LANG", "ru")
     app = PlayApp(lang=None, seed=1)
     assert app.language.value == "ru" and app.act["discard"].description.startswith("Сбросить")
 

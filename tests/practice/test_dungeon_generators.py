@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
-from sq_edu.dungeon.exercises import NOBODY, SHARED, scoring_lesson
 from sq_edu.practice.checking import check
 from sq_edu.practice.exercise import typed_form
 from sq_edu.practice.generators import exercise_seed, generate
+from sq_edu.practice.generators.dungeon import NOBODY, SHARED, scoring_lesson
 
 COUNT = 40
 
