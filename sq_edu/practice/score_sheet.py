@@ -15,9 +15,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from sq_edu.dungeon.records import Event, HandRecord, TrickRecord
+from sq_edu.i18n import Msg, msg
 
 from .checking import read_whole
-from .messages import Msg, msg
 
 HUMAN = 0          # the child's seat
 STORY_LINES = 8    # what happened: the last few plays, as the child can follow them
