@@ -47,6 +47,7 @@ from sq_edu.dungeon import (
 )
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
 from sq_edu.dungeon.words import card_name, suit_name
+from sq_edu.engine import advance_bots
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice.generators.dungeon import LESSON_ID
 from sq_edu.practice.score_sheet import HUMAN, ScoreSheet, SheetRow, read_score
@@ -213,7 +214,7 @@ class DungeonApp(widgets.VBox):
             self.feedback.say("dungeon.app_wait", "info")
             return
         try:
-            events = self.game.play(move)
+            events = self.game.play(move, seat=HUMAN)
         except IllegalPlay as refused:
             self.feedback.show(refused.message(self.lang), "bad")
             self._render()
@@ -224,11 +225,8 @@ class DungeonApp(widgets.VBox):
 
     def _advance(self) -> None:
         """Bots move until the child must act: play, name trump, score, or start a hand."""
-        game = self.game
-        while not (self.score_sheet.waiting or game.is_over or game.current_player == HUMAN):
-            seat = game.current_player
-            move = self.bots[seat].choose(game.observe(seat), game.legal_moves())
-            self._absorb(game.play(move))
+        advance_bots(self.game, self.bots, lambda _game: self.score_sheet.waiting,
+                     each=self._absorb)
         self._render()
 
     def _absorb(self, events: list[Event]) -> None:

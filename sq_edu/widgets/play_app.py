@@ -26,13 +26,13 @@ checkbox or select, so it is keyboard operable and has a text name):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as widgets
 
 from sq_edu.bots import CountingBot, GreedyBot, RandomBot
-from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
+from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules, advance_bots
 from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
 from sq_edu.engine.rules import PRESETS
@@ -188,28 +188,20 @@ class PlayApp(widgets.VBox):
 
     def play(self, move: Move) -> None:
         """Play the child's move, tell it, and let the bots go if 'auto' is ticked."""
-        self._record(self.game.play(move))
+        self._record(self.game.play(move, seat=HUMAN))
         self.hand.clear()  # picked cards are gone; a new hand may hold the same cards
         self._mode = None
         self._after_move()
 
     def next_move(self) -> None:
         """One bot decision (the "Next move" button)."""
-        if self.game.is_over or self.game.current_player == HUMAN:
-            return
-        seat = self.game.current_player
-        move = self._bots[seat].choose(self.game.observe(seat), self.game.legal_moves())
-        self._record(self.game.play(move))
-        self._refresh()
+        if advance_bots(self.game, self._bots, limit=1, each=self._record):
+            self._refresh()
 
     def run_bots(self) -> None:
         """Bots move until it is the child's decision or the game ends ("Skip")."""
-        for _ in range(MAX_BOT_STEPS):
-            if self.game.is_over or self.game.current_player == HUMAN:
-                break
-            seat = self.game.current_player
-            move = self._bots[seat].choose(self.game.observe(seat), self.game.legal_moves())
-            self._record(self.game.play(move), refresh=False)
+        advance_bots(self.game, self._bots, limit=MAX_BOT_STEPS,
+                     each=lambda events: self._record(events, refresh=False))
         self._refresh()
 
     def discard_selected(self) -> None:
@@ -219,7 +211,7 @@ class PlayApp(widgets.VBox):
             self.feedback.say("play.prompt_pick_cards", "info")
             return
         try:
-            events = self.game.play(Move("discard", cards))
+            events = self.game.play(Move("discard", cards), seat=HUMAN)
         except IllegalMove as why:
             self.feedback.show(why.text(self.lang), "bad")
             return
@@ -243,7 +235,7 @@ class PlayApp(widgets.VBox):
         self._refresh()
 
     # --- reacting ---------------------------------------------------------------------------
-    def _record(self, events: list[Event], refresh: bool = True) -> None:
+    def _record(self, events: Sequence[Event], refresh: bool = True) -> None:
         self._last_action = len(self._story)
         self._story.extend(e.seen_by(HUMAN) for e in events)
         if refresh:

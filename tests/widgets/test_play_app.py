@@ -220,7 +220,7 @@ def test_a_crash_in_a_callback_shows_the_friendly_line(monkeypatch,
     app = PlayApp(seed=2)
     app.run_bots()
 
-    def broken(_move):
+    def broken(_move, seat=None):
         raise RuntimeError("engine bug")
 
     monkeypatch.setattr(app.game, "play", broken)
