@@ -19,7 +19,7 @@ def test_good_values_are_read() -> None:
 
 @pytest.mark.parametrize(("query", "note"), [
     ("lang=de", "bad_lang"), ("seed=-1", "bad_seed"), ("seed=1e9", "bad_seed"),
-    ("seed=1000000", "bad_seed"), ("level=0", "bad_level"), ("level=abc", "bad_level"),
+    ("seed=1000000", "bad_seed"), ("level=abc", "bad_level"), ("level=-1", "bad_level"),
     ("level=%00", "bad_level"), ("level=2;import os", "bad_level"), ("level=²", "bad_level"),
 ])
 def test_bad_values_fall_back_with_a_friendly_note(query: str, note: str) -> None:
@@ -28,6 +28,14 @@ def test_bad_values_fall_back_with_a_friendly_note(query: str, note: str) -> Non
     assert (params.lang, params.seed, params.level) == ("en", None, None)
     assert params.messages()[0].endswith(".")
     assert params.messages("ru")[0] != params.messages("en")[0]
+
+
+@pytest.mark.parametrize(("query", "level"), [("level=0", 1), ("level=21", 20),
+                                              ("level=99999", 20)])
+def test_a_level_out_of_range_is_the_nearest_with_a_note(query: str, level: int) -> None:
+    """The one level policy (sq_edu.links.clamp_level), as the lesson app applies it too."""
+    params = parse_query(query, "en")
+    assert (params.level, params.notes) == (level, ("bad_level",))
 
 
 def test_server_default_language_comes_from_the_environment(
