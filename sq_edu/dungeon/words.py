@@ -79,6 +79,18 @@ def localize(params: dict[str, object], lang: str = "en") -> dict[str, object]:
     return out
 
 
+@dataclass(frozen=True)
+class Spoken:
+    """A message parameter spelled out in the reader's language by its name's convention
+    (`localize`): a card, a suit; anything else as it is."""
+
+    name: str
+    value: object
+
+    def render(self, lang: str = "en") -> object:
+        return localize({self.name: self.value}, lang)[self.name]
+
+
 def message(key: str, lang: str = "en", **params: object) -> str:
     """`t("dungeon.<key>")` with card and suit parameters spelled out."""
     return t(f"dungeon.{key}", lang, **localize(params, lang))

@@ -132,12 +132,13 @@ _TOKEN_KEYS = {"card": "common.card_{}", "attack": "common.card_{}", "queen": "c
                "move": "engine.move_{}"}
 
 
-def game_words(params: Mapping[str, object], lang: str = "en") -> dict[str, object]:
-    """Parameters with game tokens ("knight", "rose", "wake") turned into words of `lang`, so a
-    refusal reads "нужна карта «рыцарь»", not "«knight»". Unknown tokens stay as they are."""
+def game_terms(params: Mapping[str, object]) -> dict[str, object]:
+    """Parameters with game tokens ("knight", "rose", "wake") turned into `Term`s, so a refusal
+    reads "нужна карта «рыцарь»", not "«knight»", in whichever language it is shown. Unknown
+    tokens stay as they are."""
     out = dict(params)
     for name, pattern in _TOKEN_KEYS.items():
         value = out.get(name)
         if isinstance(value, str) and pattern.format(value) in catalog():
-            out[name] = word(pattern.format(value), lang)
+            out[name] = Term(pattern.format(value))
     return out
