@@ -218,3 +218,24 @@ def test_a_due_review_comes_back_between_exercises() -> None:
     assert app.level == 3                                       # the chosen level stays
     app.next_button.click()
     assert app.exercise.level == 3
+
+
+def test_equation_answered_by_picking_cards_in_the_builder() -> None:
+    """The picked cards themselves are the answer (no equation text built and parsed again);
+    a typed equation still wins when there is one."""
+    lesson = LessonApp("equations", seed=4).lesson
+    level = next(lv.number for lv in lesson.levels
+                 if LessonApp("equations", seed=4, level=lv.number).exercise.kind == EQUATION)
+    app = LessonApp("equations", seed=4, level=level)
+    builder = app.answer.builder
+    assert builder is not None
+    wanted = list(app.exercise.answers[0])
+    picked: list[int] = []
+    for card in wanted:
+        picked.append(next(i for i, c in enumerate(builder.hand.hand)
+                           if c == card and i not in picked))
+    builder.hand.selected = picked
+    given = app.answer.value()
+    assert isinstance(given, list) and sorted(given) == sorted(wanted)   # cards, not text
+    app.submit_button.click()
+    assert app.solved and app.feedback.tone == "good"
