@@ -37,7 +37,7 @@ def trick_working(record: TrickRecord) -> Msg:
 def contract_working(hand: HandRecord) -> Msg:
     """Made or missed: the dealer's contract against the tricks taken."""
     key = "dungeon.rule_contract_made" if hand.made else "dungeon.rule_contract_missed"
-    return msg(key, contract=hand.contract, tricks=hand.dealer_tricks)
+    return msg(key, contract=hand.contract, tricks=hand.dealer_tricks, points=hand.dealer_points)
 
 
 def seat_name(seat: int | None) -> Msg:
@@ -72,7 +72,7 @@ class SheetRow:
         if self.hand is not None:
             return msg("dungeon.app_ask_contract", who=seat_name(self.seat),
                        contract=self.hand.contract, tricks=self.hand.dealer_tricks,
-                       before=self.before)
+                       points=self.hand.dealer_points, before=self.before)
         queens = self.trick.queens if self.trick is not None else 0
         key = "dungeon.app_ask_trick" if queens else "dungeon.app_ask_trick_plain"
         return msg(key, who=seat_name(self.seat), n=queens, before=self.before)

@@ -251,7 +251,7 @@ class DungeonApp(widgets.VBox):
             hand = game.hand_log[-1]
             self.info.value = escape(t("dungeon.app_hand_over", lang, hand=hand.number,
                                        dealer=who(hand.dealer), contract=hand.contract,
-                                       tricks=hand.dealer_tricks))
+                                       tricks=hand.dealer_tricks, points=hand.dealer_points))
         else:
             self.info.value = escape(t("dungeon.app_info", lang, hand=game.hand_number,
                                        dealer=who(game.dealer), contract=game.contract,
