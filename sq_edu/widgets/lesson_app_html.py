@@ -12,7 +12,7 @@ from html import escape
 
 from sq_edu.i18n import t
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import LEVEL_UP_STREAK, Mastery
+from sq_edu.practice.mastery import Mastery, items_to_master
 from sq_edu.practice.messages import Msg
 
 
@@ -54,7 +54,7 @@ def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str
     else:
         streak = record.streak if record is not None and record.level == level else 0
         where = t("lesson_app.level_progress", lang, level=level, levels=levels,
-                  streak=streak, needed=LEVEL_UP_STREAK)
+                  streak=streak, needed=items_to_master())
     return (f"<b>{escape(t('lesson_app.mastery_title', lang))}</b>"
             f"<ul style='list-style:none;padding-left:0;margin:2px 0'>{''.join(rows)}</ul>"
             f"<p>{escape(where)}</p>")
