@@ -170,7 +170,7 @@ def form_problems(ex: Exercise, title_en: str) -> list[str]:
             isinstance(v, Tally) for line in ex.context for v in line.params.values()):
         found.append("the discard tally hands over the count")
     if ex.lesson_id in YOUNG_LESSONS:
-        words = len(ex.prompt.render("en").split())
+        words = sum(1 for w in ex.prompt.render("en").split() if any(c.isalnum() for c in w))
         if words > MAX_WORDS:
             found.append(f"prompt of {words} words for ages 6-7 (at most {MAX_WORDS})")
     return found

@@ -44,6 +44,7 @@ class Feedback:
     message: Msg                     # "Yes!" / "Not quite" / "Type a whole number"
     interpretation: Msg | None = None  # what the answer means ("3 + 5 makes 8")
     answer: object = None            # the answer in canonical form
+    misconception: str | None = None  # the key of the misconception this answer shows, if any
 
     def lines(self, lang: str = "en") -> list[str]:
         parts = [self.message.render(lang)]
@@ -186,11 +187,22 @@ def _size_note(value: Fraction, answers: tuple[object, ...]) -> Msg | None:
     return msg("practice.too_big" if value > target else "practice.too_small")
 
 
+def _trap(ex: Exercise, value: Fraction, answer: object, within: Fraction = Fraction(0)
+          ) -> Feedback | None:
+    """A wrong answer that a known misconception gives: its own message, not "too big"."""
+    for trap, why in ex.traps:
+        if abs(Fraction(trap) - value) <= within:  # type: ignore[arg-type]
+            return Feedback(False, True, msg("practice.not_quite"), why, answer, why.key)
+    return None
+
+
 def _number(ex: Exercise, answer: object) -> Feedback:
     value = read_whole(answer)
     if value is None:
         return _unclear("practice.type_number")
     correct = value in ex.answers
+    if not correct and (trapped := _trap(ex, Fraction(value), value)) is not None:
+        return trapped
     return _verdict(correct, value, None if correct else _size_note(Fraction(value), ex.answers))
 
 
@@ -212,6 +224,11 @@ def _fraction(ex: Exercise, answer: object) -> Feedback:
     if value is None:
         return _unclear("practice.type_fraction")
     correct = value in ex.answers
+    if not correct and (trapped := _trap(ex, value, value)) is not None:
+        return trapped
+    if not correct and value > 1 and _close_to_percent(ex, value):
+        why = msg("practice.trap_percent_for_fraction", percent=int(value))
+        return Feedback(False, True, msg("practice.not_quite"), why, value, why.key)
     note = _size_note(value, ex.answers) if not correct else None
     if correct and isinstance(answer, str) and "/" in answer and value.denominator < int(
             answer.split("/")[1]):
@@ -236,9 +253,19 @@ def _percent(ex: Exercise, answer: object) -> Feedback:
     correct = any(abs(Fraction(value) - e) <= ex.tolerance for e in exact)
     note = msg("practice.percent_exact", percent=percent_of(Fraction(ex.answers[0])),  # type: ignore[arg-type]
                fraction=Fraction(ex.answers[0]))  # type: ignore[arg-type]
-    if not correct:
-        note = _size_note(Fraction(value) / 100, ex.answers)
-    return _verdict(correct, value, note)
+    if correct:
+        return _verdict(correct, value, note)
+    if 0 < value < 1 and any(abs(Fraction(value) * 100 - e) <= ex.tolerance for e in exact):
+        why = msg("practice.trap_decimal_for_percent", decimal=Plain(str(value)),
+                  percent=Plain(f"{value * 100:g}"))
+        return Feedback(False, True, msg("practice.not_quite"), why, value, why.key)
+    trapped = _trap(ex, Fraction(value) / 100, value, Fraction(ex.tolerance, 100))
+    return trapped or _verdict(correct, value, _size_note(Fraction(value) / 100, ex.answers))
+
+
+def _close_to_percent(ex: Exercise, value: Fraction) -> bool:
+    """A fraction question answered with the percent ("13" for 13/100 or 2/15)."""
+    return any(abs(value - Fraction(a) * 100) <= 1 for a in ex.answers)  # type: ignore[arg-type]
 
 
 def _choice(ex: Exercise, answer: object) -> Feedback:
