@@ -117,6 +117,8 @@ def queen_problems(ex: Exercise, queens: tuple[str, ...], rules: Rules) -> list[
         players = int(ex.extra.get("players", 3 if goal == 50 else 4))  # type: ignore[call-overload]
         if len(queens) >= rules.win_queens(players):
             found.append(f"{len(queens)} queens already win at {players} players")
+        elif len(queens) == rules.win_queens(players) - 1:
+            found.append(f"with {len(queens)} queens at {players} players any queen wins")
         if sum(QUEEN_POINTS[q] for q in queens) >= goal:
             found.append(f"the learner already has {goal} points")
         for option in ex.options:

@@ -247,20 +247,31 @@ def read_percent(answer: object) -> float | None:
 
 def _percent(ex: Exercise, answer: object) -> Feedback:
     value = read_percent(answer)
+    exact = [Fraction(a) * 100 for a in ex.answers]  # type: ignore[arg-type]
+    fraction = read_fraction(answer) if value is None else None
+    if fraction is not None and any(abs(fraction * 100 - e) <= ex.tolerance for e in exact):
+        why = msg("practice.trap_fraction_for_percent", fraction=fraction,
+                  percent=percent_of(fraction))
+        return Feedback(False, True, msg("practice.not_quite"), why, fraction, why.key)
     if value is None or not 0 <= value <= 100:
         return _unclear("practice.type_percent")
-    exact = [Fraction(a) * 100 for a in ex.answers]  # type: ignore[arg-type]
     correct = any(abs(Fraction(value) - e) <= ex.tolerance for e in exact)
     note = msg("practice.percent_exact", percent=percent_of(Fraction(ex.answers[0])),  # type: ignore[arg-type]
                fraction=Fraction(ex.answers[0]))  # type: ignore[arg-type]
-    if correct:
-        return _verdict(correct, value, note)
-    if 0 < value < 1 and any(abs(Fraction(value) * 100 - e) <= ex.tolerance for e in exact):
+    if _decimal_for_percent(value, exact, ex.tolerance):
         why = msg("practice.trap_decimal_for_percent", decimal=Plain(str(value)),
                   percent=Plain(f"{value * 100:g}"))
         return Feedback(False, True, msg("practice.not_quite"), why, value, why.key)
+    if correct:
+        return _verdict(correct, value, note)
     trapped = _trap(ex, Fraction(value) / 100, value, Fraction(ex.tolerance, 100))
     return trapped or _verdict(correct, value, _size_note(Fraction(value) / 100, ex.answers))
+
+
+def _decimal_for_percent(value: float, exact: list[Fraction], tolerance: int) -> bool:
+    """"0.13" for 13%: a decimal under 1 that, times 100, is the answer (of 2% or more)."""
+    return 0 < value < 1 and any(e >= 2 and abs(Fraction(value) * 100 - e) <= tolerance
+                                 for e in exact)
 
 
 def _close_to_percent(ex: Exercise, value: Fraction) -> bool:

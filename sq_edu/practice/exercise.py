@@ -71,6 +71,8 @@ class Exercise:
             return len(self.answers) / len(self.options)
         if self.kind == SEAT and self.seats:
             return 1 / len(self.seats)
+        if self.kind == PERCENT:  # a chance of a few percent, hit within the tolerance
+            return min(1 / 3, (2 * self.tolerance + 1) / 30)
         return 1 / 10 if self.kind == NUMBER else 1 / 20
 
     @property

@@ -88,6 +88,11 @@ class LessonRecord:
     wrong: int = 0      # wrong answers in a row at this level
     answered: int = 0   # answers at this level since it was chosen (replays excluded)
 
+    @property
+    def mastered(self) -> bool:
+        """The current level is mastered: enough evidence, and a clean run to show it."""
+        return self.score >= MASTERED and self.streak >= LEVEL_UP_STREAK
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -164,8 +169,7 @@ class Mastery:
             back = max(1, level - 1)
             rec.level, rec.streak, rec.score, rec.wrong, rec.answered = back, 0, 0, 0, 0
             return None, back
-        if (rec.score >= MASTERED and rec.streak >= LEVEL_UP_STREAK and clean
-                and level < levels):
+        if rec.mastered and clean and level < levels:
             rec.level = level + 1
             rec.streak, rec.score, rec.wrong, rec.answered = 0, 0, 0, 0
             rec.unlocked = max(rec.unlocked, level + 1)
@@ -175,7 +179,7 @@ class Mastery:
     def level_mastered(self, lesson_id: str, level: int) -> bool:
         """The level is behind the learner (opened the next) or its score is at MASTERED."""
         rec = self.lesson(lesson_id)
-        return rec.unlocked > level or (rec.level == level and rec.score >= MASTERED)
+        return rec.unlocked > level or (rec.level == level and rec.mastered)
 
     def choose_level(self, lesson_id: str, level: int) -> None:
         """The learner (or teacher) picks a level: the evidence there starts again."""

@@ -98,7 +98,9 @@ def next_card(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      hints=(msg("lessons.ch_next_nudge", card=card),
                             msg(f"lessons.ch_next_{form}_strategy", card=card)),
                      reveal=tuple(reveal), tolerance=p["tolerance"],
-                     traps=chance_traps(obs, good, total, (token,)),
+                     traps=tuple(t for t in chance_traps(obs, good, total, (token,))
+                                 if form != "percent" or abs(Fraction(t[0]) - chance) * 100
+                                 > p["tolerance"] + 1),  # a slip the tolerance hides is no slip
                      worked=chance_steps(card, good, total, form),
                      extra={"card": token, "good": good, "total": total, "form": form,
                             "deck": True})
