@@ -7,7 +7,9 @@
   hundred tries". Answers given after a hint count for little and never past HINTED_CAP.
 - A lesson level opens only when the learner has *mastered* the current one: its own level
   score, counted from the moment the level was chosen, reaches MASTERED. A perfect learner
-  needs at most 6 items (three options), a guessing one practically never gets there.
+  needs at most 6 items (three options), never fewer than LEVEL_UP_STREAK clean ones in a row,
+  and 3 in 4 of the level's answers must be right: a guessing learner practically never gets
+  there.
 - Three wrong answers in a row at a level: `Outcome.step_back` names the level to go back to
   (the previous one, or this one again with its worked example) and the level score restarts.
 - Replays of the same deal ("Start this deal") are practice: they count as attempts, never as
@@ -28,7 +30,8 @@ HINTED_GAIN, HINTED_CAP = 5, 60
 SLIP = 0.1                       # a learner who knows it still slips one time in ten
 EVIDENCE_TO_MASTER = 5.5         # log-odds a clean run must build to reach MASTERED
 DEFAULT_GUESS = 1 / 3            # three options: the most guessable level there is
-LEVEL_UP_STREAK = 3              # and never fewer clean answers in a row than this
+LEVEL_UP_STREAK = 5              # and never fewer clean answers in a row than this
+LEVEL_ACCURACY = 3 / 4           # and right in 3 of 4 answers at the level (since it was chosen)
 STUCK_AFTER = 3                  # wrong answers in a row before stepping back
 REVIEW_DAYS: tuple[int, ...] = (1, 3, 7, 21)
 STAGES: tuple[str, ...] = ("new", "learning", "practising", "mastered")
@@ -86,12 +89,22 @@ class LessonRecord:
     streak: int = 0     # hint-free correct answers in a row at this level
     score: int = 0      # evidence at this level since it was chosen (0..100)
     wrong: int = 0      # wrong answers in a row at this level
-    answered: int = 0   # answers at this level since it was chosen (replays excluded)
+    answered: int = 0   # answers since the level was chosen or opened (replays excluded)
+    right: int = 0      # ... of them right
+
+    def restart(self, level: int, keep_record: bool = False) -> None:
+        """At `level` now, with no evidence there yet. Stepping back keeps the count of right
+        answers, so a lucky run after many misses is not taken for mastery."""
+        self.level, self.streak, self.score, self.wrong = level, 0, 0, 0
+        if not keep_record:
+            self.answered = self.right = 0
 
     @property
     def mastered(self) -> bool:
-        """The current level is mastered: enough evidence, and a clean run to show it."""
-        return self.score >= MASTERED and self.streak >= LEVEL_UP_STREAK
+        """The current level is mastered: enough evidence, a clean run to show it, and mostly
+        right since the level was chosen (a lucky run after many guesses is not mastery)."""
+        return (self.score >= MASTERED and self.streak >= LEVEL_UP_STREAK
+                and self.right >= LEVEL_ACCURACY * self.answered)
 
 
 @dataclass(frozen=True)
@@ -162,16 +175,16 @@ class Mastery:
         if level != rec.level:      # a review or another level: no level bookkeeping
             return None, None
         rec.answered += 1
+        rec.right += int(correct)
         rec.score = _scored(rec.score, correct, clean, guess)
         rec.streak = rec.streak + 1 if clean else 0 if not correct else rec.streak
         rec.wrong = 0 if correct else rec.wrong + 1
         if rec.wrong >= STUCK_AFTER:
             back = max(1, level - 1)
-            rec.level, rec.streak, rec.score, rec.wrong, rec.answered = back, 0, 0, 0, 0
+            rec.restart(back, keep_record=True)
             return None, back
         if rec.mastered and clean and level < levels:
-            rec.level = level + 1
-            rec.streak, rec.score, rec.wrong, rec.answered = 0, 0, 0, 0
+            rec.restart(level + 1)
             rec.unlocked = max(rec.unlocked, level + 1)
             return level + 1, None
         return None, None
@@ -185,7 +198,7 @@ class Mastery:
         """The learner (or teacher) picks a level: the evidence there starts again."""
         rec = self.lesson(lesson_id)
         if level != rec.level:
-            rec.level, rec.streak, rec.score, rec.wrong, rec.answered = level, 0, 0, 0, 0
+            rec.restart(level)
 
     def due_reviews(self, today: int | None = None) -> list[str]:
         """Skills whose review is due by `today` (a today_number), the longest overdue first."""

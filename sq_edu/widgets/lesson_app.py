@@ -101,7 +101,8 @@ class _PanelRecorder:
         return self.panel.progress.mastery
 
     def record(self, a: Attempt) -> Outcome:
-        return self.panel.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels)
+        return self.panel.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels,
+                                 a.guess, a.replay)
 
     def save(self, level: int) -> Msg | None:
         self.panel.level = level

@@ -12,8 +12,9 @@ from html import escape
 
 from sq_edu.i18n import t
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import Mastery, items_to_master
+from sq_edu.practice.mastery import Mastery
 from sq_edu.practice.messages import Msg
+from sq_edu.practice.session import items_for_level
 
 
 def lines_html(lines: Iterable[Msg], lang: str, title: str = "", ordered: bool = False,
@@ -54,7 +55,7 @@ def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str
     else:
         streak = record.streak if record is not None and record.level == level else 0
         where = t("lesson_app.level_progress", lang, level=level, levels=levels,
-                  streak=streak, needed=items_to_master())
+                  streak=streak, needed=items_for_level(lesson, level))
     return (f"<b>{escape(t('lesson_app.mastery_title', lang))}</b>"
             f"<ul style='list-style:none;padding-left:0;margin:2px 0'>{''.join(rows)}</ul>"
             f"<p>{escape(where)}</p>")

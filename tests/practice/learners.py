@@ -1,8 +1,8 @@
 """Simulated learners for the acceptance tests of issue 12.
 
-A learner answers one exercise at a time; `run` plays a lesson level the way the lesson screen
-does (generate -> the learner answers -> `practice.check` -> `Mastery.record` with the item's
-guess chance) and reports how many items it took to open the next level, if it ever did.
+A learner answers one exercise at a time; `run` plays a lesson level through a widget-free
+`LessonSession`, as the lesson screen does, and reports how many items it took to open the
+next level, if it ever did.
 
 - `perfect`: always one of the right answers, typed as a child would.
 - `guesser`: a random option / seat, a random number in the level's range, random cards.
@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sq_edu.practice import Exercise, Mastery, check, exercise_seed, generate, typed_form
+from sq_edu.practice import Exercise, typed_form
 from sq_edu.practice.exercise import CARDS, CHOICE, EQUATION, FRACTION, NUMBER, PERCENT, SEAT
 from sq_edu.practice.lesson import Lesson
+from sq_edu.practice.session import LessonSession, MemoryRecorder
 
 Learner = Callable[[Exercise, random.Random], object]
-DAY = 740_000
 
 
 def perfect(ex: Exercise, rng: random.Random) -> object:
@@ -78,24 +78,26 @@ def misconception(key: str) -> Learner:
 class Run:
     items: int                  # items answered
     opened_after: int | None    # the item whose answer opened the next level (1-based)
-    reached_mastered: bool      # the level's score reached MASTERED at some point
+    reached_mastered: bool      # the level was mastered at some point
     step_backs: int
 
 
 def run(lesson: Lesson, level: int, learner: Learner, seed: int = 1,
         limit: int = 50) -> Run:
-    """Play `level` with `learner` for up to `limit` items, as the lesson screen does."""
+    """Play `level` with `learner` for up to `limit` items through a `LessonSession`, exactly
+    as the lesson screen does (check, count with the item's guess chance, step back, level up).
+    """
     rng = random.Random(f"learner|{lesson.id}|{level}|{seed}")
-    mastery = Mastery()
-    mastery.choose_level(lesson.id, level)
-    record = mastery.lesson(lesson.id)
+    session = LessonSession(lesson, MemoryRecorder(), level=level, seed=seed)
+    record = session.lesson_record
     backs, mastered = 0, False
     for item in range(1, limit + 1):
-        at = record.level
-        ex = generate(lesson, at, exercise_seed(seed, item))
-        said = check(ex, learner(ex, rng))
-        outcome = mastery.record(lesson.id, at, ex.skill, said.correct, 0,
-                                 levels=len(lesson.levels), guess=ex.guess_chance, today=DAY)
+        if item > 1:
+            session.next_exercise()
+        at = session.exercise.level
+        session.submit(learner(session.exercise, rng))
+        outcome = session.outcome
+        assert outcome is not None, "every learner here gives a readable answer"
         mastered = mastered or record.mastered or outcome.level_up is not None
         backs += outcome.step_back is not None
         if outcome.level_up is not None or (at == len(lesson.levels) and mastered):

@@ -133,10 +133,10 @@ def test_same_deal_for_the_whole_class() -> None:
 
 def test_mastering_a_level_opens_the_next_level(path: Path) -> None:
     app = LessonApp("queen_points", seed=1, progress_path=path)
-    for n in range(items_to_master()):
+    for n in range(items_to_master(app.exercise.guess_chance)):
         assert app.level == 1 and app.exercise.level == 1
         answer_right(app)
-        if n < items_to_master() - 1:
+        if n < items_to_master(app.exercise.guess_chance) - 1:
             app.next_button.click()
     assert app.level == 2 and app.level_select.value == 2
     assert app.level_select.index == 1     # what the browser shows follows too
