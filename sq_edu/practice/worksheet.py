@@ -63,8 +63,8 @@ def hand_html(cards: tuple[Card, ...], lang: str = "en") -> str:
 
 def deck_html(lang: str = "en", width: int = 26) -> str:
     """What is in the deck: every power card with its count, then the number cards."""
-    items = "".join(f"<span>{card_svg(c, lang, width)}×{PLAY_DECK[c]}</span>"
-                    for c in POWER_CARDS)
+    items = "".join(f"<span>{card_svg(c, lang, width)} {escape(card_name(c, lang))} "
+                    f"×{PLAY_DECK[c]}</span>" for c in POWER_CARDS)
     numbers = escape(msg("practice.deck_numbers").render(lang))
     title = escape(msg("practice.deck_title").render(lang))
     return (f'<div class="deck" role="group" aria-label="{title}"><b>{title}:</b>{items}'

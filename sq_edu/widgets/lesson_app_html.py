@@ -14,7 +14,7 @@ from sq_edu.i18n import t
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import Mastery
 from sq_edu.practice.messages import Msg
-from sq_edu.practice.session import items_for_level
+from sq_edu.practice.session import LessonSession, items_for_level
 
 
 def lines_html(lines: Iterable[Msg], lang: str, title: str = "", ordered: bool = False,
@@ -70,3 +70,19 @@ def download_link(data: bytes, filename: str, mime: str, label: str, help_text: 
     note = f'<div style="color:#444">{escape(help_text)}</div>' if help_text else ""
     return (f'<a{css_attr} download="{name}" href="data:{mime};base64,{payload}" '
             f'style="font-size:1.05em">⬇ {escape(label)}</a>{note}')
+
+
+def example_html(session: LessonSession, lang: str) -> str:
+    """The level's worked example (picture + the steps) when the session shows it, else ""."""
+    if not session.show_example:
+        return ""
+    from sq_edu.practice.worksheet import hand_html
+
+    ex = session.example
+    question, worked = (m.render(lang) for m in session.example_lines())
+    picture = hand_html(ex.hand[:10], lang) if ex.hand else ""
+    return (f"<div class='sq-example-box' role='note' style='border:2px solid #2563eb;"
+            f"border-radius:8px;padding:6px 10px;margin:6px 0;background:#eff6ff'>"
+            f"<b>{escape(t('practice.example_title', lang))}</b>"
+            f"<p style='margin:4px 0'>{escape(question)}</p>{picture}"
+            f"<p style='margin:4px 0'>{escape(worked)}</p></div>")

@@ -149,7 +149,8 @@ def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      worked=(msg("lessons.ch_words_worked_count", card=card, good=k, n=n),
                              msg(f"lessons.ch_words_worked_{band(chance)}", good=k, n=n)),
                      reveal=(msg("lessons.ch_words_exact", good=k, n=n, card=card),),
-                     extra={"card": token, "good": k, "total": n, "chance": chance})
+                     extra={"card": token, "good": k, "total": n, "chance": chance,
+                            "pile": True})
 
 
 @generator("chances.holds_dragon", players=_PLAYERS, from_turn=_FROM, to_turn=_TO)

@@ -67,6 +67,13 @@ def points_line(queens: tuple[str, ...]) -> Plain:
         queens, key=lambda q: -QUEEN_POINTS[q])))
 
 
+def sum_step(queens: tuple[str, ...], have: int) -> tuple[Msg, ...]:
+    """"Add them: 15 + 10 = 25" (nothing to add for a single queen)."""
+    if len(queens) < 2:
+        return ()
+    return (msg("lessons.qp_worked_sum", points=points_line(queens), total=have),)
+
+
 @generator("queens.sum", min_queens=_COUNT, max_queens=Param(int, 3, low=1, high=5))
 def queen_sum(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """How many points do these awake queens make?"""
@@ -114,8 +121,7 @@ def to_goal(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                                                    goal=goal)),
                                  (need // 5, msg("lessons.qp_trap_fives", n=need // 5)),
                                  (goal, msg("lessons.qp_trap_goal", goal=goal))),
-                     worked=(msg("lessons.qp_worked_sum", points=points_line(queens),
-                                 total=have),
+                     worked=(*sum_step(queens, have),
                              msg("lessons.qp_worked_goal", goal=goal, have=have, need=need)),
                      guess=1 / 10,
                      extra={"queens": queens, "goal": goal, "players": players_for(goal)})
@@ -151,8 +157,7 @@ def which_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise
                      hints=(msg("lessons.qp_wins_nudge", goal=goal, have=have),
                             msg("lessons.qp_wins_strategy", goal=goal, have=have,
                                 need=need)),
-                     worked=(msg("lessons.qp_worked_sum", points=points_line(queens),
-                                 total=have),
+                     worked=(*sum_step(queens, have),
                              msg("lessons.qp_worked_goal", goal=goal, have=have, need=need),
                              msg("lessons.qp_worked_pick", need=need,
                                  queen=queen_word(winner))),
