@@ -210,6 +210,14 @@ class Mastery:
         """The due reviews among `skills` (one lesson's skills: what the index shows)."""
         return [s for s in self.due_reviews(today) if s in skills]
 
+    def due_by_lesson(self, lessons: Mapping[str, object], today: int | None = None
+                      ) -> dict[str, list[str]]:
+        """For the index: lesson id -> its skills due for review today (only lessons with any).
+        `lessons` maps ids to objects with a `skills` tuple (practice.Lesson)."""
+        found = {lid: self.due_in(tuple(getattr(lesson, "skills", ())), today)
+                 for lid, lesson in lessons.items()}
+        return {lid: skills for lid, skills in found.items() if skills}
+
     def to_dict(self) -> dict:
         return {"clock": self.clock,
                 "skills": {k: asdict(v) for k, v in sorted(self.skills.items())},
