@@ -18,6 +18,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from sq_edu.i18n import Msg, msg
 from sq_edu.links import MAX_SEED, clamp_level, wrap_seed
 
 from .checking import Judgement, check
@@ -25,7 +26,6 @@ from .exercise import Exercise
 from .generators import exercise_seed, generate
 from .lesson import Lesson, Text
 from .mastery import DEFAULT_GUESS, LessonRecord, Mastery, Outcome, items_to_master
-from .messages import Msg, msg
 from .progress import Progress
 
 EXAMPLE_SEED = (MAX_SEED + 1) * 1000   # the worked example: outside every deal a class can type
