@@ -128,7 +128,8 @@ def knight_block(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     want = BLOCK_ANSWERS[rng.randrange(len(BLOCK_ANSWERS))]
     pos = find_position(rng, players, base.rules,
                         (p["from_turn"], max(p["from_turn"], p["to_turn"])), want,
-                        lambda o: block_answer(o, target) if o.awake[target] else None)
+                        lambda o: block_answer(o, target) if o.awake[target] else None,
+                        rather=(rng.choice([a for a in BLOCK_ANSWERS if a != want]),))
     obs = pos.obs
     if not obs.awake[target]:  # the fallback position: attack someone who has a queen
         target = next((s for s in obs.opponents if obs.awake[s]), target)

@@ -82,16 +82,18 @@ def pick_position(seed: int, players: int, rules: str, turns: tuple[int, int],
 
 def find_position(rng: random.Random, players: int, rules: str, turns: tuple[int, int],
                   want: object, label: Callable[[Observation], object],
-                  games: int = 40) -> Position:
+                  games: int = 40, rather: tuple[object, ...] = ()) -> Position:
     """A position whose `label(obs) == want`, looked for in up to `games` seeded games.
 
     Rare answers ("yes, they surely hold a dragon") appear in few positions of one game; trying
     several games keeps every answer possible, so a lesson can ask for each as often as the
     others. `label` returns None for a position the question does not fit (an attack on a
-    player without a queen); failing `want`, the first fitting position is used.
+    player without a queen); failing `want`, the first fitting position whose label comes
+    earliest in `rather` is used (then any fitting one), so a fallback does not always give
+    the commonest answer.
     """
     first = rng.randrange(10**6)
-    spare: tuple[int, int, Observation] | None = None
+    spares: dict[object, tuple[int, int, Observation]] = {}
     for n in range(games):
         seed = first + n * 7919
         for step, g in _play(seed, players, rules, MAX_TURNS):
@@ -103,10 +105,12 @@ def find_position(rng: random.Random, players: int, rules: str, turns: tuple[int
             found = label(obs)
             if found == want:
                 return Position(_game_at(seed, players, rules, step), obs)
-            if spare is None and found is not None:
-                spare = (seed, step, obs)
-    if spare is not None:  # another answer, but a position the question fits (label not None)
-        return Position(_game_at(spare[0], players, rules, spare[1]), spare[2])
+            if found is not None:
+                spares.setdefault(found, (seed, step, obs))
+    ranked = [spares[k] for k in rather if k in spares] + list(spares.values())
+    if ranked:
+        seed, step, obs = ranked[0]
+        return Position(_game_at(seed, players, rules, step), obs)
     return pick_position(first, players, rules, turns, rng)
 
 
