@@ -170,3 +170,12 @@ def test_words_for_chances_use_the_one_likelihood_scale() -> None:
     for ex in _items("chances", 1, 40) + _items("chances", 5, 20):
         assert [o.id for o in ex.options] == list(BANDS)
         assert ex.answers == (band(Fraction(ex.extra["chance"])),)
+
+
+@pytest.mark.parametrize("lesson_id", ["equations", "card_detective"])
+def test_prompts_for_6_7_year_olds_are_at_most_15_words(lesson_id: str) -> None:
+    for level in range(1, len(LESSONS[lesson_id].levels) + 1):
+        for ex in _items(lesson_id, level, 20):
+            for lang in ("en", "ru"):
+                words = [w for w in ex.prompt.render(lang).split() if any(c.isalnum() for c in w)]
+                assert len(words) <= 15, (lesson_id, level, lang, ex.prompt.render(lang))
