@@ -23,7 +23,7 @@ import ipywidgets as widgets
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import Outcome
+from sq_edu.practice.mastery import DEFAULT_GUESS, Outcome
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import from_bytes, to_bytes
 from sq_edu.practice.session import Attempt
@@ -89,11 +89,13 @@ class ProgressPanel(widgets.VBox):
 
     # --- saving ---------------------------------------------------------------------------
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int,
-               levels: int) -> Outcome:
+               levels: int, guess: float = DEFAULT_GUESS, replay: bool = False) -> Outcome:
         """Count one answer (the app then calls `save`); remembered until it is in a file."""
         if self.store is None:
-            self._unfiled.append(Attempt(lesson_id, level, skill, correct, hints, levels))
-        return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels)
+            self._unfiled.append(Attempt(lesson_id, level, skill, correct, hints, levels,
+                                         guess, replay))
+        return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels,
+                                            guess=guess, replay=replay)
 
     def save(self) -> Msg | None:
         """Write the progress file (if there is one) and redraw.
@@ -165,7 +167,8 @@ class ProgressPanel(widgets.VBox):
             return "new"                      # a new learner keeps what they did so far
         saved = store.load()
         for a in self._unfiled:
-            saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels)
+            saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels,
+                                 guess=a.guess, replay=a.replay)
         self.progress = saved
         if self._on_learner is not None:
             self._on_learner(saved)

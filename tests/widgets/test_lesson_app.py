@@ -13,7 +13,7 @@ import pytest
 
 from sq_edu.practice import Exercise, typed_form
 from sq_edu.practice.exercise import CARDS, CHOICE, EQUATION, FRACTION, NUMBER, PERCENT, SEAT
-from sq_edu.practice.mastery import LEVEL_UP_STREAK
+from sq_edu.practice.mastery import items_to_master
 from sq_edu.widgets.lesson_app import LessonApp
 
 LESSONS = ["equations", "card_detective", "chances", "queen_points"]
@@ -131,12 +131,12 @@ def test_same_deal_for_the_whole_class() -> None:
     assert a.exercise.level == 5 and a.exercise.kind == NUMBER
 
 
-def test_three_clean_answers_open_the_next_level(path: Path) -> None:
+def test_mastering_a_level_opens_the_next_level(path: Path) -> None:
     app = LessonApp("queen_points", seed=1, progress_path=path)
-    for n in range(LEVEL_UP_STREAK):
+    for n in range(items_to_master(app.exercise.guess_chance)):
         assert app.level == 1 and app.exercise.level == 1
         answer_right(app)
-        if n < LEVEL_UP_STREAK - 1:
+        if n < items_to_master(app.exercise.guess_chance) - 1:
             app.next_button.click()
     assert app.level == 2 and app.level_select.value == 2
     assert app.level_select.index == 1     # what the browser shows follows too
