@@ -287,11 +287,7 @@ class ProgressStore:
         """Take `progress` as the whole record (an upload): the record it replaces is kept
         first as a timestamped backup, and only the five newest backups are pruned."""
         with locked(self.path):
-            try:
-                previous = self.path.read_bytes()
-                from_bytes(previous)
-            except (ProgressError, OSError):
-                previous = b""
+            previous = self._good_bytes()
             if previous:
                 stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{time.time_ns() % 10**9:09d}"
                 atomic_write(self.path.with_name(f"{self.path.name}.{stamp}.bak"), previous)
@@ -354,15 +350,19 @@ class ProgressStore:
         if not self._tidied:   # once per store: leftovers of saves killed mid-write
             self._tidied = True
             remove_stale_temp_files(self.path.parent)
-        if self.path.exists():
-            try:
-                previous = self.path.read_bytes()
-                from_bytes(previous)
-            except (ProgressError, OSError):
-                previous = b""
-            if previous:
-                atomic_write(self.backup_path, previous)
+        previous = self._good_bytes()
+        if previous:
+            atomic_write(self.backup_path, previous)
         atomic_write(self.path, data)
+
+    def _good_bytes(self) -> bytes:
+        """The file as it is now if it is a readable record (worth a backup); else b""."""
+        try:
+            previous = self.path.read_bytes()
+            from_bytes(previous)
+        except (ProgressError, OSError):
+            return b""
+        return previous
 
     def export_bytes(self, progress: Progress) -> bytes:
         """The file a learner downloads to carry progress to the next session."""
