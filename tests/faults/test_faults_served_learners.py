@@ -243,7 +243,7 @@ def test_a_hostile_progress_file_gets_a_friendly_page(classroom: tuple[VoilaServ
     assert _attempts(folder / "surrogate.json") == 1
 
 
-# -- item 7: look-alike nicknames and leftovers of killed saves --------------------------------------
+# -- item 7: look-alike nicknames and leftovers of killed saves ------------------------------
 @pytest.mark.parametrize(("nickname", "why"), [
     ("m\u0430sha", "different alphabets"),   # a Cyrillic "а" among Latin letters
     ("\u3164", "invisible"),                 # Hangul filler: a nickname that shows nothing
