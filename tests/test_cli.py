@@ -14,7 +14,7 @@ from sq_edu.voila.server import notebooks_dir, voila_command
 def test_serve_builds_the_voila_command_with_preheat_culling_and_no_sources() -> None:
     command, env = serve_command(build_parser().parse_args(["serve", "--port", "9001",
                                                             "--lang", "ru", "--no-browser"]))
-    assert command[1:4] == ["-m", "voila", str(notebooks_dir())]
+    assert command[1:4] == ["-m", "sq_edu.voila.safe_app", str(notebooks_dir())]
     for flag in ("--port=9001", "--preheat_kernel=True", "--pool_size=1",
                  "--strip_sources=True", "--show_tracebacks=False", "--no-browser",
                  "--MappingKernelManager.cull_idle_timeout=900"):
@@ -94,3 +94,23 @@ def test_worksheet_is_written_with_its_answer_key(tmp_path, capsys) -> None:
     assert "levels 1.." in capsys.readouterr().err
     assert main(["worksheet", "no_such_lesson"]) == 2
     assert "no lesson" in capsys.readouterr().err
+
+
+def test_a_classroom_server_needs_a_class_password(capsys: pytest.CaptureFixture[str]) -> None:
+    from sq_edu.cli import main
+
+    assert main(["serve", "--ip", "0.0.0.0", "--no-browser"]) == 2
+    assert "--class-password" in capsys.readouterr().err
+
+
+def test_security_options_reach_voila_and_the_kernels() -> None:
+    args = build_parser().parse_args([
+        "serve", "--ip", "0.0.0.0", "--class-password", "owls", "--allow-host", "class.local",
+        "--max-pages", "30", "--kernel-memory-mb", "1024", "--log-file", "lessons.log"])
+    command, env = serve_command(args)
+    assert "--SafeVoila.max_kernels=30" in command
+    assert "--SafeVoila.allowed_hosts=class.local" in command
+    assert not any("owls" in flag for flag in command), "the password must not be on argv"
+    assert env["SQ_EDU_CLASS_PASSWORD"] == "owls"
+    assert env["SQ_EDU_KERNEL_MEMORY_MB"] == "1024"
+    assert env["SQ_EDU_LOG_FILE"].endswith("lessons.log")

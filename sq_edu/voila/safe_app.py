@@ -42,6 +42,7 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
 from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.voila.server import CLASS_WORD_ENV
 
 log = logging.getLogger(__name__)
 _HOST = re.compile(r"^(.*?)(:\d+)?$")
@@ -180,6 +181,9 @@ class SafeVoila(Voila):
     _connected: set[str]
 
     def init_settings(self) -> dict[str, Any]:
+        password = os.environ.get(CLASS_WORD_ENV, "")
+        if password and not self.token:   # `sq-edu serve --class-password`, kept off argv
+            self.token = password
         settings = dict(super().init_settings())
         loopback = _is_loopback(self.ip)
         settings.update(

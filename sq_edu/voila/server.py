@@ -29,6 +29,9 @@ DASHBOARDS: tuple[str, ...] = (
     "dungeon",
 )
 
+# `sq-edu serve --class-password` hands the word to the server here, not on its command line.
+CLASS_WORD_ENV = "SQ_EDU_CLASS_PASSWORD"
+
 # Seconds. A page left open in a classroom keeps its kernel; a closed tab frees it soon.
 CULL_IDLE_TIMEOUT = 900
 CULL_INTERVAL = 60

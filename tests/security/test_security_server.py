@@ -256,3 +256,39 @@ def test_a_kernel_whose_page_never_connects_is_shut_down_soon() -> None:
 def test_odd_paths_are_not_server_errors(served: VoilaServer, path: str) -> None:
     status, _ = _get(served.url + path)
     assert status < 500, f"/{path} answered {status}"
+
+
+def test_a_link_past_two_thousand_characters_gets_a_friendly_note(served: VoilaServer) -> None:
+    """A link cut by a chat program or padded by someone: its settings are not dropped
+    silently; the page says the link was too long (and still opens)."""
+
+    async def notes(query: str) -> str:
+        page = await DashboardSession(served.url, "queen_points", query).open()
+        try:
+            await page.load_widgets()
+            return " ".join(str(page.states[m]["state"].get("value", ""))
+                            for m in page.with_class("sq-page-notes"))
+        finally:
+            await page.close()
+
+    long_query = "seed=12&lang=en&note=" + "x" * 2100
+    assert "too long" in run_sync(notes(long_query))
+    assert "too long" not in run_sync(notes("seed=12&lang=en"))
+
+
+def test_a_classroom_server_asks_for_the_class_password_and_knows_its_names() -> None:
+    """`sq-edu serve --class-password owls --allow-host class.local`: no page (and no kernel)
+    without the password; the listed name works, any other name is refused."""
+    server = _server("classroom", "--SafeVoila.allowed_hosts=class.local")
+    server.env["SQ_EDU_CLASS_PASSWORD"] = "owls"
+    page = "voila/render/index.ipynb"
+    with server:
+        before = _kernels(server)
+        status, html = _get(server.url + page)
+        assert status == 200 and "jupyter-config-data" not in html and "assword" in html
+        assert _kernels(server) == before, "a kernel was started before the password"
+        status, html = _get(f"{server.url}{page}?token=owls",
+                            {"Host": f"class.local:{server.port}"})
+        assert status == 200 and "jupyter-config-data" in html
+        status, _ = _get(f"{server.url}{page}?token=owls", {"Host": f"evil.example:{server.port}"})
+        assert status == 403
