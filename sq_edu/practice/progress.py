@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from glob import escape as glob_escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .learner_guard import (
     check_secret_record,
@@ -38,6 +39,9 @@ from .learner_guard import (
 )
 from .mastery import Mastery
 from .messages import Msg, msg
+
+if TYPE_CHECKING:
+    from .session import Attempt
 
 FORMAT = "sq_edu.progress"
 VERSION = 1
@@ -59,23 +63,6 @@ class ProgressError(ValueError):
     def __init__(self, message: Msg, detail: str = "") -> None:
         super().__init__(detail or message.key)
         self.msg = message
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One counted answer, kept until it is in the learner's file (then replayed onto the
-    file's latest record, so answers from two tabs add up)."""
-
-    lesson_id: str
-    level: int
-    skill: str
-    correct: bool
-    hints: int
-    levels: int
-
-    def apply(self, mastery: Mastery) -> None:
-        mastery.record(self.lesson_id, self.level, self.skill, self.correct, self.hints,
-                       self.levels)
 
 
 @dataclass
@@ -262,7 +249,7 @@ class ProgressStore:
         saved = self.read()
         return saved.secret if saved is not None else None
 
-    def commit(self, progress: Progress, answers: Sequence[Answer]) -> Progress:
+    def commit(self, progress: Progress, answers: Sequence[Attempt]) -> Progress:
         """Save `progress`, whose last `answers` are not on disk yet, without losing what
         another tab saved meanwhile: under the learner's lock, re-read the file, keep this
         tab's level choice and replay these answers onto it. Returns the record now on disk
@@ -278,8 +265,9 @@ class ProgressStore:
                     theirs = merged.mastery.lesson(lesson_id)
                     theirs.unlocked = max(theirs.unlocked, mine.unlocked)
                     merged.mastery.choose_level(lesson_id, mine.level)
-                for answer in answers:
-                    answer.apply(merged.mastery)
+                for a in answers:
+                    merged.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints,
+                                          a.levels)
             self.save(merged)
         return merged
 

@@ -31,7 +31,8 @@ from sq_edu.practice.learner_guard import hash_pin, pin_matches, valid_pin
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import Outcome
 from sq_edu.practice.messages import Msg, msg
-from sq_edu.practice.progress import Answer, from_bytes, to_bytes
+from sq_edu.practice.progress import from_bytes, to_bytes
+from sq_edu.practice.session import Attempt
 
 from .feedback import Feedback
 from .guard import guarded
@@ -61,8 +62,8 @@ class ProgressPanel(widgets.VBox):
         self._on_learner = on_learner
         self._muted = False
         self._failing = False                 # the last save failed (said once per streak)
-        self._unfiled: list[Answer] = []      # answers not yet in any learner's file
-        self._unsaved: list[Answer] = []      # answers not yet in this learner's file
+        self._unfiled: list[Attempt] = []      # answers not yet in any learner's file
+        self._unsaved: list[Attempt] = []      # answers not yet in this learner's file
         self._wrong_pins = 0
         self._pin_wait_until = 0.0
         self.title = widgets.HTML()
@@ -109,7 +110,7 @@ class ProgressPanel(widgets.VBox):
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int,
                levels: int) -> Outcome:
         """Count one answer (the app then calls `save`); remembered until it is in a file."""
-        answer = Answer(lesson_id, level, skill, correct, hints, levels)
+        answer = Attempt(lesson_id, level, skill, correct, hints, levels)
         if self.store is None:
             self._unfiled.append(answer)
         self._unsaved.append(answer)
@@ -229,7 +230,7 @@ class ProgressPanel(widgets.VBox):
         if saved.secret is None and pin is not None:
             saved.secret = hash_pin(pin)
         for a in self._unfiled:
-            a.apply(saved.mastery)
+            saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels)
         self._unsaved = list(self._unfiled)   # replayed onto the file's record on saving
         self.progress = saved
         if self._on_learner is not None:
