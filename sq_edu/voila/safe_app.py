@@ -18,7 +18,10 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
   256 KB);
 - the XSRF check on, with the cookie set on every dashboard page so the page-close beacon
   carries the token and no unauthenticated POST can shut a kernel down;
-- `/logout` and missing template files answer a redirect or 404 instead of a 500.
+- `/logout` and missing template files answer a redirect or 404 instead of a 500;
+- a cell that fails (a broken lesson file) shows "This lesson could not be opened" with a
+  link to the lesson list, not Voila's "run Voilà with --show_tracebacks=True" notice; the
+  traceback is in the server log.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from jupyter_server.base.handlers import JupyterHandler
 from tornado.ioloop import PeriodicCallback
 from traitlets import Int, List, Unicode
 from voila.app import Voila
+from voila.execute import VoilaExecutor
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 
@@ -148,6 +152,26 @@ class LogoutHandler(JupyterHandler):
         self.redirect(self.base_url)
 
 
+def _friendly_cell_errors(_executor: VoilaExecutor, cell: dict[str, Any]) -> dict[str, Any]:
+    """Replace a failed cell's error output with a message for the child (server language)."""
+    if cell.get("cell_type") != "code":
+        return cell
+    lang = normalize_lang(os.environ.get("SQ_EDU_LANG", "en"))
+    title = html.escape(t("safety.lesson_broken_title", lang))
+    text = html.escape(t("safety.lesson_broken_text", lang))
+    back = html.escape(t("safety.lesson_broken_back", lang))
+    page = (f'<div class="sq-lesson-broken" role="alert" style="font-size:1.3em;'
+            f'max-width:40em"><h2>{title}</h2><p>{text}</p>'
+            f'<p><a href="index.ipynb">{back}</a></p></div>')
+    cell["outputs"] = [
+        output if output.get("output_type") != "error" else
+        {"output_type": "display_data", "metadata": {},
+         "data": {"text/html": page, "text/plain": f"{title}. {text}"}}
+        for output in cell.get("outputs", [])
+    ]
+    return cell
+
+
 def _check_host(handler: JupyterHandler) -> bool:
     """Jupyter's Host check, plus any bare IP address on a server listening beyond loopback
     (the browser sends the address typed, and a rebinding page can only send its own name)."""
@@ -194,6 +218,7 @@ class SafeVoila(Voila):
             sq_edu_safe_voila=self,
         )
         JupyterHandler.check_host = _check_host   # type: ignore[method-assign]
+        VoilaExecutor.strip_code_cell_errors = _friendly_cell_errors   # type: ignore[method-assign]
         return settings
 
     def init_handlers(self) -> list[Any]:
