@@ -34,16 +34,19 @@ import re
 import sys
 import time
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import tornado.web
 from jupyter_client.kernelspec import KernelSpecManager
 from jupyter_server.base.handlers import JupyterHandler
+from tornado.escape import url_escape
 from tornado.ioloop import PeriodicCallback
 from traitlets import Int, List, Unicode
 from voila.app import Voila
 from voila.execute import VoilaExecutor
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
+from voila.voila_identity_provider import VoilaLoginHandler
 
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.voila.server import CLASS_WORD_ENV
@@ -68,15 +71,21 @@ class SafeKernelSpecManager(KernelSpecManager):
 
 
 def page_lang(handler: tornado.web.RequestHandler) -> str:
-    """The language of a server page: `?lang=`, else the server's default (`SQ_EDU_LANG`)."""
-    wanted = handler.get_query_argument("lang", "")[:5]
-    if wanted.lower() in LANGS:
-        return wanted.lower()
+    """The language of a server page: `?lang=` (also inside the `next` page of a login), else
+    the server's default (`SQ_EDU_LANG`)."""
+    wanted = handler.get_query_argument("lang", "")[:5].lower()
+    if wanted not in LANGS:
+        inner = parse_qs(urlsplit(handler.get_argument("next", "")[:2000]).query)
+        wanted = (inner.get("lang") or [""])[-1][:5].lower()
+    if wanted in LANGS:
+        return wanted
     return normalize_lang(os.environ.get("SQ_EDU_LANG", "en"))
 
 
-def friendly_page(lang: str, title_key: str, text_key: str, *, refresh: int = 0) -> str:
-    """A small page a child can read on a projector (no Voila template, no script)."""
+def friendly_page(lang: str, title_key: str, text_key: str, *, refresh: int = 0,
+                  extra: str = "") -> str:
+    """A small page a child can read on a projector (no Voila template, no script); `extra`
+    is trusted HTML put under the text (a form)."""
     title, text = html.escape(t(title_key, lang)), html.escape(t(text_key, lang))
     again = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
     return (
@@ -85,8 +94,8 @@ def friendly_page(lang: str, title_key: str, text_key: str, *, refresh: int = 0)
         f"<title>{title}</title></head>"
         '<body style="font-family:sans-serif;font-size:1.6rem;max-width:40rem;margin:3rem auto;'
         'line-height:1.5;color:#1f2937">'
-        f'<main><h1 style="font-size:2.2rem">{title}</h1><p role="status">{text}</p></main>'
-        "</body></html>"
+        f'<main><h1 style="font-size:2.2rem">{title}</h1><p role="status">{text}</p>{extra}'
+        "</main></body></html>"
     )
 
 
@@ -141,6 +150,27 @@ class SafeTemplateStaticFileHandler(TemplateStaticFileHandler):
         if len(parts) < 3 or parts[1] != "static":
             raise tornado.web.HTTPError(404)
         return str(super().parse_url_path(path))
+
+
+class ClassLoginHandler(VoilaLoginHandler):
+    """The class password page, in the child's language (Jupyter's page speaks of tokens and
+    `jupyter server list`). The check itself is Jupyter's, with its XSRF protection."""
+
+    def _render(self, message: dict[str, str] | None = None) -> None:
+        lang = page_lang(self)
+        wrong = (f'<p role="alert" style="color:#b91c1c">'
+                 f'{html.escape(t("safety.password_wrong", lang))}</p>' if message else "")
+        target = html.escape(url_escape(self.get_argument("next", default=self.base_url)))
+        form = (
+            f'{wrong}<form method="post" action="{html.escape(self.base_url)}login?next='
+            f'{target}">{self.xsrf_form_html()}'
+            f'<label for="password">{html.escape(t("safety.password_label", lang))}</label> '
+            '<input id="password" name="password" type="password" autofocus required '
+            'autocomplete="current-password" style="font-size:1.6rem;width:10em"> '
+            f'<button type="submit" style="font-size:1.6rem">'
+            f'{html.escape(t("safety.password_enter", lang))}</button></form>')
+        self.write(friendly_page(lang, "safety.password_title", "safety.password_text",
+                                 extra=form))
 
 
 class LogoutHandler(JupyterHandler):
@@ -222,7 +252,7 @@ class SafeVoila(Voila):
         return settings
 
     def init_handlers(self) -> list[Any]:
-        swap = {TornadoVoilaHandler: SafeVoilaHandler,
+        swap = {TornadoVoilaHandler: SafeVoilaHandler, VoilaLoginHandler: ClassLoginHandler,
                 TemplateStaticFileHandler: SafeTemplateStaticFileHandler}
         handlers = [(r"/logout", LogoutHandler)]
         for entry in super().init_handlers():

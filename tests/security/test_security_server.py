@@ -9,9 +9,12 @@ Every server here is started from `voila_command` (through `VoilaServer`), exact
 from __future__ import annotations
 
 import asyncio
+import http.cookiejar
+import re
 import socket
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -285,10 +288,31 @@ def test_a_classroom_server_asks_for_the_class_password_and_knows_its_names() ->
     with server:
         before = _kernels(server)
         status, html = _get(server.url + page)
-        assert status == 200 and "jupyter-config-data" not in html and "assword" in html
+        assert status == 200 and "jupyter-config-data" not in html and "Class password" in html
+        assert "jupyter server list" not in html, "Jupyter's developer login page"
         assert _kernels(server) == before, "a kernel was started before the password"
+        assert "not the class password" in _log_in(server, page, "ravens")
+        assert "jupyter-config-data" in _log_in(server, page, "owls")
         status, html = _get(f"{server.url}{page}?token=owls",
                             {"Host": f"class.local:{server.port}"})
         assert status == 200 and "jupyter-config-data" in html
         status, _ = _get(f"{server.url}{page}?token=owls", {"Host": f"evil.example:{server.port}"})
         assert status == 403
+
+
+def _log_in(server: VoilaServer, page: str, password: str) -> str:
+    """Type a password into the login page as a browser does (cookie and XSRF form field);
+    the page that follows."""
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(server.url + page, timeout=120) as answer:
+        form = answer.read().decode("utf-8", "replace")
+        login_url = answer.url
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
+    assert xsrf is not None, "the login form has no XSRF field"
+    body = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "password": password}).encode()
+    try:
+        with opener.open(login_url, data=body, timeout=120) as answer:
+            return answer.read().decode("utf-8", "replace")
+    except urllib.error.HTTPError as refused:
+        return refused.read().decode("utf-8", "replace")
