@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -50,7 +51,6 @@ def test_console_script_help_runs() -> None:
 
 def test_sq_edu_serve_serves_the_index(tmp_path) -> None:
     """The real console script renders the index dashboard, then stops on SIGTERM."""
-    import os
     import signal
     import time
     import urllib.request
@@ -96,11 +96,13 @@ def test_worksheet_is_written_with_its_answer_key(tmp_path, capsys) -> None:
     assert "no lesson" in capsys.readouterr().err
 
 
-def test_a_classroom_server_needs_a_class_password(capsys: pytest.CaptureFixture[str]) -> None:
-    from sq_edu.cli import main
-
-    assert main(["serve", "--ip", "0.0.0.0", "--no-browser"]) == 2
-    assert "--class-password" in capsys.readouterr().err
+def test_a_classroom_server_needs_a_class_password() -> None:
+    """In a child process: if the check were missing, `serve` would become Voila."""
+    env = {k: v for k, v in os.environ.items() if k != "SQ_EDU_CLASS_PASSWORD"}
+    out = subprocess.run([sys.executable, "-m", "sq_edu.cli", "serve", "--ip", "0.0.0.0",
+                          "--no-browser", "--port", "1"], capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert out.returncode == 2 and "--class-password" in out.stderr
 
 
 def test_security_options_reach_voila_and_the_kernels() -> None:
