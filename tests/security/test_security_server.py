@@ -154,9 +154,11 @@ def test_the_page_cannot_build_widgets_in_the_kernel(served: VoilaServer) -> Non
             comm_id = "f" * 32
             reply = await page.request("comm_open", {
                 "comm_id": comm_id, "target_name": "jupyter.widget",
-                "data": {"state": {"_model_name": "TextModel", "_model_module":
-                                   "@jupyter-widgets/controls", "_model_module_version":
-                                   "2.0.0", "value": "x" * 200_000},
+                "data": {"state": {"_model_name": "TextModel", "_view_name": "TextView",
+                                   "_model_module": "@jupyter-widgets/controls",
+                                   "_model_module_version": "2.0.0",
+                                   "_view_module": "@jupyter-widgets/controls",
+                                   "_view_module_version": "2.0.0", "value": "x" * 200_000},
                          "buffer_paths": []}},
                 metadata={"version": "2.1.0"})
             closed = any(m["content"].get("comm_id") == comm_id
