@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from collections.abc import Sequence
@@ -126,6 +127,10 @@ def serve_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
+        if importlib.util.find_spec("voila") is None:   # the package without its server extra
+            print("Serving the dashboards needs Voila: pip install 'sq_edu[server]'",
+                  file=sys.stderr)
+            return 2
         problem = security_settings(args)[2]
         if problem:
             print(f"sq-edu serve: {problem}", file=sys.stderr)

@@ -116,3 +116,16 @@ def test_security_options_reach_voila_and_the_kernels() -> None:
     assert env["SQ_EDU_CLASS_PASSWORD"] == "owls"
     assert env["SQ_EDU_KERNEL_MEMORY_MB"] == "1024"
     assert env["SQ_EDU_LOG_FILE"].endswith("lessons.log")
+
+
+def test_serve_without_the_server_extra_says_how_to_get_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    from sq_edu.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "voila" else real(name, *a))
+    assert main(["serve", "--no-browser"]) == 2
+    assert "pip install 'sq_edu[server]'" in capsys.readouterr().err
