@@ -32,8 +32,9 @@ def answer(app: LessonApp, hint: bool = False) -> None:
     app.next_button.click()
 
 
-def name(app: LessonApp, nickname: str) -> None:
+def name(app: LessonApp, nickname: str, pin: str = "2581") -> None:
     app.nickname.value = nickname
+    app.panel.secret.value = pin
     app.save_nickname.click()
 
 
