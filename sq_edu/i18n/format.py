@@ -81,6 +81,17 @@ class Count:
 
 
 @dataclass(frozen=True)
+class Number:
+    """A decimal as a message parameter ("{decimal}" -> "0,25" in Russian, "0.25" in English)."""
+
+    value: Fraction | float | int
+    places: int = 1
+
+    def render(self, lang: str = "en") -> str:
+        return decimal(self.value, lang, self.places)
+
+
+@dataclass(frozen=True)
 class Percent:
     """A share shown in percent as a message parameter ("{percent}" -> "12,5 %")."""
 

@@ -34,9 +34,9 @@ for forms, category in [
 ]:
     for form in forms.split():
         RU_COUNTED.setdefault(form, set()).add(category)
-# Placeholders that are always a multiple of 5 (queen points, Dungeon scores), so "очков" is
-# right for every value they take.
-FIVES = {"before", "have", "goal", "score"}
+# Placeholders that are always a multiple of 5 (queen points, points still needed, Dungeon
+# scores), so "очков" is right for every value they take.
+FIVES = {"before", "have", "goal", "need", "score"}
 # Words the rules texts replaced, and what to write instead (STYLE.md).
 BANNED = {
     "карты силы": "карты действий", "карта силы": "карта действия",
