@@ -10,19 +10,25 @@ export PATH := $(abspath $(VENV))/bin:$(PATH)
 .PHONY: serve test test-fast lint bench screenshots clean
 
 $(VENV)/bin/activate:
+	@echo "sq_edu: creating the Python environment $(VENV) (first run only)..."
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
 # Re-install whenever the package metadata changes.
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/activate
-	$(PY) -m pip install --quiet -e .
+	@echo "sq_edu: installing sq_edu, Jupyter and Voila into $(VENV)."
+	@echo "        The first time it downloads them and takes a few minutes; pip lists each"
+	@echo "        package as it goes. Later runs start at once."
+	$(PY) -m pip install -e .
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/activate
-	$(PY) -m pip install --quiet -e ".[test]"
+	@echo "sq_edu: installing sq_edu with its test tools into $(VENV) (a few minutes the first time)."
+	$(PY) -m pip install -e ".[test]"
 	touch $(VENV)/.installed $@
 
 serve: $(VENV)/.installed
+	@echo "sq_edu: starting the lessons; open the address printed below (Ctrl+C stops)."
 	$(VENV)/bin/sq-edu serve --port $(PORT) --lang $(LANG_UI)
 
 lint: $(VENV)/.installed-test

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import socket
 import sys
 from collections.abc import Sequence
 
-from sq_edu.i18n import LANGS
+from sq_edu.i18n import LANGS, t
 from sq_edu.voila.server import notebooks_dir, voila_command
 
 
@@ -79,12 +80,28 @@ def serve_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
     return command, env
 
 
+def front_page_urls(args: argparse.Namespace) -> list[str]:
+    """Where the lesson index opens: `/` is the index (sq_edu/voila/launch.py). A server
+    listening on every address is also named by this computer's name, for the class."""
+    if args.ip in ("0.0.0.0", "::", ""):  # noqa: S104 - only compared, never bound here
+        return [f"http://localhost:{args.port}/", f"http://{socket.gethostname()}:{args.port}/"]
+    host = f"[{args.ip}]" if ":" in args.ip else args.ip
+    return [f"http://{host}:{args.port}/"]
+
+
+def startup_message(args: argparse.Namespace) -> str:
+    """The lines `sq-edu serve` prints first: the address of the lesson index."""
+    here, *others = front_page_urls(args)
+    lines = [t("cli.serve_front_page", args.lang, url=here)]
+    lines += [t("cli.serve_other_computers", args.lang, url=url) for url in others]
+    return "\n".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
         command, env = serve_command(args)
-        print(f"Serving the dashboards at http://{args.ip}:{args.port}/ (Ctrl+C stops)",
-              file=sys.stderr)
+        print(startup_message(args), file=sys.stderr)
         sys.stderr.flush()
         # Become Voila, so Ctrl+C and a service manager's SIGTERM reach it (and its kernels).
         os.execve(command[0], command, env)  # noqa: S606 - fixed argv built above, no shell

@@ -62,7 +62,7 @@ def voila_command(
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "sq_edu.voila.launch",  # Voila with the lesson index at `/` (launch.py says why)
         str(folder),
         f"--port={port}",
         f"--Voila.ip={ip}",
@@ -147,7 +147,8 @@ class VoilaServer:
             if self._process.poll() is not None:
                 raise RuntimeError(f"Voila exited with code {self._process.returncode}")
             try:
-                with urllib.request.urlopen(self.url, timeout=2) as answer:  # noqa: S310
+                # The file list: `/` itself opens the index dashboard, which starts a kernel.
+                with urllib.request.urlopen(self.url + "voila/tree/", timeout=2) as answer:  # noqa: S310
                     if answer.status == 200:
                         return self
             except OSError:
