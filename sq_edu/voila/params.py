@@ -88,6 +88,19 @@ def current_query() -> str:
     return os.environ.get("QUERY_STRING", "")
 
 
+def served_alone() -> bool:
+    """True when Voila serves this one notebook by itself (`voila notebooks/index.ipynb`).
+
+    Voila then answers every other path with its own file handler, which refuses notebooks
+    (403), so links to the other dashboards cannot work. It names the request path in
+    `SCRIPT_NAME`: the notebook's own address (`.../voila/render/index.ipynb`) when a folder is
+    served, `/` when a notebook is served alone. A preheated kernel (`sq-edu serve`) ran before
+    any request and has no `SCRIPT_NAME`; it always serves a folder.
+    """
+    script = os.environ.get("SCRIPT_NAME")
+    return script is not None and not script.endswith(".ipynb")
+
+
 def page_params() -> PageParams:
     """Checked settings of the page being shown."""
     return parse_query(current_query())

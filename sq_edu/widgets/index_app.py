@@ -16,6 +16,7 @@ import traitlets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.practice import load_lessons
+from sq_edu.voila.params import served_alone
 from sq_edu.voila.server import dashboards, notebooks_dir
 from sq_edu.widgets.style import AppStyle
 
@@ -65,12 +66,13 @@ STYLE = """
 .sq-index h2 { font-size: 1.3rem; margin: 0.8em 0 0.3em; }
 .sq-index .sq-cards { display: grid; gap: 0.8rem; list-style: none; padding: 0; margin: 0;
   grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
-.sq-index .sq-lesson-card a { display: flex; gap: 0.7rem; align-items: flex-start;
+.sq-index .sq-lesson-card > * { display: flex; gap: 0.7rem; align-items: flex-start;
   padding: 0.7rem; border: 2px solid #6b7280; border-radius: 0.6rem; color: #1f2937;
   text-decoration: none; background: #ffffff; }
 .sq-index .sq-lesson-card a:hover, .sq-index .sq-lesson-card a:focus {
   border-color: #1d4ed8; outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .sq-index .sq-lesson-card svg { flex: none; }
+.sq-index .sq-lesson-card div strong { color: #1f2937; text-decoration: none; }
 .sq-index .sq-lesson-card strong { display: block; font-size: 1.1rem; color: #1d4ed8;
   text-decoration: underline; }
 .sq-index .sq-teacher { margin-top: 1rem; }
@@ -99,8 +101,14 @@ class IndexApp(widgets.VBox):
         lang: str | None = None,
         notes: Iterable[str] = (),
         folder: Path | None = None,
+        alone: bool | None = None,
     ) -> None:
+        """`lang` "en" or "ru"; `notes` are apps.* message keys about a refused link setting;
+        `folder` holds the dashboard notebooks (default: the installed ones); `alone` says the
+        page is served by itself (`voila index.ipynb`, default: asked of Voila), where lesson
+        links cannot open, so the cards name the command that serves them all instead."""
         super().__init__()
+        self.alone = served_alone() if alone is None else alone
         self.add_class("sq-app")
         self.add_class("sq-index-app")
         self._folder = folder or notebooks_dir()
@@ -139,9 +147,10 @@ class IndexApp(widgets.VBox):
 
     def _render(self) -> None:
         lang = self.lang
+        keys = (*self._notes, "index_alone") if self.alone else self._notes
         notes = "".join(
             f'<p class="sq-notes" role="status">{html.escape(t(f"apps.{key}", lang))}</p>'
-            for key in self._notes
+            for key in keys
         )
         title = html.escape(t("apps.index_title", lang))
         intro = html.escape(t("apps.index_intro", lang))
@@ -155,7 +164,7 @@ class IndexApp(widgets.VBox):
         if not cards:
             cards = f"<li>{html.escape(t('apps.index_none', lang))}</li>"
         teacher = ""
-        if self.has_teacher:
+        if self.has_teacher and not self.alone:
             teacher = (
                 f'<p class="sq-teacher"><a href="{self.link("teacher")}">'
                 f"{html.escape(t('apps.index_teacher', lang))}</a></p>"
@@ -169,8 +178,9 @@ class IndexApp(widgets.VBox):
         lesson = self._lesson_files.get(name)
         title = lesson.title.get(self.lang) if lesson else t(f"apps.{name}_title", self.lang)
         line = t(f"apps.{name}_line", self.lang)
-        return (
-            f'<li class="sq-lesson-card" data-lesson="{name}"><a href="{self.link(name)}">'
-            f"{picture(name)}<span><strong>{html.escape(title)}</strong>"
-            f"{html.escape(line)}</span></a></li>"
-        )
+        body = (f"{picture(name)}<span><strong>{html.escape(title)}</strong>"
+                f"{html.escape(line)}</span>")
+        if self.alone:  # no link that would only answer 403
+            return f'<li class="sq-lesson-card" data-lesson="{name}"><div>{body}</div></li>'
+        return (f'<li class="sq-lesson-card" data-lesson="{name}">'
+                f'<a href="{self.link(name)}">{body}</a></li>')
