@@ -15,9 +15,8 @@ import ipywidgets as widgets
 import traitlets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.links import PageParams, dashboards, notebooks_dir
 from sq_edu.practice import load_lessons
-from sq_edu.voila.params import served_alone
-from sq_edu.voila.server import dashboards, notebooks_dir
 from sq_edu.widgets.style import AppStyle
 
 # Small pictures drawn for the index (no copyrighted art).
@@ -101,14 +100,15 @@ class IndexApp(widgets.VBox):
         lang: str | None = None,
         notes: Iterable[str] = (),
         folder: Path | None = None,
-        alone: bool | None = None,
+        alone: bool = False,
     ) -> None:
         """`lang` "en" or "ru"; `notes` are apps.* message keys about a refused link setting;
         `folder` holds the dashboard notebooks (default: the installed ones); `alone` says the
-        page is served by itself (`voila index.ipynb`, default: asked of Voila), where lesson
-        links cannot open, so the cards name the command that serves them all instead."""
+        page is served by itself (`voila index.ipynb`: the page asks
+        `sq_edu.voila.params.served_alone()`), where lesson links cannot open, so the cards are
+        not links and the page names the command that serves them all."""
         super().__init__()
-        self.alone = served_alone() if alone is None else alone
+        self.alone = alone
         self.add_class("sq-app")
         self.add_class("sq-index-app")
         self._folder = folder or notebooks_dir()
@@ -143,7 +143,7 @@ class IndexApp(widgets.VBox):
 
     def link(self, name: str) -> str:
         """Relative link to a dashboard that keeps the chosen language."""
-        return f"{name}.ipynb?lang={self.lang}"
+        return f"{name}.ipynb?{PageParams(self.lang).to_query()}"
 
     def _render(self) -> None:
         lang = self.lang

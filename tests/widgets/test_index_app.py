@@ -68,16 +68,3 @@ def test_a_page_served_alone_shows_no_dead_links_but_the_command(tmp_path: Path)
         assert "href=" not in app.body.value and app.body.value.count("sq-lesson-card") == 2
         assert command in app.header.value and "sq-notes" in app.header.value
     assert 'href="play.ipynb?lang=en"' in IndexApp("en", folder=folder, alone=False).body.value
-
-
-def test_voila_tells_whether_the_index_is_served_alone(monkeypatch) -> None:
-    from sq_edu.voila.params import served_alone
-
-    monkeypatch.delenv("SCRIPT_NAME", raising=False)
-    assert not served_alone()  # preheated under sq-edu serve, or outside Voila
-    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/index.ipynb")
-    assert not served_alone()
-    monkeypatch.setenv("SCRIPT_NAME", "/user/ada/voila/render/notebooks/index.ipynb")
-    assert not served_alone()  # Binder
-    monkeypatch.setenv("SCRIPT_NAME", "/")
-    assert served_alone()
