@@ -21,8 +21,17 @@ from sq_edu.links import MAX_LEVEL, MAX_SEED, PageParams, default_lang, parse_qu
 
 log = logging.getLogger(__name__)
 REQUEST_TIMEOUT = 5.0   # seconds to open Voila's websocket, as voila.utils waits
-__all__ = ["MAX_LEVEL", "MAX_SEED", "PageParams", "current_query", "default_lang", "served_alone",
-           "page_params", "parse_query", "request_info_url"]
+__all__ = [
+    "MAX_LEVEL",
+    "MAX_SEED",
+    "PageParams",
+    "current_query",
+    "default_lang",
+    "page_params",
+    "parse_query",
+    "request_info_url",
+    "served_alone",
+]
 
 
 def request_info_url(env: dict[str, str] | None = None) -> str:
