@@ -40,8 +40,8 @@ def test_key_badges_are_never_hidden_under_the_next_row(dashboards) -> None:
     page.set_viewport_size({"width": 480, "height": 900})
     page.wait_for_timeout(300)
     rows = page.evaluate("() => new Set([...document.querySelectorAll("
-                         "'.sq-answer-cards .sq-card')].map(c => Math.round(c.getBoundingClientRect().top)))"
-                         ".size")
+                         "'.sq-answer-cards .sq-card')]"
+                         ".map(c => Math.round(c.getBoundingClientRect().top))).size")
     assert rows >= 2, "the test needs a hand that wraps"
     page.locator(".sq-answer-cards button.sq-card").nth(4).click()  # a picked card rises
     page.wait_for_timeout(300)

@@ -116,7 +116,7 @@ def test_hand_is_read_only_and_set_hand_shows_new_cards() -> None:
 def test_unknown_lang_in_code_is_a_clear_error() -> None:
     import pytest
 
-    with pytest.raises(ValueError, match="unknown lang 'de'.*'en' and 'ru'"):
+    with pytest.raises(ValueError, match=r"unknown lang 'de'.*'en' and 'ru'"):
         HandView([1], lang="de")
     hand = HandView([1], lang="RU")
     assert hand.lang == "ru" and hand.title == "Твои карты"
