@@ -226,6 +226,11 @@ class LessonApp(widgets.VBox):
         if result.correct:
             self.answer.lock()
             self.submit_button.disabled = True
+            # The way on is "Next": highlighted, and the keyboard is taken there.
+            self.next_button.button_style = "success"
+            self.next_button.focus()
+        elif result.understood:
+            self.answer.drop_cards()
         self._show_result()
         return result
 
@@ -292,6 +297,7 @@ class LessonApp(widgets.VBox):
         self.reveal_view = None
         self.reveal.children = []
         self.submit_button.disabled = False
+        self.next_button.button_style = ""
         self.feedback.clear()
         self._relabel()
 
