@@ -15,16 +15,17 @@ $(VENV)/bin/activate:
 	$(PY) -m pip install --quiet --upgrade pip
 
 # Re-install whenever the package metadata changes.
+# The `server` extra brings Voila, JupyterLab and numpy (the package alone runs in a browser).
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/activate
 	@echo "sq_edu: installing sq_edu, Jupyter and Voila into $(VENV)."
 	@echo "        The first time it downloads them and takes a few minutes; pip lists each"
 	@echo "        package as it goes. Later runs start at once."
-	$(PY) -m pip install -e .
+	$(PY) -m pip install -e ".[server]"
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/activate
 	@echo "sq_edu: installing sq_edu with its test tools into $(VENV) (a few minutes the first time)."
-	$(PY) -m pip install -e ".[test]"
+	$(PY) -m pip install -e ".[server,test]"
 	touch $(VENV)/.installed $@
 
 serve: $(VENV)/.installed

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import socket
 import sys
@@ -100,6 +101,10 @@ def startup_message(args: argparse.Namespace) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
+        if importlib.util.find_spec("voila") is None:   # the package without its server extra
+            print("Serving the dashboards needs Voila: pip install 'sq_edu[server]'",
+                  file=sys.stderr)
+            return 2
         command, env = serve_command(args)
         print(startup_message(args), file=sys.stderr)
         sys.stderr.flush()

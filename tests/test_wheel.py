@@ -51,7 +51,8 @@ def test_the_wheel_installs_in_a_fresh_venv_and_serves_a_dashboard(tmp_path: Pat
     subprocess.run([base_python, "-m", "venv", str(venv)], check=True, timeout=120)
     env = _clean_env(venv)
     started = time.monotonic()
-    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(wheel)],
+    subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q",
+                    f"{wheel}[server]"],  # the README's command: the dashboards need Voila
                    check=True, timeout=1500, env=env, cwd=tmp_path)
     print(f"clean-venv wheel install: {time.monotonic() - started:.0f} s")
 
