@@ -147,7 +147,7 @@ def test_dungeon_score_sheet_fits_a_phone_while_playing(phone: Screen) -> None:
             if choice.count() and choice.is_visible():
                 choice.click()
                 break
-        page.wait_for_timeout(300)
+        page.wait_for_timeout(800)  # the bots answer; never click into their turn
     assert question.is_visible(), "no score question after a whole hand"
     phone.assert_fits()
     sheet = page.locator(".sq-score-sheet")
