@@ -9,7 +9,7 @@ carries Font Awesome 5 (served from `/voila/templates/lab/static/`), so the CDN 
 an offline classroom two failed requests and console errors; the template in
 `sq_edu/voila/templates/` is the lab one without them.
 
-Run as `python -m sq_edu.voila.launch <folder> [voila options]`, exactly like `python -m voila`.
+Run as `python -m sq_edu.voila.launch <folder> [voila options]` (what `sq-edu serve` runs).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from typing import Any
 
 from jupyter_server.utils import url_path_join
 from tornado.web import RedirectHandler
-from voila.app import Voila
+
+from sq_edu.voila.safe_app import SafeVoila
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 FRONT_PAGE = "voila/render/index.ipynb"
@@ -31,10 +32,9 @@ def front_page_handler(server_url: str, base_url: str) -> tuple[str, type, dict[
             {"url": url_path_join(base_url, FRONT_PAGE), "permanent": False})
 
 
-class LessonsVoila(Voila):
-    """Voila with the lesson index as its front page and a template that stays offline."""
-
-    name = "voila"  # reads the same voila config files as `voila` itself
+class LessonsVoila(SafeVoila):
+    """The school's safe Voila (safe_app.py) with the lesson index as its front page and a
+    template that stays offline; `--SafeVoila.*` options still apply."""
 
     def setup_template_dirs(self) -> None:
         super().setup_template_dirs()

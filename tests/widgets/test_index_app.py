@@ -68,3 +68,24 @@ def test_a_page_served_alone_shows_no_dead_links_but_the_command(tmp_path: Path)
         assert "href=" not in app.body.value and app.body.value.count("sq-lesson-card") == 2
         assert command in app.header.value and "sq-notes" in app.header.value
     assert 'href="play.ipynb?lang=en"' in IndexApp("en", folder=folder, alone=False).body.value
+
+
+def test_index_shows_what_a_learner_should_review_today(tmp_path) -> None:
+    from sq_edu.practice import ProgressStore
+    from sq_edu.practice.mastery import today_number
+    from sq_edu.widgets.index_app import IndexApp
+
+    store = ProgressStore.for_learner("Masha", tmp_path)
+    progress = store.load()
+    pairs = progress.mastery.skill("pairs")
+    pairs.attempts, pairs.score, pairs.review_step, pairs.due = 6, 90, 0, today_number()
+    store.save(progress)
+    app = IndexApp("ru", progress_dir=tmp_path)
+    assert "sq-due-review" not in app.body.value          # nobody named yet: nothing shown
+    app.nickname.value = "Masha"
+    app.show_due.click()
+    assert app.due == {"equations": ["pairs"]}
+    card = app.body.value.split('data-lesson="equations"', 1)[1].split("</li>", 1)[0]
+    assert "Пора повторить: Пары" in card
+    app.load_learner("nobody-here")
+    assert app.due == {} and "sq-due-review" not in app.body.value
