@@ -10,6 +10,7 @@ pytestmark = pytest.mark.browser
 # Key badges whose middle is covered by something else (a card of the next row).
 COVERED_BADGES_JS = """
 () => [...document.querySelectorAll('.sq-card-key')].filter(badge => {
+  badge.scrollIntoView({block: 'center'});
   const box = badge.getBoundingClientRect();
   if (!box.width) return false;
   const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
