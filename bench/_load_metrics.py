@@ -1,7 +1,7 @@
 """What the load benchmark measures on the server side: Voila and its kernels, via psutil.
 
-A kernel is a child process of Voila started with `sq_edu.voila.kernel` (or plain
-`ipykernel_launcher`) and a `kernel-<id>.json` connection file; resident memory (RSS)
+A kernel is a child process of Voila given a `kernel-<id>.json` connection file (started as
+`sq_edu.voila.kernel` or `ipykernel_launcher`); resident memory (RSS)
 is what a school sizes by (a JupyterHub memory limit is enforced on it). CPU is the server's
 and kernels' own CPU time over wall time, in percent of one core.
 """

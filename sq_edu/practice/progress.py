@@ -267,7 +267,7 @@ class ProgressStore:
                     merged.mastery.choose_level(lesson_id, mine.level)
                 for a in answers:
                     merged.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints,
-                                          a.levels)
+                                          a.levels, guess=a.guess, replay=a.replay)
             self.save(merged)
         return merged
 

@@ -29,7 +29,7 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
 from sq_edu.practice.learner_guard import hash_pin, pin_matches, valid_pin
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import Outcome
+from sq_edu.practice.mastery import DEFAULT_GUESS, Outcome
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import from_bytes, to_bytes
 from sq_edu.practice.session import Attempt
@@ -108,13 +108,14 @@ class ProgressPanel(widgets.VBox):
 
     # --- saving ---------------------------------------------------------------------------
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int,
-               levels: int) -> Outcome:
+               levels: int, guess: float = DEFAULT_GUESS, replay: bool = False) -> Outcome:
         """Count one answer (the app then calls `save`); remembered until it is in a file."""
-        answer = Attempt(lesson_id, level, skill, correct, hints, levels)
+        answer = Attempt(lesson_id, level, skill, correct, hints, levels, guess, replay)
         if self.store is None:
             self._unfiled.append(answer)
         self._unsaved.append(answer)
-        return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels)
+        return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels,
+                                            guess=guess, replay=replay)
 
     def save(self, *, replace: bool = False) -> Msg | None:
         """Write the progress file (if there is one) and redraw: merged with what another tab
@@ -230,7 +231,8 @@ class ProgressPanel(widgets.VBox):
         if saved.secret is None and pin is not None:
             saved.secret = hash_pin(pin)
         for a in self._unfiled:
-            saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels)
+            saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels,
+                                 guess=a.guess, replay=a.replay)
         self._unsaved = list(self._unfiled)   # replayed onto the file's record on saving
         self.progress = saved
         if self._on_learner is not None:
