@@ -242,3 +242,36 @@ def sort_rows(rows: Iterable[LearnerRow], key: str, descending: bool = False
         def value(r: LearnerRow) -> object:
             return getattr(r, key)
     return sorted(by_name, key=value, reverse=descending)
+
+
+class ClassTrace:
+    """What one learner's lesson page tells the teacher: a visit, each answer.
+
+    A no-op without a progress folder or before the learner has a nickname; a failed write
+    is logged and never reaches the child (their lesson and progress go on).
+    """
+
+    def __init__(self, progress_dir: str | os.PathLike[str] | None, code: str) -> None:
+        self.progress_dir = progress_dir
+        self.code = code
+
+    def _log(self, nickname: str) -> ActivityLog | None:
+        if self.progress_dir is None or not nickname:
+            return None
+        return ActivityLog(self.progress_dir, self.code, nickname)
+
+    def visit(self, nickname: str, lesson: str, level: int) -> None:
+        log_ = self._log(nickname)
+        if log_ is not None:
+            try:
+                log_.visit(lesson, level)
+            except (OSError, ValueError):
+                log.warning("could not write the class activity of %s", nickname, exc_info=True)
+
+    def answer(self, nickname: str, lesson: str, level: int, right: bool) -> None:
+        log_ = self._log(nickname)
+        if log_ is not None:
+            try:
+                log_.answer(lesson, level, right)
+            except (OSError, ValueError):
+                log.warning("could not write the class activity of %s", nickname, exc_info=True)

@@ -1,4 +1,5 @@
-"""What a dashboard reads from its URL: `?lang=ru&seed=12&level=2`, checked and never trusted.
+"""What a dashboard reads from its URL: `?lang=ru&seed=12&level=2&class=5b&fixed=1`, checked
+and never trusted.
 
 Under a preheated kernel the notebook runs before anyone asks for the page, so the query string
 is only known once Voila hands it over (`voila.utils.get_query_string`, which waits for it);
@@ -30,6 +31,8 @@ class PageParams:
     seed: int | None = None
     level: int | None = None
     notes: tuple[str, ...] = field(default=())
+    class_code: str = ""      # the class of a teacher's link ("" : the server's class)
+    fixed: bool = False       # the teacher's link fixes the level (a test)
 
     def messages(self, lang: str | None = None) -> list[str]:
         """The refusal notes as sentences in the page language."""
@@ -72,7 +75,23 @@ def parse_query(query: str | None, default: str | None = None) -> PageParams:
         level = _int_in_range(values["level"], 1, MAX_LEVEL)
         if level is None:
             notes.append("bad_level")
-    return PageParams(lang=lang, seed=seed, level=level, notes=tuple(notes))
+    class_code = _class_code(values.get("class"), notes)
+    fixed = values.get("fixed", "").strip() in ("1", "true", "yes")
+    return PageParams(lang=lang, seed=seed, level=level, notes=tuple(notes),
+                      class_code=class_code, fixed=fixed)
+
+
+def _class_code(text: str | None, notes: list[str]) -> str:
+    """The class code of a link (checked like `sq-edu serve --class`); a bad one is noted."""
+    if text is None:
+        return ""
+    from sq_edu.practice.classroom import ClassCodeError, clean_class_code
+
+    try:
+        return clean_class_code(text)
+    except ClassCodeError:
+        notes.append("bad_class")
+        return ""
 
 
 def current_query() -> str:

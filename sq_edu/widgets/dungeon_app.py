@@ -98,7 +98,8 @@ class SheetRow:
 class DungeonApp(widgets.VBox):
     """The Dungeon of Queens dashboard. `DungeonApp(lang="ru", seed=7)` replays exactly."""
 
-    def __init__(self, lang: str = "en", seed: int | None = None) -> None:
+    def __init__(self, lang: str = "en", seed: int | None = None,
+                 level: int | None = None) -> None:
         self.lang = normalize_lang(lang)
         self._seeds = random.Random(seed)
         self.feedback = Feedback(self.lang)
@@ -141,7 +142,7 @@ class DungeonApp(widgets.VBox):
         self.new_game_button.on_click(guard(lambda _b: self.new_game()))
         self._guard = guard
 
-        self.lesson = scoring_view(self.lang)
+        self.lesson = scoring_view(self.lang, seed if seed is not None else 1, level)
         self.lesson.add_class("sq-dungeon-lesson")
         play = widgets.VBox([self.info, self.trump_label, self.trump_box, self.table,
                              self.hand_title, self.hand_box, self.question, self.score_box,
@@ -156,6 +157,14 @@ class DungeonApp(widgets.VBox):
         self.add_class("sq-app")
         self.add_class("sq-dungeon-app")
         self.new_game()
+        if level is not None:   # a teacher's link to the scoring lesson opens its tab
+            self.tabs.selected_index = 1
+
+    def join_class(self, code: str, fixed: bool = False) -> None:
+        """The scoring lesson reports to the teacher's live view of class `code`."""
+        join = getattr(self.lesson, "join_class", None)
+        if callable(join):
+            join(code, fixed=fixed)
 
     # --- public API (buttons call these; tests and notebooks may too) ---------------------
 
@@ -459,7 +468,7 @@ class DungeonApp(widgets.VBox):
 
 # --- the scoring lesson tab ---------------------------------------------------------------------
 
-def scoring_view(lang: str = "en", seed: int = 1) -> widgets.Widget:
+def scoring_view(lang: str = "en", seed: int = 1, level: int | None = None) -> widgets.Widget:
     """The generic LessonApp when the lesson is shipped with the others, else ScoringPractice."""
     from sq_edu.dungeon.exercises import LESSON_ID, scoring_lesson
     from sq_edu.practice import load_lessons
@@ -467,7 +476,7 @@ def scoring_view(lang: str = "en", seed: int = 1) -> widgets.Widget:
     if LESSON_ID in load_lessons().lessons:
         from .lesson_app import LessonApp
 
-        return LessonApp(LESSON_ID, lang=lang, seed=seed)
+        return LessonApp(LESSON_ID, lang=lang, seed=seed, level=level)
     return ScoringPractice(scoring_lesson(), lang, seed)
 
 

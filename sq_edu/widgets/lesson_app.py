@@ -59,6 +59,7 @@ from sq_edu.practice import (
     worksheet_html,
 )
 from sq_edu.practice.checking import Feedback as Judgement
+from sq_edu.practice.classroom import ClassTrace
 from sq_edu.practice.exercise import FRACTION, PERCENT
 from sq_edu.practice.lesson import Text
 from sq_edu.practice.mastery import Outcome
@@ -128,6 +129,8 @@ class LessonApp(widgets.VBox):
         self.notes: list[Msg] = []          # level up, review: shown under the feedback
         self.reveal_view: widgets.Widget | None = None
         self._review_skill: str | None = None
+        self.fixed = False                  # the class link fixed the level (a test)
+        self.trace = ClassTrace(folder, "")  # `join_class` names the class
 
         self.title = _html("sq-lesson-title")
         self.language = LanguageToggle(self.lang, self.feedback)
@@ -169,6 +172,8 @@ class LessonApp(widgets.VBox):
         self.hint_button.on_click(guard(lambda _b: self.show_hint()))
         self.next_button.on_click(guard(lambda _b: self.next_exercise()))
         self.worksheet_button.on_click(guard(lambda _b: self.make_worksheet()))
+        # After the panel's own handler: the learner, now named, shows up in the class view.
+        self.save_nickname.on_click(guard(lambda _b: self._visit()))
 
         header = widgets.HBox([self.title, self.language],
                               layout=widgets.Layout(justify_content="space-between",
@@ -204,6 +209,8 @@ class LessonApp(widgets.VBox):
                 self.lesson.id, self.exercise.level, self.exercise.skill, result.correct,
                 self.hints_shown, len(self.lesson.levels))
             self._after_record(outcome)
+            self.trace.answer(self.progress.nickname, self.lesson.id, self.exercise.level,
+                              result.correct)
             self._show_reveal()
         if result.correct:
             self.solved = True
@@ -225,6 +232,7 @@ class LessonApp(widgets.VBox):
 
     def set_level(self, level: int) -> None:
         self.level = self._valid_level(level)
+        self._visit()
         self.progress.mastery.choose_level(self.lesson.id, self.level)
         if self.level_select.value != self.level:
             self.level_select.value = self.level
@@ -262,6 +270,20 @@ class LessonApp(widgets.VBox):
 
     def set_nickname(self, text: str) -> None:
         self.panel.set_nickname(text)
+        self._visit()
+
+    def _visit(self) -> None:
+        self.trace.visit(self.progress.nickname, self.lesson.id, self.level)
+
+    def join_class(self, code: str, fixed: bool = False) -> None:
+        """Work in class `code` (the teacher's live view shows this learner there); `fixed`
+        keeps the learner on this level and deal, as in a test."""
+        self.trace.code = code
+        self.fixed = fixed
+        for control in (self.level_select, self.seed_box, self.new_deal):
+            control.disabled = fixed
+        if fixed:
+            self.level_select.tooltip = t("classroom.level_fixed", self.lang)
 
     def make_worksheet(self, count: int = WORKSHEET_EXERCISES) -> str:
         """A printable page for this level and deal (same deal, same sheet), as a download."""
@@ -282,9 +304,9 @@ class LessonApp(widgets.VBox):
         progress.mastery.choose_level(self.lesson.id, self.level)
 
     def _learner_joined(self, progress: Progress) -> None:
-        """A returning learner carries on at the level they had reached."""
+        """A returning learner carries on at the level they had reached (unless fixed)."""
         level = self._valid_level(progress.mastery.lesson(self.lesson.id).level)
-        if level != self.level:
+        if level != self.level and not self.fixed:
             self.set_level(level)
         else:
             progress.mastery.choose_level(self.lesson.id, level)
@@ -300,7 +322,7 @@ class LessonApp(widgets.VBox):
     def _level_for_next(self) -> int:
         """The chosen level, or the lowest level of a skill whose review is due now."""
         self._review_skill = None
-        if self.index == 0:
+        if self.index == 0 or self.fixed:
             return self.level
         due = [s for s in self.progress.mastery.due_reviews() if s in self.lesson.skills]
         current = self.lesson.level(self.level).skill
@@ -351,7 +373,7 @@ class LessonApp(widgets.VBox):
 
     # --- after an answer ------------------------------------------------------------------
     def _after_record(self, outcome: Outcome) -> None:
-        if outcome.level_up is not None:
+        if outcome.level_up is not None and not self.fixed:
             self.notes.append(msg("practice.level_up", level=outcome.level_up))
             self.level = outcome.level_up
             self._quiet_level(outcome.level_up)

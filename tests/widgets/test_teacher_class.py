@@ -7,10 +7,15 @@ from pathlib import Path
 
 from sq_edu.practice import Progress
 from sq_edu.practice.classroom import ActivityLog
+from sq_edu.practice.mastery import LEVEL_UP_STREAK
 from sq_edu.practice.progress import ProgressStore
 from sq_edu.practice.teacher_key import FREE_TRIES, hash_password
+from sq_edu.voila.page import dashboard
+from sq_edu.voila.params import parse_query
+from sq_edu.widgets.lesson_app import LessonApp
 from sq_edu.widgets.teacher_app import TeacherApp
 from sq_edu.widgets.teacher_class import ClassView
+from tests.widgets.test_lesson_app import answer_right, wrong_answer
 
 KEY = hash_password("owls-at-noon", iterations=2_000)
 
@@ -112,3 +117,36 @@ def test_the_teacher_types_another_class_code(tmp_path: Path) -> None:
     view.show_button.click()
     assert [row["nickname"] for row in view.table.rows] == ["Cid"]
     assert view.code == "6a" and "Class 6a" in view.table.caption
+
+
+def test_a_learner_page_in_a_class_shows_up_live(tmp_path: Path) -> None:
+    params = parse_query("lang=en&level=2&seed=4&class=5B", default="en")
+    assert params.class_code == "5b" and not params.fixed
+    app = LessonApp("equations", "en", params.level, params.seed, progress_dir=tmp_path)
+    dashboard(app, params)
+    app.answer.set(wrong_answer(app.exercise))
+    app.submit_button.click()          # counted, but nobody is named yet: nothing to show
+    view = ClassView(tmp_path, "5b", "en")
+    assert view.table.rows == []
+    app.nickname.value = "Ann"
+    app.save_nickname.click()
+    view.refresh()
+    assert [(r["nickname"], r["cells"]["level"], r["cells"]["recent"]) for r in view.table.rows] \
+        == [("Ann", "2", "0")]
+    app.next_button.click()
+    app.answer.set(wrong_answer(app.exercise))
+    app.submit_button.click()
+    assert view.refresh()[0].recent == 1 and view.rows[0].wrong_run == 1
+
+
+def test_a_fixed_level_link_keeps_the_learner_on_that_level(tmp_path: Path) -> None:
+    params = parse_query("level=1&seed=4&class=../x&fixed=1", default="en")
+    assert params.fixed and params.class_code == "" and "bad_class" in params.notes
+    app = LessonApp("queen_points", "en", params.level, params.seed, progress_dir=tmp_path)
+    page = dashboard(app, params)
+    assert "not usable" in page.children[1].value          # the friendly note for the class
+    assert app.level_select.disabled and app.seed_box.disabled and app.new_deal.disabled
+    for _ in range(LEVEL_UP_STREAK + 1):                     # enough to open level 2...
+        answer_right(app)
+        app.next_button.click()
+    assert app.level == 1 and app.exercise.level == 1       # ...but the test stays on level 1
