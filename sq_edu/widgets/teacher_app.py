@@ -38,10 +38,10 @@ from urllib.parse import urlencode
 import ipywidgets as widgets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
-from sq_edu.practice import Lesson, Progress, ProgressError, load_lessons, worksheet_html
+from sq_edu.practice import Lesson, load_lessons, worksheet_html
 from sq_edu.practice.classroom import server_class
-from sq_edu.practice.progress import default_progress_dir, from_bytes
-from sq_edu.practice.report import Report, teacher_report
+from sq_edu.practice.progress import default_progress_dir
+from sq_edu.practice.report import Report
 from sq_edu.practice.teacher_key import server_key
 from sq_edu.practice.worksheet import MAX_EXERCISES
 from sq_edu.voila.params import MAX_SEED
@@ -56,9 +56,10 @@ from .page_address import PageAddress, sibling_link
 from .style import AppStyle
 from .teacher_class import ClassView
 from .teacher_login import TeacherLogin
+from .teacher_report import MAX_FILES, ReportSection
 
 log = logging.getLogger(__name__)
-MAX_FILES = 60  # a class, not a school: more uploads at once are refused with a message
+__all__ = ["MAX_FILES", "TeacherApp", "lesson_pages"]
 WIDE = {"description_width": "initial"}
 # Lessons that live inside another dashboard: the link opens that page (at the lesson).
 LESSON_PAGES = {"dungeon_scoring": "dungeon"}
@@ -96,7 +97,6 @@ class TeacherApp(widgets.VBox):
         self.feedback = Feedback(self.lang)
         self.feedback.add_class("sq-status")
         self.guard = guarded(lambda: self.feedback)
-        self.report = Report()
         self.built = False
         self.class_view: ClassView | None = None
         self._quiet = False  # set while options are relabelled, so settings do not "change"
@@ -145,12 +145,9 @@ class TeacherApp(widgets.VBox):
         self.url = _labelled("sq-class-url", widgets.Text(
             layout=widgets.Layout(width="95%"), style=WIDE))
 
-        self.report_heading = widgets.HTML()
-        self.upload = _labelled("sq-report-upload", widgets.FileUpload(
-            accept=".json,application/json", multiple=True,
-            layout=widgets.Layout(width="auto", align_self="flex-start")))
-        self.report_view = _labelled("sq-report-view", widgets.HTML())
-        self.csv_link = _labelled("sq-report-csv", widgets.HTML())
+        self.reports = ReportSection(self.lang, self.feedback)
+        self.upload, self.report_view = self.reports.upload, self.reports.view
+        self.csv_link = self.reports.csv_link
 
         self.worksheet_heading = widgets.HTML()
         self.count = _labelled("sq-worksheet-count", widgets.BoundedIntText(
@@ -163,7 +160,6 @@ class TeacherApp(widgets.VBox):
         for control in (self.lesson_select, self.level_select, self.seed_box, self.class_lang,
                         self.fix_level):
             control.observe(guard(self._settings_changed), "value")
-        self.upload.observe(guard(self._uploaded), "value")
         self.make.on_click(guard(lambda _b: self.make_worksheet()))
         live = self._live_section()
         self.children = (
@@ -176,13 +172,12 @@ class TeacherApp(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.fix_level,
             self.link, self.url,
-            self.report_heading, self.upload, self.report_view, self.csv_link,
+            self.reports,
             self.worksheet_heading, widgets.HBox([self.count, self.make]), self.worksheet_link,
         )
         self.built = True
         self._texts()
         self._update_link()
-        self._show_report()
         if self.class_view is not None:
             self.class_view.start()
 
@@ -266,42 +261,15 @@ class TeacherApp(widgets.VBox):
                            f"{target}</p>")
         self.url.value = link
 
-    # --- progress report --------------------------------------------------------------------
+    # --- progress report (teacher_report.ReportSection) ---------------------------------------
 
-    def _uploaded(self, change: dict) -> None:
-        files = [(str(item["name"]), bytes(item["content"])) for item in change["new"]]
-        self.add_progress_files(files)
+    @property
+    def report(self) -> Report:
+        return self.reports.report
 
     def add_progress_files(self, files: list[tuple[str, bytes]]) -> Report:
         """Build the report from uploaded files; a bad file is listed, never fatal."""
-        if len(files) > MAX_FILES:
-            self.feedback.say("apps.teacher_too_many_files", "bad", n=MAX_FILES)
-            return self.report
-        loaded: list[Progress] = []
-        problems: list[tuple[str, str]] = []
-        for name, data in files:
-            try:
-                loaded.append(from_bytes(data))
-            except ProgressError as error:
-                problems.append((name, error.msg.key))
-        self.report = teacher_report(loaded)
-        self.report.problems.extend(problems)
-        self._show_report()
-        # A report with rows is a success (the unreadable files are listed in it); only a
-        # batch in which nothing could be read is a failure.
-        tone = "good" if loaded else "bad"
-        self.feedback.say("apps.teacher_report_ready", tone, n=len(loaded), bad=len(problems))
-        return self.report
-
-    def _show_report(self) -> None:
-        if not self.report.rows and not self.report.problems:
-            self.report_view.value = f"<p>{html.escape(t('apps.teacher_no_report', self.lang))}</p>"
-            self.csv_link.value = ""
-            return
-        self.report_view.value = self.report.to_html(self.lang)
-        self.csv_link.value = download_link(
-            self.report.to_csv(self.lang).encode("utf-8"), "progress-report.csv",
-            "text/csv", t("apps.teacher_csv", self.lang))
+        return self.reports.add_files(files)
 
     # --- worksheets -------------------------------------------------------------------------
 
@@ -332,7 +300,7 @@ class TeacherApp(widgets.VBox):
             self._fill_levels(self.level_select.value)
             self._texts()
             self._update_link()
-            self._show_report()
+            self.reports.set_lang(self.lang)
             if self.class_view is not None:
                 self.class_view.set_lang(self.lang)
             if self.worksheet_link.value:
@@ -347,9 +315,6 @@ class TeacherApp(widgets.VBox):
         if not self._key:
             self.live_off.value = f"<p>{html.escape(t('classroom.live_off', lang))}</p>"
         self.class_heading.value = f"<h3>{html.escape(t('apps.teacher_class', lang))}</h3>"
-        self.report_heading.value = (
-            f"<h3>{html.escape(t('apps.teacher_report', lang))}</h3>"
-            f"<p>{html.escape(t('apps.teacher_report_help', lang))}</p>")
         self.worksheet_heading.value = f"<h3>{html.escape(t('apps.teacher_worksheet', lang))}</h3>"
         self.lesson_select.description = t("apps.teacher_lesson", lang)
         self._relabel(self.lesson_select,
@@ -363,6 +328,5 @@ class TeacherApp(widgets.VBox):
                       self.class_lang.value)
         self.fix_level.description = t("classroom.fix_level", lang)
         self.url.description = t("apps.teacher_copy", lang)
-        self.upload.description = t("apps.teacher_upload", lang)
         self.count.description = t("apps.teacher_count", lang)
         self.make.description = t("apps.teacher_make", lang)
