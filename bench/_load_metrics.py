@@ -43,7 +43,12 @@ def kernels_of(server: psutil.Process) -> list[psutil.Process]:
 
 def kernel_ids(server: psutil.Process) -> set[str]:
     """Ids of the kernels running now (each kernel's connection file is `kernel-<id>.json`)."""
-    found = set()
+    return set(kernel_cpu(server))
+
+
+def kernel_cpu(server: psutil.Process) -> dict[str, float]:
+    """CPU seconds (user + system) each running kernel has used so far, by kernel id."""
+    found = {}
     for kernel in kernels_of(server):
         try:
             cmdline = " ".join(kernel.cmdline())
@@ -51,7 +56,7 @@ def kernel_ids(server: psutil.Process) -> set[str]:
             continue
         match = re.search(r"kernel-([0-9a-f-]{36})\.json", cmdline)
         if match:
-            found.add(match.group(1))
+            found[match.group(1)] = _cpu_seconds(kernel)
     return found
 
 

@@ -40,6 +40,7 @@ from bench._load_metrics import (
     Phases,
     Sampler,
     Snapshot,
+    kernel_cpu,
     kernel_ids,
     kernels_of,
     median,
@@ -253,13 +254,28 @@ def _kernels_cpu(server: Any, seconds: float) -> tuple[int, float]:
 
 
 async def _settled(server: Any, pool: int, timeout: float = 240.0) -> Snapshot:
-    """The idle level: the preheated pool (one kernel per dashboard) started and quiet."""
+    """The idle level: the preheated pools started and quiet (twice in a row: on a busy
+    machine a pool's kernels may all be waiting for the CPU at one moment)."""
     deadline = time.monotonic() + timeout
+    quiet = 0
     while time.monotonic() < deadline:
         count, busy = await asyncio.to_thread(_kernels_cpu, server, 3.0)
-        if count >= pool and busy < 5.0:
+        quiet = quiet + 1 if count >= pool and busy < 5.0 else 0
+        if quiet >= 2:
             break
     return await asyncio.to_thread(snapshot, server)
+
+
+async def _cpu_when_all_interactive(server: Any, outcomes: list[Outcome], sessions: int
+                                    ) -> tuple[dict[str, float], float]:
+    """Kernel CPU seconds by id, and Voila's own, once every page is interactive (or failed):
+    compared with the same at the start, what opening the pages cost in CPU."""
+    while len(outcomes) < sessions or not all(
+            o.interactive_seconds or o.errors for o in outcomes):
+        await asyncio.sleep(0.5)
+    cpu = await asyncio.to_thread(kernel_cpu, server)
+    times = server.cpu_times()
+    return cpu, float(times.user + times.system)
 
 
 async def teacher_screenshot(playwright: Any, url: str, path: Path, wait: float) -> str:
@@ -306,6 +322,8 @@ async def classroom(url: str, port: int, plan: Plan, preheat: bool = True,
     settle_seconds = time.monotonic() - settle_start
     sampler = Sampler(server)
     sampler.start()
+    cpu_before = await asyncio.to_thread(kernel_cpu, server)
+    voila_before = sum(server.cpu_times()[:2])
     rng = random.Random(plan.seed)
     light_count = plan.sessions - plan.browsers
     abandoned = set(rng.sample(range(light_count), round(light_count * plan.abandon)))
@@ -317,6 +335,7 @@ async def classroom(url: str, port: int, plan: Plan, preheat: bool = True,
         from playwright.async_api import async_playwright
 
         playwright = await async_playwright().start()
+    cpu_task = asyncio.create_task(_cpu_when_all_interactive(server, outcomes, plan.sessions))
     shot_task = None
     if teacher_shot is not None:
         shot_task = asyncio.create_task(teacher_screenshot(
@@ -338,6 +357,10 @@ async def classroom(url: str, port: int, plan: Plan, preheat: bool = True,
             await asyncio.sleep(plan.ramp / max(plan.sessions, 1))  # the class arrives
         await asyncio.gather(*tasks)
         shot = await shot_task if shot_task is not None else ""
+        try:
+            cpu_opened, voila_opened = await asyncio.wait_for(cpu_task, 10.0)
+        except asyncio.TimeoutError:   # some page never became interactive nor failed
+            cpu_opened, voila_opened = {}, voila_before
     finally:
         if playwright is not None:
             await playwright.stop()
@@ -356,6 +379,8 @@ async def classroom(url: str, port: int, plan: Plan, preheat: bool = True,
         [(sent, c) for o in outcomes if o.kind == "light" for sent, c in zip(o.sent, o.clicks,
                                                                                strict=False)])
     load = sampler.load
+    opening = [cpu_opened[o.kernel_id] - cpu_before.get(o.kernel_id, 0.0) for o in outcomes
+               if o.kernel_id in cpu_opened]
     return {
         "plan": plan.__dict__ | {"notebooks": notebooks},
         "served_seconds": served_seconds,
@@ -372,6 +397,8 @@ async def classroom(url: str, port: int, plan: Plan, preheat: bool = True,
         "burst_seconds": max(phases.burst_end - start, 0.0),
         "load_average_burst": load.between(start, phases.burst_end),
         "load_average_steady": load.between(phases.burst_end, end),
+        "kernel_cpu_s_per_page_open_median": median(opening),
+        "voila_cpu_s_during_burst": voila_opened - voila_before,
         "teacher_screenshot": shot,
         "browser_clicks": sum(len(o.clicks) for o in outcomes if o.kind == "browser"),
         "render_p50_s": median(renders),
@@ -419,6 +446,7 @@ def measure(plan: Plan, preheat: bool = True, ipc: bool = True, iopub_timeout: i
     server = VoilaServer(preheat=preheat, log_path=ROOT / "test-artifacts" / "voila-load.log")
     server.env["SQ_EDU_PROGRESS_DIR"] = tempfile.mkdtemp(prefix="sq-edu-load-progress-")
     server.env["SQ_EDU_TEACHER_KEY"] = hash_password(TEACHER_PASSWORD)
+    server.env["SQ_EDU_CLASS"] = CLASS   # the teacher page shows the learners' class
     server.command = bench_command(server.command, plan, ipc, iopub_timeout)
     with server:
         result = run_sync(classroom(server.url, server.port, plan, preheat or plan.class_size > 0,
@@ -453,6 +481,10 @@ def rows(result: dict[str, Any]) -> list[dict[str, Any]]:
         row(f"steady: click response p95 (load avg {steady:.1f})",
             result["steady_click_p95_ms"], "ms", "<= 300"),
         row("click response p95, whole run", result["click_p95_ms"], "ms", "-"),
+        row("burst: kernel CPU per page opened (median)",
+            result["kernel_cpu_s_per_page_open_median"], "CPU s", "-"),
+        row("burst: Voila server CPU, whole burst", result["voila_cpu_s_during_burst"],
+            "CPU s", "-"),
         row("page render p50", result["render_p50_s"], "s", "-"),
         row("resident memory per kernel (max)", result["kernel_rss_mb_max"], "MB", "<= 120"),
         row("resident memory per kernel (median)", result["kernel_rss_mb_median"], "MB", "-"),
