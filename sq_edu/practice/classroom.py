@@ -17,11 +17,12 @@ from __future__ import annotations
 import json
 import logging
 import os
-import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from sq_edu.links import ClassCodeError, clean_class_code
 
 from .progress import atomic_write, learner_file_name
 
@@ -36,23 +37,8 @@ RECENT_SECONDS = 10 * 60          # "answers in the last 10 minutes"
 STUCK_WRONG = 3                   # wrong answers in a row that make a learner "stuck"
 STUCK_SECONDS = 5 * 60            # no right answer for this long (while still here): stuck
 GONE_SECONDS = 15 * 60            # no activity for this long: the learner has left
-_CLASS = re.compile(r"^[\w][\w\-]{0,29}$")
 SORT_KEYS: tuple[str, ...] = ("nickname", "lesson", "level", "last_active", "recent",
                               "streak", "stuck")
-
-
-class ClassCodeError(ValueError):
-    """A class code that is not 1-30 letters, digits, "-" or "_"."""
-
-
-def clean_class_code(text: object) -> str:
-    """The class code, stripped and case-folded ("5B" and "5b" are one class); "" is none."""
-    code = str(text or "").strip()
-    if not code:
-        return ""
-    if not _CLASS.match(code):
-        raise ClassCodeError(f"class code {code!r}")
-    return code.casefold()
 
 
 def server_class() -> str:

@@ -33,19 +33,17 @@ from __future__ import annotations
 import html
 import logging
 from pathlib import Path
-from urllib.parse import urlencode
 
 import ipywidgets as widgets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.links import DASHBOARDS, MAX_SEED, PageParams, clamp_level
 from sq_edu.practice import Lesson, load_lessons, worksheet_html
 from sq_edu.practice.classroom import server_class
 from sq_edu.practice.progress import default_progress_dir
 from sq_edu.practice.report import Report
 from sq_edu.practice.teacher_key import server_key
 from sq_edu.practice.worksheet import MAX_EXERCISES
-from sq_edu.voila.params import MAX_SEED
-from sq_edu.voila.server import DASHBOARDS
 
 from .controls import html_box
 from .feedback import Feedback
@@ -215,7 +213,9 @@ class TeacherApp(widgets.VBox):
         lesson = self.lesson
         levels = lesson.levels if lesson else ()
         numbers = [lvl.number for lvl in levels]
-        current = wanted if wanted in numbers else (numbers[0] if numbers else None)
+        # A wanted level the lesson lacks is the nearest it has (the one level policy).
+        current = (clamp_level(wanted, len(numbers)) if wanted is not None and numbers
+                   else (numbers[0] if numbers else None))
         self._relabel(self.level_select,
                       [(f"{lvl.number}. {lvl.title.get(self.lang)}", lvl.number)
                        for lvl in levels], current)
@@ -231,13 +231,9 @@ class TeacherApp(widgets.VBox):
     def class_query(self) -> str:
         """The query string a whole class shares: language, level, deal number, and the class
         code and "level fixed" when there are."""
-        query: dict[str, object] = {"lang": self.class_lang.value,
-                                    "level": self.level_select.value, "seed": self.seed_box.value}
-        if self._class_code:
-            query["class"] = self._class_code
-        if self.fix_level.value:
-            query["fixed"] = 1
-        return urlencode(query)
+        return PageParams(self.class_lang.value, seed=self.seed_box.value,
+                          level=self.level_select.value, class_code=self._class_code,
+                          fixed=self.fix_level.value).to_query()
 
     def share_link(self) -> str:
         """Absolute link to the lesson with the class settings, built from the address the

@@ -88,9 +88,11 @@ def test_class_code_and_fixed_level_travel_in_the_link() -> None:
     assert app.url.value.endswith("&class=5b&fixed=1")
 
 
-def test_level_outside_the_lesson_falls_back_to_the_first() -> None:
+def test_level_outside_the_lesson_is_the_nearest_it_has() -> None:
+    """The one level policy (sq_edu.links.clamp_level), as the lesson page applies it."""
     app = TeacherApp("en", level=19, teacher_key="")
-    assert app.level_select.value == 1
+    assert app.level_select.value == len(app.lesson.levels)
+    assert TeacherApp("en", level=0, teacher_key="").level_select.value == 1
 
 
 def test_report_from_uploaded_files_with_csv_and_a_bad_file() -> None:
