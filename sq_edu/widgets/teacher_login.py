@@ -37,19 +37,21 @@ class TeacherLogin(widgets.VBox):
         self.opened = False
         guard = guarded(lambda: self.feedback)
         self.heading = html_box("sq-teacher-login-title")
-        self.password = widgets.Password(continuous_update=False,
-                                         style={"description_width": "initial"})
+        self.password = widgets.Password(style={"description_width": "initial"})
         self.password.add_class("sq-teacher-password")
         self.open_button = button("sq-teacher-open", icon="unlock", button_style="primary")
         self.open_button.on_click(guard(lambda _b: self.try_password(self.password.value)))
-        # Enter in the field (continuous_update=False sends the value on Enter or on leaving).
-        self.password.observe(guard(lambda c: c["new"] and self.try_password(c["new"])),
-                              "value")
+        # Enter in the field: the browser sends a "submit" event after the typed value.
+        self.password.on_msg(guard(self._entered))
         super().__init__([self.heading, widgets.HBox(
             [self.password, self.open_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))])
         self.add_class("sq-teacher-login")
         self.set_lang(self.lang)
+
+    def _entered(self, _widget: object, content: dict, _buffers: object = None) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.try_password(self.password.value)
 
     def try_password(self, word: str) -> bool:
         """Check one try; True (and the page opens) when it is the teacher password."""

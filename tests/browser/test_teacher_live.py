@@ -56,7 +56,7 @@ def test_teacher_sees_a_stuck_learner_live(browser: Any, class_server: VoilaServ
         teacher.locator("button.sq-teacher-open").click()
         teacher.locator(".sq-status", has_text="not the teacher password").first.wait_for()
         teacher.locator(".sq-teacher-password input").fill(PASSWORD)
-        teacher.locator("button.sq-teacher-open").click()
+        teacher.locator(".sq-teacher-password input").press("Enter")   # keyboard works too
         teacher.locator(".sq-class-view .sq-class-empty", has_text="Nobody").wait_for()
         assert teacher.locator(".sq-teacher-login").count() == 0
 

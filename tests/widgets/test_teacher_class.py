@@ -29,9 +29,11 @@ def test_the_page_shows_nothing_but_the_password_box_until_it_is_given(tmp_path:
     assert app.login is not None and app.login in app.children
     assert not app.built and not hasattr(app, "lesson_select") and app.class_view is None
     app.login.password.value = "owls-at-midnight"
+    app.login.open_button.click()
     assert app.feedback.tone == "bad" and "not the teacher password" in app.feedback.text
     assert not app.built and app.login.password.value == ""
     app.login.password.value = "owls-at-noon"
+    app.login._entered(app.login.password, {"event": "submit"})   # Enter, as the browser says
     assert app.built and app.login not in app.children
     assert app.class_view is not None and app.class_view in app.children
 
