@@ -72,6 +72,10 @@ if learners:
 else:
     c.Authenticator.allow_all = True
 c.JupyterHub.spawner_class = "simple"                # servers run as the hub's user
+if hasattr(os, "geteuid") and os.geteuid() == 0:
+    # A hub started as root (a container, CI) would run every learner's server as root; Jupyter
+    # refuses that unless told. Better: start the hub as an unprivileged user.
+    c.Spawner.args.append("--allow-root")
 c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(
     env("SQ_EDU_HUB_HOMES", "/srv/sq_edu-hub/homes"), "{username}")
 
