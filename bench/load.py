@@ -122,6 +122,8 @@ async def light_learner(url: str, notebook: str, outcome: Outcome, duration: flo
             await asyncio.sleep(rng.uniform(1.5, 4.0))  # a child reads and thinks
             for box in page.with_class("sq-answer-text"):
                 await page.set_value(box, "value", rng.choice(ANSWERS))
+            for hand in page.with_class("sq-answer-cards"):   # pick two cards, as a child does
+                await page.set_value(hand, "selected", rng.sample(range(5), 2))
             targets = [m for css in LOOP[step % len(LOOP):] + LOOP for m in page.with_class(
                 css, "ButtonModel") if not page.states[m]["state"].get("disabled")]
             targets = targets or list(page.buttons())
@@ -400,6 +402,8 @@ async def classroom(url: str, port: int, plan: Plan, preheat: bool = True,
         "kernel_cpu_s_per_page_open_median": median(opening),
         "voila_cpu_s_during_burst": voila_opened - voila_before,
         "teacher_screenshot": shot,
+        "pages_requested_and_interactive_s": sorted(
+            (round(o.requested - start, 2), round(o.interactive_seconds, 2)) for o in outcomes),
         "browser_clicks": sum(len(o.clicks) for o in outcomes if o.kind == "browser"),
         "render_p50_s": median(renders),
         "render_max_s": max(renders, default=0.0),
