@@ -152,3 +152,14 @@ def test_a_fixed_level_link_keeps_the_learner_on_that_level(tmp_path: Path) -> N
         answer_right(app)
         app.next_button.click()
     assert app.level == 1 and app.exercise.level == 1       # ...but the test stays on level 1
+
+
+def test_a_teacher_link_to_dungeon_scoring_opens_its_lesson_tab(tmp_path: Path) -> None:
+    from sq_edu.widgets.dungeon_app import DungeonApp
+
+    params = parse_query("lang=en&level=2&seed=3&class=5b&fixed=1", default="en")
+    app = DungeonApp(params.lang, params.seed, params.level)
+    dashboard(app, params)
+    assert app.tabs.selected_index == 1 and app.lesson.level == 2
+    assert app.lesson.fixed and app.lesson.level_select.disabled
+    assert DungeonApp("en", 3).tabs.selected_index == 0      # the game, as before
