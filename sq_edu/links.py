@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import parse_qs, urlencode
 
 from sq_edu.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
@@ -88,6 +89,8 @@ class PageParams:
     notes: tuple[str, ...] = field(default=())
     class_code: str = ""      # the class of a teacher's link ("": the server's class)
     fixed: bool = False       # the teacher's link fixes the level (a test)
+    MAX_SEED: ClassVar[int] = MAX_SEED      # the ranges every page setting is checked against
+    MAX_LEVEL: ClassVar[int] = MAX_LEVEL
 
     def messages(self, lang: str | None = None) -> list[str]:
         """The refusal notes as sentences in the page language."""
@@ -108,7 +111,8 @@ class PageParams:
 
     def level_note(self, shown: int | None) -> tuple[str, ...]:
         """The notes, plus `bad_level` when the app shows another level than the link asked."""
-        if self.level is not None and shown is not None and shown != self.level:
+        if (self.level is not None and shown is not None and shown != self.level
+                and "bad_level" not in self.notes):
             return (*self.notes, "bad_level")
         return self.notes
 
@@ -131,9 +135,10 @@ def parse_query(query: str | None, default: str | None = None) -> PageParams:
     lang = default or default_lang()
     if not query:
         return PageParams(lang=lang)
-    query = query.lstrip("?")[:MAX_QUERY]
+    query = query.lstrip("?")
+    notes: list[str] = ["long_link"] if len(query) > MAX_QUERY else []   # said, not dropped
+    query = query[:MAX_QUERY]
     values = {key: items[-1] for key, items in parse_qs(query).items() if items}
-    notes: list[str] = []
     seed = level = None
     if "lang" in values:
         wanted = values["lang"].strip().lower()
@@ -145,9 +150,10 @@ def parse_query(query: str | None, default: str | None = None) -> PageParams:
         seed = _int_in_range(values["seed"], 0, MAX_SEED)
         if seed is None:
             notes.append("bad_seed")
-    if "level" in values:
-        level = _int_in_range(values["level"], 1, MAX_LEVEL)
-        if level is None:
+    if "level" in values:   # a number is taken under the one level policy, junk is refused
+        asked = _int_in_range(values["level"], 0, 10**12)
+        level = None if asked is None else clamp_level(asked, MAX_LEVEL)
+        if asked is None or level != asked:
             notes.append("bad_level")
     class_code = ""
     if "class" in values:

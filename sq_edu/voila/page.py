@@ -25,6 +25,9 @@ def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) ->
     (`notes=False` for an app that shows the link's notes itself)."""
     from sq_edu.practice.classroom import server_class
     from sq_edu.widgets.connection import ConnectionNotice
+    from sq_edu.widgets.lockdown import refuse_page_widgets
+
+    refuse_page_widgets()   # the app is built: the page may not build widgets of its own
 
     join = getattr(app, "join_class", None)
     if callable(join):   # a lesson: the teacher's live view follows it in the link's class
