@@ -42,7 +42,8 @@ def learn(browser: Any, hub: Hub, user: str) -> None:
         page.locator(".sq-answer-text input").fill(
             str(typed_form(twin.exercise, twin.exercise.answers[0])))
         page.locator("button.sq-submit").click()
-        page.locator(".sq-feedback .sq-status-good").wait_for()
+        # Not just any good line (saving the nickname gave one): the answer's own.
+        page.locator(".sq-feedback .sq-status-good", has_text="right").wait_for()
         assert_no_error_output(page)
     finally:
         context.close()
