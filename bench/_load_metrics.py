@@ -1,7 +1,7 @@
 """What the load benchmark measures on the server side: Voila and its kernels, via psutil.
 
-A kernel is a child process of Voila started with `ipykernel_launcher` (or, as `sq-edu serve`
-starts it, `sq_edu.voila.kernel`, which caps its memory); resident memory (RSS)
+A kernel is a child process of Voila given a `kernel-<id>.json` connection file (started as
+`sq_edu.voila.kernel` or `ipykernel_launcher`); resident memory (RSS)
 is what a school sizes by (a JupyterHub memory limit is enforced on it). CPU is the server's
 and kernels' own CPU time over wall time, in percent of one core.
 """
@@ -35,9 +35,7 @@ def kernels_of(server: psutil.Process) -> list[psutil.Process]:
     kernels = []
     for child in server.children(recursive=True):
         try:
-            cmdline = " ".join(child.cmdline())
-            # ipykernel, or the served kernel with its memory cap (`sq_edu.voila.kernel`).
-            if "ipykernel" in cmdline or "sq_edu.voila.kernel" in cmdline:
+            if re.search(r"kernel-[0-9a-f-]{36}\.json", " ".join(child.cmdline())):
                 kernels.append(child)
         except psutil.Error:
             continue
