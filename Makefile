@@ -35,7 +35,7 @@ test: $(VENV)/.installed-test
 	$(PY) -m pytest tests --nbval-lax notebooks
 
 test-fast: $(VENV)/.installed-test
-	$(PY) -m pytest tests -m "not browser and not slow"
+	$(PY) -m pytest tests -m "not browser and not slow and not hub"
 
 bench: $(VENV)/.installed-test
 	$(PY) -m bench

@@ -70,7 +70,8 @@ __all__ = ["HUMAN", "DungeonApp", "read_score"]
 class DungeonApp(widgets.VBox):
     """The Dungeon of Queens dashboard. `DungeonApp(lang="ru", seed=7)` replays exactly."""
 
-    def __init__(self, lang: str = "en", seed: int | None = None) -> None:
+    def __init__(self, lang: str = "en", seed: int | None = None,
+                 level: int | None = None) -> None:
         self.lang = normalize_lang(lang)
         self._seeds = random.Random(seed)
         self.feedback = Feedback(self.lang)
@@ -113,7 +114,8 @@ class DungeonApp(widgets.VBox):
         self.new_game_button.on_click(guard(lambda _b: self.new_game()))
         self._guard = guard
 
-        self.lesson = LessonApp(LESSON_ID, lang=self.lang, seed=1)
+        self.lesson = LessonApp(LESSON_ID, lang=self.lang,
+                                seed=seed if seed is not None else 1, level=level)
         self.lesson.add_class("sq-dungeon-lesson")
         play = widgets.VBox([self.info, self.trump_label, self.trump_box, self.table,
                              self.hand_title, self.hand_box, self.question, self.score_box,
@@ -128,6 +130,12 @@ class DungeonApp(widgets.VBox):
         self.add_class("sq-app")
         self.add_class("sq-dungeon-app")
         self.new_game()
+        if level is not None:   # a teacher's link to the scoring lesson opens its tab
+            self.tabs.selected_index = 1
+
+    def join_class(self, code: str, fixed: bool = False) -> None:
+        """The scoring lesson reports to the teacher's live view of class `code`."""
+        self.lesson.join_class(code, fixed=fixed)
 
     # --- the score sheet's state, under the names tests use -----------------------------------
     @property
