@@ -18,6 +18,8 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from sq_edu.links import clamp_level, wrap_seed
+
 from .checking import Judgement, check
 from .exercise import Exercise
 from .generators import exercise_seed, generate
@@ -26,23 +28,12 @@ from .mastery import LessonRecord, Mastery, Outcome
 from .messages import Msg, msg
 from .progress import Progress
 
-MAX_SEED = 999_999      # deal numbers are 0..MAX_SEED; a shared link names exactly one deal
 FIRST_SEEDS = 999       # a deal picked for nobody in particular is 1..FIRST_SEEDS (easy to type)
 
 
-def wrap_seed(seed: object) -> int:
-    """Any whole number as a deal number (the deal box and the API wrap round, never refuse)."""
-    return int(seed) % (MAX_SEED + 1)  # type: ignore[call-overload]
-
-
-def clamp_level(lesson: Lesson, level: object) -> int:
-    """The one level policy: a level the lesson does not have becomes the nearest one it has
-    (junk becomes 1); the page says so when a link asked for it (`voila.page.notes_for`)."""
-    try:
-        number = int(level)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        number = 1
-    return min(max(number, 1), len(lesson.levels))
+def lesson_level(lesson: Lesson, level: object) -> int:
+    """`level` under the one level policy (`sq_edu.links.clamp_level`) for this lesson."""
+    return clamp_level(level, len(lesson.levels))
 
 
 @dataclass(frozen=True)
@@ -95,7 +86,7 @@ class LessonSession:
                  level: int | None = None, seed: int | None = None) -> None:
         self.lesson = lesson
         self.recorder: Recorder = recorder if recorder is not None else MemoryRecorder()
-        self.level = clamp_level(lesson, level if level is not None else self.lesson_record.level)
+        self.level = lesson_level(lesson, level if level is not None else self.lesson_record.level)
         self.mastery.choose_level(lesson.id, self.level)
         self.seed = wrap_seed(seed) if seed is not None else secrets.randbelow(FIRST_SEEDS) + 1
         self.index = 0
@@ -159,7 +150,7 @@ class LessonSession:
 
     def set_level(self, level: object) -> None:
         """The learner (or teacher) picks a level: the deal starts again there."""
-        self.level = clamp_level(self.lesson, level)
+        self.level = lesson_level(self.lesson, level)
         self.mastery.choose_level(self.lesson.id, self.level)
         self.index = 0
         self.start()
@@ -176,7 +167,7 @@ class LessonSession:
     def learner_changed(self) -> bool:
         """Another learner's progress is now in the recorder (a returning nickname): carry on
         at the level they had reached. True if that started the deal again."""
-        level = clamp_level(self.lesson, self.lesson_record.level)
+        level = lesson_level(self.lesson, self.lesson_record.level)
         if level != self.level:
             self.set_level(level)
             return True

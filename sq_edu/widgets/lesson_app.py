@@ -49,13 +49,14 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
+from sq_edu.links import MAX_SEED
 from sq_edu.practice import Progress, ProgressStore, get_lesson, worksheet_html
 from sq_edu.practice.checking import Judgement
 from sq_edu.practice.exercise import FRACTION, PERCENT
 from sq_edu.practice.mastery import Mastery, Outcome
 from sq_edu.practice.messages import Msg
 from sq_edu.practice.progress import default_progress_dir
-from sq_edu.practice.session import MAX_SEED, Attempt, LessonSession
+from sq_edu.practice.session import Attempt, LessonSession
 
 from .chance import ChanceView
 from .controls import button as _button

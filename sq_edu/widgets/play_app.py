@@ -26,24 +26,25 @@ checkbox or select, so it is keyboard operable and has a text name):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as widgets
 
 from sq_edu.bots import CountingBot, GreedyBot, RandomBot
-from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
+from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules, advance_bots
 from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
 from sq_edu.engine.rules import PRESETS
 from sq_edu.i18n import normalize_lang, t
+from sq_edu.links import default_lang
 
 from .controls import button as _button
 from .discard import DiscardPileView
 from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
-from .language import LanguageToggle, lang_from_url
+from .language import LanguageToggle
 from .names import queen_name, short_name
 from .play_coach import CoachPanel
 from .play_words import game_over_text, narrate, who
@@ -65,8 +66,8 @@ class PlayApp(widgets.VBox):
 
     def __init__(self, lang: str | None = "en", seed: int | None = None, opponents: int = 2,
                  bots: str = "greedy", rules: str = "official", auto: bool = False) -> None:
-        """`lang=None` takes the language from the dashboard URL (`?lang=ru`)."""
-        self.lang = lang_from_url() if lang is None else normalize_lang(lang)
+        """`lang=None` takes the server's default language (`sq-edu serve --lang`)."""
+        self.lang = default_lang() if lang is None else normalize_lang(lang)
         self._seeds = random.Random(seed)
         self._kinds = available_bots()
         self.feedback = Feedback(self.lang)
@@ -187,28 +188,20 @@ class PlayApp(widgets.VBox):
 
     def play(self, move: Move) -> None:
         """Play the child's move, tell it, and let the bots go if 'auto' is ticked."""
-        self._record(self.game.play(move))
+        self._record(self.game.play(move, seat=HUMAN))
         self.hand.clear()  # picked cards are gone; a new hand may hold the same cards
         self._mode = None
         self._after_move()
 
     def next_move(self) -> None:
         """One bot decision (the "Next move" button)."""
-        if self.game.is_over or self.game.current_player == HUMAN:
-            return
-        seat = self.game.current_player
-        move = self._bots[seat].choose(self.game.observe(seat), self.game.legal_moves())
-        self._record(self.game.play(move))
-        self._refresh()
+        if advance_bots(self.game, self._bots, limit=1, each=self._record):
+            self._refresh()
 
     def run_bots(self) -> None:
         """Bots move until it is the child's decision or the game ends ("Skip")."""
-        for _ in range(MAX_BOT_STEPS):
-            if self.game.is_over or self.game.current_player == HUMAN:
-                break
-            seat = self.game.current_player
-            move = self._bots[seat].choose(self.game.observe(seat), self.game.legal_moves())
-            self._record(self.game.play(move), refresh=False)
+        advance_bots(self.game, self._bots, limit=MAX_BOT_STEPS,
+                     each=lambda events: self._record(events, refresh=False))
         self._refresh()
 
     def discard_selected(self) -> None:
@@ -218,7 +211,7 @@ class PlayApp(widgets.VBox):
             self.feedback.say("play.prompt_pick_cards", "info")
             return
         try:
-            events = self.game.play(Move("discard", cards))
+            events = self.game.play(Move("discard", cards), seat=HUMAN)
         except IllegalMove as why:
             self.feedback.show(why.text(self.lang), "bad")
             return
@@ -242,7 +235,7 @@ class PlayApp(widgets.VBox):
         self._refresh()
 
     # --- reacting ---------------------------------------------------------------------------
-    def _record(self, events: list[Event], refresh: bool = True) -> None:
+    def _record(self, events: Sequence[Event], refresh: bool = True) -> None:
         self._last_action = len(self._story)
         self._story.extend(e.seen_by(HUMAN) for e in events)
         if refresh:

@@ -6,19 +6,13 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from sq_edu.links import MAX_SEED, wrap_seed
 from sq_edu.practice import Exercise, typed_form
 from sq_edu.practice.exercise import CARDS, EQUATION
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import LEVEL_UP_STREAK, Outcome
 from sq_edu.practice.messages import Msg, msg
-from sq_edu.practice.session import (
-    MAX_SEED,
-    Attempt,
-    LessonSession,
-    MemoryRecorder,
-    clamp_level,
-    wrap_seed,
-)
+from sq_edu.practice.session import Attempt, LessonSession, MemoryRecorder, lesson_level
 
 LESSONS = ["equations", "card_detective", "chances", "queen_points", "dungeon_scoring"]
 
@@ -116,7 +110,7 @@ def test_equation_answer_from_picked_cards(lessons: dict[str, Lesson]) -> None:
 def test_level_and_seed_policy(lessons: dict[str, Lesson]) -> None:
     lesson = lessons["equations"]
     top = len(lesson.levels)
-    assert [clamp_level(lesson, v) for v in (0, -3, 1, top, top + 5, "2", "x", None)] == [
+    assert [lesson_level(lesson, v) for v in (0, -3, 1, top, top + 5, "2", "x", None)] == [
         1, 1, 1, top, top, 2, 1, 1]
     assert wrap_seed(MAX_SEED + 3) == 2 and wrap_seed(-1) == MAX_SEED
     session = LessonSession(lesson, level=99, seed=MAX_SEED + 1)
