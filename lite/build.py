@@ -98,10 +98,11 @@ def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path) 
     for name in CORE_FILES:
         shutil.copy2(core / name, out / name)
     lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
-    packages = {canonical(name): entry for name, entry in lock["packages"].items()}
+    keys = {canonical(key): key for key in lock["packages"]}
     kept: dict[str, dict] = {}
     for name, version in sorted(pins.items()):
-        entry = packages.get(name)
+        key = keys.get(name)
+        entry = lock["packages"].get(key or "")
         if entry is None or entry["version"] != version:
             found = entry and entry["version"]
             raise SystemExit(f"pyodide-lock.json has {name} {found}, browser.txt pins {version}")
@@ -109,7 +110,7 @@ def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path) 
         if path.name != entry["file_name"]:
             raise SystemExit(f"{name}: the lock names {entry['file_name']}, got {path.name}")
         shutil.copy2(path, out / path.name)
-        kept[entry["name"]] = {**entry, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+        kept[key] = {**entry, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
     for entry in kept.values():
         missing = [d for d in entry["depends"] if canonical(d) not in pins]
         if missing:

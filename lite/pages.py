@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from pathlib import Path
 from string import Template
 
@@ -57,7 +58,12 @@ def dashboard_page(name: str, notebook: Path) -> str:
     )
 
 
-def index_page() -> str:
+CONFIG_SCRIPT = re.compile(r'<script id="jupyter-config-data".*?</script>', re.S)
+
+
+def index_page(config_script: str) -> str:
+    """The static index; `config_script` is JupyterLite's own config element of the index it
+    replaces (every app page reads the root index.html for it)."""
     blocks = []
     for lang in LANGS:
         app = SiteIndex(lang)
@@ -70,6 +76,7 @@ def index_page() -> str:
 <html lang="{DEFAULT_LANG}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(t("apps.index_title", DEFAULT_LANG))}</title><link rel="icon" href="data:,">
+{config_script}
 <style>
 body {{ margin: 1.5rem; font-family: "DejaVu Sans", sans-serif; }}
 .sq-site-switch {{ float: right; margin: 0; }}
@@ -99,7 +106,10 @@ def write_pages(out: Path) -> None:
         notebook = folder / f"{name}.ipynb"
         if notebook.is_file():
             (out / f"{name}.html").write_text(dashboard_page(name, notebook), encoding="utf-8")
-    (out / "index.html").write_text(index_page(), encoding="utf-8")
+    found = CONFIG_SCRIPT.search((out / "index.html").read_text(encoding="utf-8"))
+    if found is None:
+        raise SystemExit("JupyterLite's index.html has no jupyter-config-data element")
+    (out / "index.html").write_text(index_page(found.group(0)), encoding="utf-8")
     (out / REPL_CSS).write_text((HERE / "repl.css").read_text(encoding="utf-8"),
                                 encoding="utf-8")
     repl = out / "repl" / "index.html"
