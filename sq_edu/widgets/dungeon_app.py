@@ -338,7 +338,7 @@ class DungeonApp(widgets.VBox):
             hand = game.hand_log[-1]
             self.info.value = escape(t("dungeon.app_hand_over", lang, hand=hand.number,
                                        dealer=self._who(hand.dealer), contract=hand.contract,
-                                       tricks=hand.dealer_tricks))
+                                       tricks=hand.dealer_tricks, points=hand.dealer_points))
         else:
             self.info.value = escape(t("dungeon.app_info", lang, hand=game.hand_number,
                                        dealer=self._who(game.dealer), contract=game.contract,
@@ -417,7 +417,7 @@ class DungeonApp(widgets.VBox):
         if row.hand is not None:
             text = t("dungeon.app_ask_contract", lang, who=self._who(row.seat),
                      contract=row.hand.contract, tricks=row.hand.dealer_tricks,
-                     before=row.before)
+                     points=row.hand.dealer_points, before=row.before)
         else:
             key = "app_ask_trick" if row.trick.queens else "app_ask_trick_plain"  # type: ignore[union-attr]
             text = t(f"dungeon.{key}", lang, who=self._who(row.seat),

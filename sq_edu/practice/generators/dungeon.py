@@ -240,7 +240,8 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                  for s, v in enumerate(after)]
         context = (msg("dungeon.ex_scores_line", scores=scores_line(shown)),
                    msg("dungeon.ex_race_dealer", player=player(hand.dealer),
-                       contract=hand.contract, tricks=hand.dealer_tricks))
+                       contract=hand.contract, tricks=hand.dealer_tricks,
+                       points=hand.dealer_points))
     else:
         context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
     options = (*(Option(f"p{s}", player(s)) for s in range(game.players)),
