@@ -112,6 +112,9 @@ def write_pages(out: Path) -> None:
     (out / "index.html").write_text(index_page(found.group(0)), encoding="utf-8")
     (out / REPL_CSS).write_text((HERE / "repl.css").read_text(encoding="utf-8"),
                                 encoding="utf-8")
+    icon = out / "lab" / "favicon.ico"   # browsers ask every page's root for it
+    if icon.is_file():
+        (out / "favicon.ico").write_bytes(icon.read_bytes())
     repl = out / "repl" / "index.html"
     page = repl.read_text(encoding="utf-8")
     link = f'<link rel="stylesheet" href="../{REPL_CSS}">'
