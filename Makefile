@@ -29,13 +29,13 @@ serve: $(VENV)/.installed
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check sq_edu tests bench
 
-# Unit, property, widget, notebook (nbval) and browser tests, then lint.
-test: $(VENV)/.installed-test
+# Lint, then unit, property, widget, notebook (nbval), browser and site tests (builds site/).
+test: $(VENV)/.installed-test site
 	$(PY) -m ruff check sq_edu tests bench
 	$(PY) -m pytest tests --nbval-lax notebooks
 
 test-fast: $(VENV)/.installed-test
-	$(PY) -m pytest tests -m "not browser and not slow"
+	$(PY) -m pytest tests -m "not browser and not slow and not site"
 
 # The serverless site (every dashboard running in the browser, no kernel on a server): site/.
 SITE_VENV ?= .venv-site
