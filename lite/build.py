@@ -8,7 +8,8 @@ nothing is fetched from a CDN at build or run time. The steps:
 1. the Pyodide core from npm (`pyodide@<version>`; it has no packages of its own);
 2. the pure-Python wheels Pyodide's lock names (IPython and friends) at exactly the locked
    versions, into a pruned `pyodide-lock.json` with recomputed sha256;
-3. the widget wheels and sq_edu's own wheel, served by piplite, PyPI fallback off;
+3. the kernel's, the widgets' and sq_edu's own wheels added to that lock, and every package
+   loaded as Pyodide starts (in parallel, nothing resolved in the browser), PyPI fallback off;
 4. `jupyter lite build` (plain JupyterLite: its REPL app, inputs hidden, shows one app);
 5. one page per dashboard (`equations.html?lang=ru&level=2&seed=12`) that runs the dashboard
    notebook's own code cells in that REPL, and a static index of the lessons.
@@ -91,8 +92,34 @@ def wheel_for(name: str, version: str, folder: Path) -> Path:
     raise SystemExit(f"no wheel for {name}=={version} in {folder}")
 
 
-def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path) -> None:
-    """The Pyodide folder the site serves: the core, the pinned wheels, a lock naming only them."""
+def kernel_wheels() -> list[Path]:
+    """The Pyodide kernel's own wheels (its ipykernel and widgetsnbextension shims, piplite,
+    pyodide_kernel), as jupyterlite-pyodide-kernel ships them."""
+    import jupyterlite_pyodide_kernel  # the build environment's
+
+    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    folder = share / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
+    found = [p for p in sorted(folder.glob("*.whl")) if "widgetsnbextension-3" not in p.name]
+    if len(found) < 4:
+        raise SystemExit(f"no kernel wheels in {folder} ({jupyterlite_pyodide_kernel.__file__})")
+    return found
+
+
+def lock_entry(path: Path) -> tuple[str, dict]:
+    """A pyodide-lock.json entry for a pure-Python wheel the lock does not know."""
+    dist, version = path.name.split("-")[:2]
+    name = canonical(dist)
+    return name, {"name": name, "version": version, "file_name": path.name, "install_dir": "site",
+                  "sha256": hashlib.sha256(path.read_bytes()).hexdigest(),
+                  "package_type": "package", "imports": [], "depends": [],
+                  "unvendored_tests": False, "shared_library": False}
+
+
+def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path,
+                     extra: list[Path]) -> list[str]:
+    """The Pyodide folder the site serves: the core, the pinned wheels and the `extra` ones (the
+    kernel's, the widgets', sq_edu), a lock naming only them. Returns the lock's package names:
+    the site loads them all as Pyodide starts, in parallel, with no resolving in the browser."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     for name in CORE_FILES:
@@ -115,12 +142,18 @@ def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path) 
         missing = [d for d in entry["depends"] if canonical(d) not in pins]
         if missing:
             raise SystemExit(f"{entry['name']} depends on {missing}: pin them in browser.txt")
+    for path in extra:
+        name, entry = lock_entry(path)
+        shutil.copy2(path, out / path.name)
+        kept[name] = entry
     lock["packages"] = kept
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return sorted(kept)
 
 
-def lite_config(lite_dir: Path) -> None:
-    """jupyter-lite.json: local Pyodide, no PyPI, no plugins that fail in the REPL alone."""
+def lite_config(lite_dir: Path, packages: list[str]) -> None:
+    """jupyter-lite.json: local Pyodide with every package loaded at start, no PyPI, no plugin
+    that fails in the REPL alone."""
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -130,6 +163,7 @@ def lite_config(lite_dir: Path) -> None:
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
+                    "loadPyodideOptions": {"packages": packages},
                 },
             },
         },
@@ -150,13 +184,13 @@ def build(out: Path, cache: Path) -> None:
         str(ROOT))
     lite_dir = cache / "lite"
     shutil.rmtree(lite_dir, ignore_errors=True)   # with its .jupyterlite.doit.db: no stale steps
-    assemble_pyodide(core, lock_wheels, lock_pins, lite_dir / "static" / "pyodide")
-    lite_config(lite_dir)
+    extra = [*kernel_wheels(), *sorted(site_wheels.glob("*.whl"))]
+    packages = assemble_pyodide(core, lock_wheels, lock_pins, lite_dir / "static" / "pyodide",
+                                extra)
+    lite_config(lite_dir, packages)
     shutil.rmtree(out, ignore_errors=True)
-    wheel_args = [arg for path in sorted(site_wheels.glob("*.whl"))
-                  for arg in ("--piplite-wheels", str(path.resolve()))]
     run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
-        "--output-dir", str(out.resolve()), *wheel_args, cwd=lite_dir)
+        "--output-dir", str(out.resolve()), cwd=lite_dir)
     write_pages(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {out} ({size / 2**20:.0f} MB)")
