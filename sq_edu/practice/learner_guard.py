@@ -132,6 +132,8 @@ def locked(path: Path) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:   # Windows: one kernel per learner is the rule there (docs/deploy.md)
+        fcntl = None      # type: ignore[assignment]
+    if getattr(fcntl, "flock", None) is None:   # also the browser's Python (Pyodide)
         yield
         return
     lock = path.with_name(f".{path.name}.lock")
