@@ -32,6 +32,8 @@ class SkillRecord:
     score: int = 0            # 0..100
     review_step: int = -1     # index into REVIEW_STEPS; -1 while not yet mastered
     due: int | None = None    # the clock value at which a review is due
+    play_attempts: int = 0    # of `attempts`, those asked by the coach during a game
+    play_correct: int = 0     # of `correct`, those answered in a game
 
     @property
     def stage(self) -> str:
@@ -76,12 +78,19 @@ class Mastery:
         return self.lessons.setdefault(lesson_id, LessonRecord())
 
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int = 0,
-               levels: int = 1) -> Outcome:
-        """Count one answer at `level` of a lesson with `levels` levels."""
+               levels: int = 1, source: str = "drill") -> Outcome:
+        """Count one answer at `level` of a lesson with `levels` levels.
+
+        `source="play"`: the game's coach asked it; it counts like a drill answer towards the
+        skill (score, review) and is also tallied apart so the teacher sees play practice.
+        """
         self.clock += 1
         rec = self.skill(skill)
         reviewed = rec.due is not None and rec.due <= self.clock
         rec.attempts += 1
+        if source == "play":
+            rec.play_attempts += 1
+            rec.play_correct += int(bool(correct))
         rec.hints += max(int(hints), 0)
         clean = correct and hints == 0
         if correct:
