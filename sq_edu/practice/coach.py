@@ -28,6 +28,7 @@ from .checking import Feedback, check
 from .coach_questions import (
     ATTACK_DEFENCE,
     FORMS,
+    SKILL_LESSON,
     Question,
     best_target,
     discard_question,
@@ -59,9 +60,13 @@ def default_level(mastery: Mastery | None) -> str:
 
 
 def chance_form(mastery: Mastery | None) -> str:
-    """How chances are asked: in words until the chances drill is begun, then in the form of
-    the level reached there (1: x out of y, 2: fraction, 3 and up: percent)."""
-    if mastery is None or "chances" not in mastery.lessons:
+    """How chances are asked: in words until the chances drill is begun (answers in play do
+    not count), then in the form of the level reached there (1: x out of y, 2: fraction,
+    3 and up: percent)."""
+    drilled = mastery is not None and any(
+        r.attempts > r.play_attempts for s, r in mastery.skills.items()
+        if SKILL_LESSON.get(s) == "chances")
+    if mastery is None or not drilled or "chances" not in mastery.lessons:
         return "words"
     level = mastery.lessons["chances"].level
     return FORMS[min(max(level, 1), 3)]

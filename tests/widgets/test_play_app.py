@@ -154,11 +154,12 @@ def test_wait_prompt_names_the_bot_and_next_moves_one_step() -> None:
     assert len(app.story_lines()) > told
 
 
-def test_coach_shows_discards_king_chance_and_counter() -> None:
-    app = PlayApp(seed=2)
+def test_helper_coach_shows_discards_king_chance_and_counter() -> None:
+    app = PlayApp(seed=2, coach="off")
     assert not _shown(app.coach)
-    app.coach_toggle.value = True
-    assert _shown(app.coach)
+    app.coach_level.value = "helper"
+    assert _shown(app.coach) and app.coach.coach.current is None  # a helper never asks
+    assert not app.coach.tracker.hidden
     lines = app.coach.lines()
     assert lines[0].startswith(("Cards you can discard together:", "No pairs or equations"))
     assert "Chance the next card is a King:" in lines[1]
