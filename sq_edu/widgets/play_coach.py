@@ -210,6 +210,8 @@ class CoachPanel(widgets.VBox):
         if verdict is not None:
             tone = "good" if verdict.correct else ("bad" if verdict.understood else "info")
             parts.extend(verdict.lines(lang))
+            if verdict.understood and not verdict.correct:   # one try in a game: say the answer
+                parts[0] = t("play.coach_not_quite", lang)
         if shown is not None:
             if verdict is None:
                 parts.append(t("play.coach_shown", lang))
