@@ -57,7 +57,7 @@ class CoachPanel(widgets.VBox):
         self.check_cards = button("sq-coach-check-cards", button_style="primary")
         self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.options.add_class("sq-coach-options")
-        self.show_me = button("sq-coach-show-me", icon="eye")
+        self.show_me = button("sq-coach-show-me")
         self.result = html_box("sq-coach-result")
         self.hints = html_box("sq-coach-hints")
         self.bots = html_box("sq-coach-bots")

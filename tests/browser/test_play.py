@@ -71,3 +71,110 @@ def test_a_full_game_is_played_to_its_end_by_clicking(dashboards) -> None:
     assert pressed.get("discard", 0) + pressed.get("wake", 0) >= 3, pressed
     dashboards.screenshot("play-game-over", curated=True)
     dashboards.check()
+
+
+# --- the coach in quiz mode -------------------------------------------------------------------
+QUESTION_TYPES = {  # words of each question type's prompt, en and ru
+    "attack_unseen": ("Before you attack", "Перед атакой"),
+    "attack_holds": ("You could attack Player", "Ты можешь атаковать"),
+    "discard": ("can you find a discard", "найдёшь сброс"),
+    "jester_seat": ("If it turns up a", "Если откроется"),
+    "jester_power": ("turns up a power card", "откроет карту силы"),
+    "count": ("The count has changed", "Счёт изменился"),
+}
+
+
+def coach_waiting(page) -> bool:
+    """A question is up and not yet answered (all of its parts have arrived)."""
+    return (first_visible(page, ".sq-coach-show-me") is not None
+            and bool(page.locator(f"{APP} .sq-coach-question").inner_text().strip())
+            and not page.locator(f"{APP} .sq-coach-result").inner_text().strip())
+
+
+def answer_coach(page, turn: int) -> bool:
+    """Answer the waiting question with the panel's controls; True if judged right."""
+    result = page.locator(f"{APP} .sq-coach-result")
+    controls = (f"{APP} .sq-coach-option, {APP} .sq-coach-check-cards, "
+                f"{APP} .sq-coach-answer input")
+    page.wait_for_function(  # the answer controls of this question have arrived
+        "s => [...document.querySelectorAll(s)].some(e => e.offsetParent !== null)",
+        arg=controls)
+    options = page.locator(f"{APP} .sq-coach-option")
+    if options.count():
+        click_and_wait(page, options.nth(turn % options.count()))
+    elif first_visible(page, ".sq-coach-check-cards") is not None:
+        for index in range(min(3, page.locator(f"{APP} .sq-hand button.sq-card").count())):
+            card = page.locator(f"{APP} .sq-hand button[data-index='{index}']")
+            card.click()
+            page.wait_for_function(
+                "s => document.querySelector(s).getAttribute('aria-pressed') === 'true'",
+                arg=f"{APP} .sq-hand button[data-index='{index}']")
+        click_and_wait(page, page.locator(f"{APP} .sq-coach-check-cards"))
+    else:
+        page.locator(f"{APP} .sq-coach-answer input").fill(str(2 + turn % 3))
+        click_and_wait(page, page.locator(f"{APP} .sq-coach-check"))
+    result.locator(".sq-status").wait_for(state="visible")
+    return result.locator(".sq-status-good").count() > 0
+
+
+def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict[str, int]:
+    page = dashboards.open("play", f"seed={seed}&lang={lang}", selector=APP)
+    page.locator(f"{APP} .sq-nickname input").fill(nickname)
+    click_and_wait(page, page.locator(f"{APP} .sq-save-nickname"))
+    level = page.locator(f"{APP} .sq-coach-level select")
+    assert level.locator("option:checked").inner_text().startswith(
+        "quiz" if lang == "en" else "викторина")
+    page.locator(f"{APP} .sq-auto input[type=checkbox]").check()
+    tally = {"right": 0, "wrong": 0}
+    seen: set[str] = set()
+    for _ in range(MAX_CLICKS):
+        if page.locator(f"{APP} .sq-game-over").is_visible():
+            break
+        if coach_waiting(page):
+            question = page.locator(f"{APP} .sq-coach-question [role=status]")
+            text = question.inner_text()
+            assert question.get_attribute("aria-live") == "polite" and text.strip()
+            kind = next((k for k, words in QUESTION_TYPES.items()
+                         if words[lang == "ru"] in text), None)
+            assert kind is not None, text
+            if kind not in seen:
+                seen.add(kind)
+                dashboards.screenshot(f"play-coach-{kind}-{lang}")
+            right = answer_coach(page, tally["right"] + tally["wrong"])
+            tally["right" if right else "wrong"] += 1
+            continue
+        child_turn(page)
+    assert page.locator(f"{APP} .sq-game-over").is_visible()
+    summary = page.locator(f"{APP} .sq-coach-summary")
+    summary.scroll_into_view_if_needed()
+    assert ("Questions answered right" if lang == "en" else "Верных ответов") in \
+        summary.inner_text()
+    dashboards.screenshot(f"play-coach-summary-{lang}")
+    dashboards.check()
+    tally["types"] = len(seen)
+    return tally
+
+
+@pytest.mark.parametrize(("lang", "seed"), [("en", 3), ("ru", 4)])
+def test_a_quiz_game_reaches_progress_and_the_teacher_report(dashboards, lang: str,
+                                                             seed: int) -> None:
+    import os
+    from pathlib import Path
+
+    from sq_edu.practice.progress import ProgressStore
+    from sq_edu.practice.report import teacher_report
+
+    nickname = f"Quiz {lang} {seed}"
+    tally = play_with_the_coach(dashboards, lang, nickname, seed)
+    assert tally["right"] and tally["wrong"], tally
+    store = ProgressStore.for_learner(nickname, Path(os.environ["SQ_EDU_PROGRESS_DIR"]))
+    skills = store.load().mastery.skills
+    assert sum(r.play_attempts for r in skills.values()) == tally["right"] + tally["wrong"]
+    assert sum(r.play_correct for r in skills.values()) == tally["right"]
+    report = teacher_report([store.path])
+    assert sum(r.play_attempts for r in report.rows) == tally["right"] + tally["wrong"]
+    assert all(r.attempts == 0 for r in report.rows)      # no drills: all of it was play
+    html = report.to_html(lang)
+    assert ("In play" if lang == "en" else "В игре") in html
+    cell = "{} of {}" if lang == "en" else "{} из {}"
+    assert any(cell.format(r.play_correct, r.play_attempts) in html for r in report.rows)
