@@ -117,14 +117,15 @@ class PlayApp(PlayBoard, widgets.VBox):
         self.coach_level = widgets.Dropdown(options=[], value=None)
         self.coach_level.add_class("sq-coach-level")
         self.coach = CoachPanel(self.lang, feedback=self.feedback, level=level,
-                                selected_cards=lambda: self.hand.selected_cards)
+                                selected_cards=lambda: self.hand.selected_cards,
+                                clear_cards=lambda: self.hand.clear())
         self.learner = LearnerRow(self.feedback, self.lang,
                                   Path(progress_dir) if progress_dir is not None else None,
                                   on_learner=self._learner_known)
         self.coach.coach.record = self.learner.record
         self.over_text = widgets.HTML()
         self.play_again = _button("sq-play-again", icon="refresh", button_style="success")
-        self.over_box = widgets.VBox([self.over_text, self.play_again],
+        self.over_box = widgets.VBox([self.over_text, self.coach.summary, self.play_again],
                                      layout=widgets.Layout(align_items="flex-start"))
         self.over_box.add_class("sq-game-over")
 

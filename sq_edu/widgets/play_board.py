@@ -138,6 +138,8 @@ class PlayBoard:
     def _refresh_coach(self) -> None:
         on = self.coach.coach.level != "off"
         self.coach.layout.display = "flex" if on else "none"
+        if not on:
+            self.coach.summary.layout.display = "none"
         if on:
             self.coach.turn(self.obs, self.legal())
 

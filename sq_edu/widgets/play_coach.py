@@ -41,10 +41,12 @@ class CoachPanel(widgets.VBox):
     """The coach for seat `obs.seat`; `selected_cards` reads the cards picked in the hand."""
 
     def __init__(self, lang: str = "en", feedback: object = None,
-                 selected_cards: Callable[[], tuple] = tuple, level: str = "quiz") -> None:
+                 selected_cards: Callable[[], tuple] = tuple, level: str = "quiz",
+                 clear_cards: Callable[[], None] = lambda: None) -> None:
         self.lang = normalize_lang(lang)
         self.coach = Coach(level=level)
         self._selected = selected_cards
+        self._clear_cards = clear_cards
         self._obs: Observation | None = None
         self._verdict: Verdict | None = None
         self._shown: Question | None = None      # the question just answered or shown
@@ -64,15 +66,15 @@ class CoachPanel(widgets.VBox):
         self.summary = html_box("sq-coach-summary")
         self.tracker: DeckTracker | None = None
         self.check.on_click(guard(lambda _b: self.answer(self.answer_text.value)))
-        self.check_cards.on_click(guard(lambda _b: self.answer(list(self._selected()))))
+        self.check_cards.on_click(guard(lambda _b: self._answer_cards()))
         self.show_me.on_click(guard(lambda _b: self.reveal()))
         self._guard = guard
         self.typed = widgets.HBox([self.answer_text, self.check])
         self.controls = widgets.HBox([self.typed, self.check_cards, self.options,
                                       self.show_me], layout=widgets.Layout(
                                           flex_flow="row wrap", align_items="center"))
-        super().__init__([self.question, self.controls, self.result, self.hints, self.bots,
-                          self.summary])
+        # `summary` is not a child: the app shows it in its game-over panel.
+        super().__init__([self.question, self.controls, self.result, self.hints, self.bots])
         self.add_class("sq-coach")
 
     # --- what the app calls ---------------------------------------------------------------
@@ -117,6 +119,13 @@ class CoachPanel(widgets.VBox):
         self._draw()
         return verdict
 
+    def _answer_cards(self) -> None:
+        """The cards picked in the hand are the answer; once judged they are unpicked, so a
+        wrong pick is not left in the hand (the best discard is said in words)."""
+        verdict = self.answer(list(self._selected()))
+        if verdict is not None and verdict.understood:
+            self._clear_cards()
+
     def reveal(self) -> None:
         """"Show me": the tracker, and the worked answer of the question (not counted)."""
         self._shown = self.coach.show_me()
@@ -154,6 +163,7 @@ class CoachPanel(widgets.VBox):
             self.children = [*self.children[:3], self.tracker, *self.children[3:]]
         else:
             self.tracker.update(obs)
+        self.tracker.layout.display = "none" if obs.is_over else "flex"
         if not self.coach.asks and self.coach.level == "helper":
             self.tracker.reveal()
         question = self.coach.current

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
+
+from sq_edu.maths import find_discards
 
 pytestmark = pytest.mark.browser
 APP = ".sq-play-app"
@@ -84,6 +88,24 @@ QUESTION_TYPES = {  # words of each question type's prompt, en and ru
 }
 
 
+def settle(page, quiet_ms: int = 250) -> None:
+    """Wait until the kernel's updates have all arrived: the app's text and the shown
+    controls stop changing for `quiet_ms` (a coach question comes in several messages)."""
+    page.wait_for_function(
+        """([sel, quiet]) => new Promise(done => {
+            const app = document.querySelector(sel);
+            const look = () => app.innerText + [...app.querySelectorAll('button')]
+                .map(b => (b.offsetParent !== null) + ':' + b.disabled).join();
+            let last = look(), since = Date.now();
+            const tick = () => {
+                const now = look();
+                if (now !== last) { last = now; since = Date.now(); }
+                if (Date.now() - since >= quiet) done(true); else setTimeout(tick, 50);
+            };
+            tick();
+        })""", arg=[APP, quiet_ms], timeout=30_000)
+
+
 def coach_waiting(page) -> bool:
     """A question is up and not yet answered (all of its parts have arrived)."""
     return (first_visible(page, ".sq-coach-show-me") is not None
@@ -91,8 +113,40 @@ def coach_waiting(page) -> bool:
             and not page.locator(f"{APP} .sq-coach-result").inner_text().strip())
 
 
-def answer_coach(page, turn: int) -> bool:
-    """Answer the waiting question with the panel's controls; True if judged right."""
+def hand_cards(page) -> list:
+    """The hand as card tokens, read from the cards' visible names ("3: 8, not picked")."""
+    names = page.locator(f"{APP} .sq-hand .sq-card-name").all_inner_texts()
+    cards = []
+    for name in names:
+        found = re.match(r"^\s*\d+:\s*(\d+)\b", name)
+        cards.append(int(found.group(1)) if found else "power")
+    return cards
+
+
+def count_unseen(page, lang: str) -> int:
+    """Count as a child does: the deck's number of the card asked about, minus those in the
+    hand and in the discard pile (from the page: the cards' spoken names)."""
+    from sq_edu.engine.cards import PLAY_DECK
+    from sq_edu.practice.messages import card_name
+
+    prompt = page.locator(f"{APP} .sq-coach-question").inner_text().lower()
+    token = next(c for c in ("dragon", "wand", "king") if card_name(c, lang) in prompt)
+    word = card_name(token, lang)
+    labels = page.locator(f"{APP} .sq-discard-pile li").evaluate_all(
+        "items => items.map(i => i.getAttribute('aria-label'))")
+    in_pile = sum(1 for label in labels if label.lower().startswith(word))
+    in_hand = sum(1 for name in page.locator(f"{APP} .sq-hand .sq-card-name").all_inner_texts()
+                  if re.sub(r"^\s*\d+:\s*", "", name).lower().startswith(word))
+    return PLAY_DECK[token] - in_pile - in_hand
+
+
+def answer_coach(page, kind: str, want_right: bool, turn: int, lang: str) -> bool:
+    """Answer the waiting question with the panel's controls; True if judged right.
+
+    Where the page itself gives the answer away (counting round the table, the discards in
+    the hand shown) the test answers right or wrong on purpose; elsewhere it guesses, or gives
+    an answer that cannot be right (60 of a card).
+    """
     result = page.locator(f"{APP} .sq-coach-result")
     controls = (f"{APP} .sq-coach-option, {APP} .sq-coach-check-cards, "
                 f"{APP} .sq-coach-answer input")
@@ -101,9 +155,25 @@ def answer_coach(page, turn: int) -> bool:
         arg=controls)
     options = page.locator(f"{APP} .sq-coach-option")
     if options.count():
-        click_and_wait(page, options.nth(turn % options.count()))
+        pick = turn % options.count()
+        if kind == "jester_seat":   # counting round the table from the child (option 1)
+            number = int(re.search(r"\b(\d+)\b", page.locator(
+                f"{APP} .sq-coach-question").inner_text().split("?")[0]).group(1))
+            pick = (number - 1 + (0 if want_right else 1)) % options.count()
+        click_and_wait(page, options.nth(pick))
     elif first_visible(page, ".sq-coach-check-cards") is not None:
-        for index in range(min(3, page.locator(f"{APP} .sq-hand button.sq-card").count())):
+        hand = hand_cards(page)
+        numbers = [c for c in hand if c != "power"]
+        picked = [0]                                   # one card is never a 3-card discard
+        if want_right:
+            found = [d.cards for d in find_discards(numbers) if d.size >= 3]
+            left = list(range(len(hand)))
+            picked = []
+            for card in found[0]:
+                index = next(i for i in left if hand[i] == card)
+                left.remove(index)
+                picked.append(index)
+        for index in picked:
             card = page.locator(f"{APP} .sq-hand button[data-index='{index}']")
             card.click()
             page.wait_for_function(
@@ -111,10 +181,28 @@ def answer_coach(page, turn: int) -> bool:
                 arg=f"{APP} .sq-hand button[data-index='{index}']")
         click_and_wait(page, page.locator(f"{APP} .sq-coach-check-cards"))
     else:
-        page.locator(f"{APP} .sq-coach-answer input").fill(str(2 + turn % 3))
+        guess = str(count_unseen(page, lang)) if kind in ("attack_unseen", "count") else \
+            str(2 + turn % 3)
+        page.locator(f"{APP} .sq-coach-answer input").fill(guess if want_right else "60")
         click_and_wait(page, page.locator(f"{APP} .sq-coach-check"))
     result.locator(".sq-status").wait_for(state="visible")
     return result.locator(".sq-status-good").count() > 0
+
+
+def take_a_chance(page) -> bool:
+    """Play a jester or steal a queen when offered (so the game has chances to replay)."""
+    jester = first_visible(page, ".sq-act-jester")
+    if jester is not None:
+        click_and_wait(page, jester)
+        return True
+    steal = first_visible(page, ".sq-act-steal")
+    if steal is None:
+        return False
+    steal.click()
+    queen = page.locator(f"{APP} button.sq-queen-button:not([disabled])").first
+    queen.wait_for(state="visible")
+    click_and_wait(page, queen)
+    return True
 
 
 def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict[str, int]:
@@ -128,6 +216,7 @@ def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict
     tally = {"right": 0, "wrong": 0}
     seen: set[str] = set()
     for _ in range(MAX_CLICKS):
+        settle(page)
         if page.locator(f"{APP} .sq-game-over").is_visible():
             break
         if coach_waiting(page):
@@ -140,15 +229,18 @@ def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict
             if kind not in seen:
                 seen.add(kind)
                 dashboards.screenshot(f"play-coach-{kind}-{lang}")
-            right = answer_coach(page, tally["right"] + tally["wrong"])
+            asked = tally["right"] + tally["wrong"]
+            right = answer_coach(page, kind, asked % 2 == 0, asked, lang)
             tally["right" if right else "wrong"] += 1
             continue
-        child_turn(page)
+        if not take_a_chance(page):
+            child_turn(page)
     assert page.locator(f"{APP} .sq-game-over").is_visible()
     summary = page.locator(f"{APP} .sq-coach-summary")
     summary.scroll_into_view_if_needed()
     assert ("Questions answered right" if lang == "en" else "Верных ответов") in \
         summary.inner_text()
+    assert page.locator(f"{APP} .sq-game-over svg.sq-chance-replay").is_visible()
     dashboards.screenshot(f"play-coach-summary-{lang}")
     dashboards.check()
     tally["types"] = len(seen)
