@@ -12,9 +12,9 @@ import time
 from collections.abc import Callable
 
 from sq_edu.dungeon import DungeonGame, RandomBot, SensibleBot
-from sq_edu.dungeon.exercises import scoring_lesson
 from sq_edu.dungeon.game import play_out
 from sq_edu.practice.generators import generate
+from sq_edu.practice.generators.dungeon import scoring_lesson
 
 
 def _median(fn: Callable[[], object], repeats: int) -> float:

@@ -3,14 +3,18 @@
 Timed with CPU time of this (single-threaded) process, so a busy shared machine does not
 halve the figure; the value is the median of several runs after a warm-up that fills the
 engine's per-hand move caches, as a long simulation would.
+
+Two paths are measured: `simulate` (the engine's own hot loop) and the public API a server or
+an app uses (`legal_moves()` then `play(move, seat=...)` for every decision).
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 
-from sq_edu.engine import simulate
+from sq_edu.engine import Game, RandomBot, simulate
 
 CASES = [  # (bots, players, games per run, target)
     ("random", 2, 2000, ">= 2000 games/s"),
@@ -26,6 +30,27 @@ def games_per_second(bots: str, players: int, games: int, runs: int) -> float:
     for run in range(runs):
         start = time.process_time()
         simulate(games, players=players, bots=bots, seed=run)
+        rates.append(games / (time.process_time() - start))
+    return statistics.median(rates)
+
+
+def api_games(games: int, players: int, seed: int) -> None:
+    """`games` random-bot games through the public API only, as a server would play them."""
+    master = random.Random(seed)
+    for _ in range(games):
+        game = Game.new(players, seed=master.getrandbits(64))
+        bot = RandomBot(master.getrandbits(64))
+        while not game.is_over and game.turn <= 1000:
+            seat = game.current_player
+            game.play(bot.choose(None, game.legal_moves()), seat=seat)
+
+
+def api_games_per_second(players: int, games: int, runs: int) -> float:
+    """Median games/s of `api_games` over `runs` runs."""
+    rates = []
+    for run in range(runs):
+        start = time.process_time()
+        api_games(games, players, run)
         rates.append(games / (time.process_time() - start))
     return statistics.median(rates)
 
@@ -49,6 +74,10 @@ def run(quick: bool = False) -> list[dict]:
         rate = games_per_second(bots, players, n, 3 if quick else 5)
         rows.append({"benchmark": f"{bots}-bot full games, {players} players, one core",
                      "value": rate, "unit": "games/s", "target": target})
+    n = 200 if quick else 2000
+    rows.append({"benchmark": "API path (legal_moves + play(seat=)), random, 2p",
+                 "value": api_games_per_second(2, n, 3 if quick else 5), "unit": "games/s",
+                 "target": ">= 2000 games/s"})
     return rows
 
 

@@ -1,34 +1,121 @@
-"""The engine, maths, bots, dungeon and practice layers never import widgets (DESIGN.md 2)."""
+"""The layers of DESIGN.md section 2, pinned: what each layer may import, and what a page loads.
+
+`python tools/import_graph.py` prints the whole graph; these tests import for real, each in a
+fresh interpreter, and look at `sys.modules`.
+"""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ["sq_edu.engine", "sq_edu.maths", "sq_edu.bots", "sq_edu.dungeon", "sq_edu.practice",
-          "sq_edu.i18n"]
+          "sq_edu.i18n", "sq_edu.links"]
 FORBIDDEN = ("ipywidgets", "IPython", "traitlets", "ipykernel")
 
 
+def loaded_after(code: str) -> list[str]:
+    """Every module in `sys.modules` after running `code` in a fresh interpreter."""
+    code += "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))\n"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, cwd=ROOT)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def import_all(package: str) -> str:
+    """Code that imports `package` and every module in it."""
+    return ("import importlib, pkgutil\n"
+            f"pkg = importlib.import_module({package!r})\n"
+            "for m in getattr(pkg, '__path__', None) and pkgutil.walk_packages(\n"
+            "        pkg.__path__, pkg.__name__ + '.') or ():\n"
+            "    importlib.import_module(m.name)\n")
+
+
+def ours(modules: list[str]) -> set[str]:
+    return {m for m in modules if m.split(".")[0] == "sq_edu"}
+
+
 @pytest.mark.parametrize("layer", LAYERS)
-def test_layer_imports_no_widgets(layer: str) -> None:
-    code = (
-        "import importlib, json, sys, pkgutil\n"
-        f"pkg = importlib.import_module({layer!r})\n"
-        "for m in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + '.'):\n"
-        "    importlib.import_module(m.name)\n"
-        "print(json.dumps(sorted(sys.modules)))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    loaded = json.loads(out.stdout.strip().splitlines()[-1])
-    bad = [m for m in loaded if m.split(".")[0] in FORBIDDEN]
+def test_layer_imports_no_widgets_and_no_numpy(layer: str) -> None:
+    """Nothing below widgets imports ipywidgets & co; numpy only when a simulation runs."""
+    loaded = loaded_after(import_all(layer))
+    bad = [m for m in loaded if m.split(".")[0] in (*FORBIDDEN, "numpy")]
     assert not bad, f"{layer} pulls in {bad}"
+    assert not {m for m in ours(loaded) if m.startswith(("sq_edu.widgets", "sq_edu.voila"))}
 
 
 def test_engine_does_not_import_maths() -> None:
-    code = "import sys, sq_edu.engine; print('sq_edu.maths' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert "sq_edu.maths" not in loaded_after("import sq_edu.engine")
+
+
+def test_dungeon_imports_only_i18n() -> None:
+    """The Dungeon engine is a second engine: no practice (its lesson generators live there)."""
+    extra = {m for m in ours(loaded_after(import_all("sq_edu.dungeon")))
+             if not m.startswith(("sq_edu.dungeon", "sq_edu.i18n")) and m != "sq_edu"}
+    assert not extra, f"sq_edu.dungeon imports {sorted(extra)}"
+
+
+@pytest.mark.parametrize("module", ["sq_edu.voila.params", "sq_edu.voila.server", "sq_edu.cli"])
+def test_serving_imports_no_widgets(module: str) -> None:
+    """Reading the URL and starting Voila load no app, no ipywidgets and not Voila's server
+    side (voila.utils costs a preheated kernel about 45 MB)."""
+    loaded = loaded_after(f"import {module}")
+    bad = [m for m in loaded if m.startswith(("sq_edu.widgets", "voila.", "jupyter_server"))
+           or m.split(".")[0] in FORBIDDEN]
+    assert not bad, f"{module} pulls in {bad}"
+
+
+def test_widgets_never_import_the_pages() -> None:
+    """Pages (sq_edu.voila) are the top layer: no arrow from the apps up to them."""
+    loaded = ours(loaded_after(import_all("sq_edu.widgets")))
+    assert not {m for m in loaded if m.startswith("sq_edu.voila")}
+
+
+def test_the_package_imports_no_app() -> None:
+    loaded = ours(loaded_after("import sq_edu.widgets"))
+    assert loaded <= {"sq_edu", "sq_edu.widgets"}, loaded
+
+
+def notebook_code(name: str) -> str:
+    notebook = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return "\n".join("".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "code")
+
+
+LESSON_PAGES = ["equations", "card_detective", "chances", "queen_points"]
+NOT_ON_A_LESSON_PAGE = ("sq_edu.widgets.play_app", "sq_edu.widgets.dungeon_app", "sq_edu.bots",
+                        "sq_edu.dungeon", "sq_edu.widgets.teacher_app", "sq_edu.widgets.index_app",
+                        "sq_edu.practice.generators.dungeon", "numpy")
+
+
+@pytest.mark.parametrize("name", LESSON_PAGES)
+def test_a_lesson_page_loads_only_its_app(name: str) -> None:
+    """Running a lesson notebook as Voila does loads no game app, bots, Dungeon or numpy."""
+    loaded = loaded_after(notebook_code(name))
+    assert "sq_edu.widgets.lesson_app" in loaded
+    bad = [m for m in loaded if m.startswith(NOT_ON_A_LESSON_PAGE)]
+    assert not bad, f"{name}.ipynb loads {bad}"
+
+
+@pytest.mark.parametrize(("name", "apps"), [
+    ("index", {"index_app"}), ("teacher", {"teacher_app"}), ("play", {"play_app"}),
+    ("dungeon", {"dungeon_app", "lesson_app"}),   # the Dungeon page shows the scoring lesson
+])
+def test_other_pages_load_only_their_app(name: str, apps: set[str]) -> None:
+    loaded = loaded_after(notebook_code(name))
+    found = {m.rpartition(".")[2] for m in loaded
+             if m.startswith("sq_edu.widgets.") and m.endswith("_app")}
+    assert found == apps
+    assert "numpy" not in loaded
+
+
+def test_import_graph_has_no_cycles() -> None:
+    """The script that prints the graph exits 1 on any layer or import-time module cycle."""
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "import_graph.py")],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 0, out.stdout
+    assert "# layer cycles: none" in out.stdout

@@ -8,46 +8,33 @@ keeping its power cards. It never looks at anything but its `Observation`.
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 
+from sq_edu.engine.bots import FEUD, GreedyBot
 from sq_edu.engine.cards import QUEEN_POINTS, is_number
 from sq_edu.engine.moves import Move
-from sq_edu.engine.observation import HIDDEN, Observation
-from sq_edu.maths.probability import counted_seat, jester_odds, p_holds
+from sq_edu.engine.observation import Observation
+from sq_edu.maths.probability import jester_odds, p_holds
 
-FEUD = {"cat": "dog", "dog": "cat"}
 # Single cards to throw away last come last (the king is worth most).
 KEEP_ORDER = {"wand": 1, "potion": 2, "dragon": 3, "jester": 4, "knight": 5, "king": 6}
-PICK_ORDER = ("king", "knight", "jester", "potion", "dragon", "wand")
 SAFE_ATTACK = Fraction(1, 2)    # attack when the block is less likely than this
 RISKY_ATTACK = Fraction(4, 5)   # ... or, with nothing better to do, less likely than this
 GOOD_JESTER = Fraction(2, 5)    # play a jester when power-or-own-queen is at least this likely
 
 
-class CountingBot:
-    """A bot (`choose(obs, legal) -> Move`) that reasons with exact probabilities."""
+class CountingBot(GreedyBot):
+    """A bot (`choose(obs, legal) -> Move`) that reasons with exact probabilities. Pending
+    decisions (blocks, wakes, slots, a royal jester's pick) it answers as `GreedyBot` does;
+    its turn action weighs the odds."""
 
     name = "counting"
-    uses_observation = True
 
-    def __init__(self, rng: random.Random | int | None = None) -> None:
-        self.rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-
-    def choose(self, obs: Observation, legal: list[Move]) -> Move:
-        pending = obs.pending
-        if pending == "block":
-            return next((m for m in legal if m.kind == "block"), legal[0])
-        if pending in ("rose", "jester_wake"):
-            return self._best_wake(obs, legal)
-        if pending == "jester_pick":
-            return self._pick(obs, legal)
-        if pending is not None:  # an empty slot for a queen: any will do
-            return self.rng.choice(legal)
+    def _turn_action(self, obs: Observation, legal: list[Move]) -> Move:
         wakes = [m for m in legal if m.kind == "wake"]
         if wakes:
             return self._best_wake(obs, wakes)
-        attack, blocked = self._best_attack(obs, legal)
+        attack, blocked = self._best_attack_odds(obs, legal)
         if attack is not None and blocked < SAFE_ATTACK:
             return attack
         jester = next((m for m in legal if m.kind == "jester"), None)
@@ -60,7 +47,8 @@ class CountingBot:
         return max((m for m in legal if m.kind == "discard"), key=_discard_value)
 
     # ---- the reasoning ---------------------------------------------------------------------
-    def _best_attack(self, obs: Observation, legal: list[Move]) -> tuple[Move | None, Fraction]:
+    def _best_attack_odds(self, obs: Observation, legal: list[Move]
+                          ) -> tuple[Move | None, Fraction]:
         """The attack with the most points expected to arrive, and its chance of a block."""
         mine = obs.awake[obs.seat]
         best, best_value, best_blocked = None, Fraction(0), Fraction(1)
@@ -84,36 +72,6 @@ class CountingBot:
         side = {obs.seat, obs.rules.partner(obs.seat, obs.players)}
         return odds["power"] + sum(p for s, p in odds["wake"].items() if s in side)
 
-    def _best_wake(self, obs: Observation, moves: list[Move]) -> Move:
-        mine = obs.awake[obs.seat]
-        seen = {q for a in obs.awake for q in a} | set(obs.slots)
-        hidden = [QUEEN_POINTS[q] for q in QUEEN_POINTS if q not in seen]
-        hidden_value = sum(hidden) / len(hidden) if hidden else 0.0
-
-        def value(move: Move) -> float:
-            queen = obs.slots[move.slot] if move.slot is not None else None
-            if queen == HIDDEN:
-                return hidden_value
-            if queen is None or FEUD.get(queen) in mine:
-                return -1.0
-            return float(QUEEN_POINTS.get(queen, 0))
-
-        best = max(value(m) for m in moves)
-        return self.rng.choice([m for m in moves if value(m) == best])
-
-    def _pick(self, obs: Observation, legal: list[Move]) -> Move:
-        """Royal court: a number that wakes a queen for this seat's side now, else the most
-        useful power card, else any."""
-        side = (obs.seat, obs.rules.partner(obs.seat, obs.players))
-        for move in legal:
-            card = move.cards[0] if move.cards else None
-            if is_number(card) and counted_seat(obs.seat, int(card), obs.players) in side:
-                return move
-        for word in PICK_ORDER:
-            for move in legal:
-                if move.cards and move.cards[0] == word:
-                    return move
-        return legal[0]
 
 def _discard_value(move: Move) -> tuple[int, int, int]:
     """The longest discard first; a single card: numbers (the biggest) before power cards."""

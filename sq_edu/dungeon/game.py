@@ -170,8 +170,13 @@ class DungeonGame:
 
     # --- changing the state ---------------------------------------------------------------
 
-    def play(self, move: Move) -> list[Event]:
-        """Apply a legal move for `current_player`; IllegalPlay (a ValueError) otherwise."""
+    def play(self, move: Move, seat: int | None = None) -> list[Event]:
+        """Apply a legal move for `current_player`; IllegalPlay (a ValueError) otherwise.
+        With `seat`, refuse the move unless that seat is to decide now."""
+        if seat is not None and self.pending is not None and (
+                type(seat) is not int or seat != self.current_player):
+            raise IllegalPlay("not_your_decision", seat=repr(seat)[:20],
+                              current=self.current_player)
         error = self.move_error(move)
         if error is not None:
             raise error
@@ -227,11 +232,15 @@ class DungeonGame:
         return Event("trick", seat=taker, trick=record, points=score.change)
 
     def _end_hand(self) -> list[Event]:
-        points = contract_points(self.tricks_taken[self.dealer], self.contract)
-        self.scores[self.dealer] += points
+        dealer = self.dealer
+        # Only a trick's taker scores, so the dealer's change this hand is what its tricks
+        # and queen bonuses brought (dungeon drops included).
+        dealer_points = self.scores[dealer] - self.hand_start_scores[dealer]
+        points = contract_points(self.tricks_taken[dealer], self.contract, dealer_points)
+        self.scores[dealer] += points
         self.hand_log.append(HandRecord(
-            self.hand_number, self.dealer, self.contract, self.tricks_taken[self.dealer],
-            points, self.hand_start_scores, tuple(self.scores)))
+            self.hand_number, dealer, self.contract, self.tricks_taken[dealer],
+            points, self.hand_start_scores, tuple(self.scores), dealer_points))
         events = [Event("contract", seat=self.dealer, points=points,
                         count=self.tricks_taken[self.dealer])]
         self.winners = race_winners(self.scores)
@@ -264,8 +273,8 @@ class DungeonGame:
 def play_out(game: DungeonGame, bots: Sequence[Bot], until_hand_end: bool = False
              ) -> DungeonGame:
     """Let `bots` (one per seat, `choose(obs, legal)`) play until the game (or hand) ends."""
+    from sq_edu.engine.autoplay import advance_bots  # imported late: dungeon needs no engine
+
     start = game.hand_number
-    while not game.is_over and not (until_hand_end and game.hand_number != start):
-        seat = game.current_player
-        game.play(bots[seat].choose(game.observe(seat), game.legal_moves()))
+    advance_bots(game, bots, (lambda g: g.hand_number != start) if until_hand_end else None)
     return game

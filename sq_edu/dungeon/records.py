@@ -95,6 +95,7 @@ class HandRecord:
     contract_points: int                 # +50 made, -50 missed
     scores_before: tuple[int, ...]       # at the start of the hand
     scores_after: tuple[int, ...]        # after the last trick and the contract
+    dealer_points: int = 0               # the dealer's points from this hand's tricks
 
     @property
     def made(self) -> bool:
@@ -104,14 +105,14 @@ class HandRecord:
         return {"number": self.number, "dealer": self.dealer, "contract": self.contract,
                 "dealer_tricks": self.dealer_tricks, "contract_points": self.contract_points,
                 "scores_before": list(self.scores_before),
-                "scores_after": list(self.scores_after)}
+                "scores_after": list(self.scores_after), "dealer_points": self.dealer_points}
 
     @classmethod
     def from_dict(cls, d: dict) -> HandRecord:
         return cls(int(d["number"]), int(d["dealer"]), int(d["contract"]),
                    int(d["dealer_tricks"]), int(d["contract_points"]),
                    tuple(int(x) for x in d["scores_before"]),
-                   tuple(int(x) for x in d["scores_after"]))
+                   tuple(int(x) for x in d["scores_after"]), int(d.get("dealer_points", 0)))
 
 
 # Event kinds, in the game's words.
@@ -120,7 +121,8 @@ EVENT_KINDS: tuple[str, ...] = (
     "deal",       # hand `count` dealt by `seat`
     "play",       # seat plays `card`
     "trick",      # seat takes the trick; `trick` holds the record
-    "contract",   # the dealer (seat) made or missed the contract; `points` +50 / -50
+    "contract",   # the dealer (seat) made or missed the contract; `points` +50 / -50,
+                  #   `count` the dealer's tricks this hand
     "game_over",  # `seats` win
 )
 

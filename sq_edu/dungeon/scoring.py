@@ -24,7 +24,8 @@ ONE_QUEEN_BONUS = 25
 TWO_QUEEN_BONUS = 50
 DUNGEON_DROP = 100       # three queens
 DEEP_DUNGEON_DROP = 250  # four queens
-CONTRACT_POINTS = 50
+CONTRACT_POINTS = 50     # made: +50, missed: -50
+CONTRACT_HAND_POINTS = 50  # ... made also by scoring this many points in the hand
 
 # Rule names, also message keys in the dungeon catalogue.
 RULE_TRICK, RULE_ONE_QUEEN, RULE_TWO_QUEENS = "rule_trick", "rule_one_queen", "rule_two_queens"
@@ -73,9 +74,16 @@ def score_trick(own: int, others: Sequence[int], queens: int) -> TrickScore:
     return TrickScore(4, own, min(pair), RULE_DEEP_DUNGEON, pair)
 
 
-def contract_points(dealer_tricks: int, contract: int) -> int:
-    """+50 if the dealer took at least `contract` tricks this hand, else -50."""
-    return CONTRACT_POINTS if dealer_tricks >= contract else -CONTRACT_POINTS
+def contract_made(dealer_tricks: int, contract: int, dealer_points: int = 0) -> bool:
+    """The dealer's contract (RULES.md 8): at least `contract` tricks this hand, or at least
+    50 points scored this hand from tricks and queen bonuses (`dealer_points`)."""
+    return dealer_tricks >= contract or dealer_points >= CONTRACT_HAND_POINTS
+
+
+def contract_points(dealer_tricks: int, contract: int, dealer_points: int = 0) -> int:
+    """+50 if the contract is made (`contract_made`), else -50."""
+    made = contract_made(dealer_tricks, contract, dealer_points)
+    return CONTRACT_POINTS if made else -CONTRACT_POINTS
 
 
 def race_winners(scores: Sequence[int], target: int = TARGET) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ add up. A damaged save gives one clear `CorruptSave` message, never a half-built
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .cards import SUITS, Card, count_queens, deck_for
@@ -18,7 +19,7 @@ from .scoring import contract_points, race_winners, score_trick
 if TYPE_CHECKING:
     from .game import DungeonGame
 
-FORMAT, VERSION = "sq_edu.dungeon", 1
+FORMAT, VERSION = "sq_edu.dungeon", 2  # 2: hands log the dealer's points
 PENDING = ("name_trump", PLAY, "new_trump", None)
 
 
@@ -49,7 +50,7 @@ def game_from_dict(d: object) -> DungeonGame:
 
     if not isinstance(d, dict):
         raise CorruptSave("a saved dungeon game must be a dict")
-    if d.get("format") != FORMAT or d.get("version") != VERSION:
+    if d.get("format") != FORMAT or d.get("version") not in (1, VERSION):
         raise CorruptSave(f"not a saved dungeon game (format {FORMAT!r} version {VERSION})")
     try:
         game = DungeonGame(_int(d, "players"), _int(d, "seed"), _int(d, "first_dealer"))
@@ -70,6 +71,10 @@ def game_from_dict(d: object) -> DungeonGame:
         game.start_scores = tuple(_ints(d, "start_scores", n))
         game.prior_tricks = tuple(_ints(d, "prior_tricks", n))
         game.out_of_play = tuple(Card.parse(c) for c in _list(d, "out_of_play"))
+        if d["version"] == 1:  # before hands logged the dealer's points: work them out
+            game.hand_log = [replace(h, dealer_points=sum(
+                r.score.change for r in game.tricks if r.hand == h.number and r.taker == h.dealer))
+                for h in game.hand_log]
     except CorruptSave:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as exc:
@@ -147,11 +152,14 @@ def replay_scores(tricks: list[TrickRecord], hands: list[HandRecord], players: i
             scores[record.taker] = expected.after
         if number <= len(hands):
             hand = hands[number - 1]
-            tricks_by_dealer = sum(1 for r in by_hand[number] if r.taker == hand.dealer)
+            by_dealer = [r for r in by_hand[number] if r.taker == hand.dealer]
+            tricks_by_dealer = len(by_dealer)
             if number == 1 and prior is not None:
                 tricks_by_dealer += prior[hand.dealer]
+            points = sum(r.score.change for r in by_dealer)
             if hand.contract != contract_for(players) or hand.dealer_tricks != tricks_by_dealer \
-                    or hand.contract_points != contract_points(tricks_by_dealer, hand.contract):
+                    or hand.dealer_points != points or hand.contract_points != contract_points(
+                        tricks_by_dealer, hand.contract, points):
                 raise CorruptSave(f"the contract of hand {number} is wrong")
             scores[hand.dealer] += hand.contract_points
             if scores != list(hand.scores_after):

@@ -23,6 +23,7 @@ see `Move` for how each is answered.
 
 from __future__ import annotations
 
+from .autoplay import advance_bots
 from .bots import Bot, GreedyBot, RandomBot
 from .game import Game
 from .moves import IllegalMove, Move
@@ -31,4 +32,5 @@ from .rules import PRESETS, Rules
 from .simulate import SimulationSummary, simulate
 
 __all__ = ["HIDDEN", "PRESETS", "Bot", "Event", "Game", "GreedyBot", "IllegalMove", "Move",
-           "Observation", "RandomBot", "Rules", "SimulationSummary", "simulate"]
+           "Observation", "RandomBot", "Rules", "SimulationSummary", "advance_bots",
+           "simulate"]

@@ -64,6 +64,10 @@ class GreedyBot:
             return self._pick(obs, legal)
         if pending is not None:  # an empty slot for a queen: any will do
             return self.rng.choice(legal)
+        return self._turn_action(obs, legal)
+
+    def _turn_action(self, obs: Observation, legal: list[Move]) -> Move:
+        """The turn's action (no decision pending): what subclasses play differently."""
         wakes = [m for m in legal if m.kind == "wake"]
         if wakes:
             return self._best_wake(obs, wakes)

@@ -10,7 +10,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from .cards import QUEEN_POINTS, SLOTS, is_number, parse_card, sort_key
-from .moves import MOVE_KINDS, IllegalMove, Move, make_move
+from .moves import MOVE_KINDS, IllegalMove, Move, find_move
 
 if TYPE_CHECKING:
     from .game import Game
@@ -22,7 +22,8 @@ UNUSED = {"wake": ("target", "queen"), "steal": ("slot",), "sleep": ("slot",),
 
 
 def normalize(move: object) -> Move | None:
-    """The interned move meaning the same as `move` (cards parsed, discards sorted), or None."""
+    """The move meaning the same as `move` (cards parsed, discards sorted; the interned one if
+    the engine ever offered it), or None."""
     if not isinstance(move, Move):
         return None
     try:
@@ -33,8 +34,8 @@ def normalize(move: object) -> Move | None:
         cards = tuple(sorted(cards, key=sort_key))
     queen = move.queen.strip().lower() if isinstance(move.queen, str) else move.queen
     try:
-        return make_move(move.kind, cards, move.target, queen, move.slot)
-    except TypeError:  # unhashable junk in a field
+        return find_move(move.kind, cards, move.target, queen, move.slot)
+    except (TypeError, ValueError):  # unhashable junk in a field
         return None
 
 

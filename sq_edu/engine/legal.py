@@ -22,30 +22,30 @@ from .moves import (
 )
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import State
 
 
-def generate(game: Game) -> list[Move]:
-    """Every move `game.current_player` may make now: one pure function of the state."""
-    if game._pending is not None or game._over:
-        return generate_pending(game)
-    seat = game._active
-    hand = game._hands[seat]
+def generate(st: State) -> list[Move]:
+    """Every move the current seat may make now: one pure function of the state."""
+    if st.pending is not None or st.over:
+        return generate_pending(st)
+    seat = st.active
+    hand = st.hands[seat]
     if not hand:
         return []
-    has_king, has_knight, has_potion, base = hand_moves(tuple(sorted(hand)), game._eqs)
+    has_king, has_knight, has_potion, base = hand_moves(tuple(sorted(hand)), st.eqs)
     if not (has_king or has_knight or has_potion):
         return list(base)
     moves: list[Move] = []
     if has_king:
-        wakes = game._wakes
+        wakes = st.wakes
         if wakes is None:
-            slots = game._slots
-            wakes = game._wakes = [WAKE_MOVES[i] for i in range(SLOTS) if slots[i] is not None]
+            slots = st.slots
+            wakes = st.wakes = [WAKE_MOVES[i] for i in range(SLOTS) if slots[i] is not None]
         moves += wakes
     if has_knight or has_potion:
-        for target in game._opponents[seat]:
-            for queen in game._awake[target]:
+        for target in st.opponents[seat]:
+            for queen in st.awake[target]:
                 if has_knight:
                     moves.append(STEAL_MOVES[target][queen])
                 if has_potion:
@@ -53,21 +53,21 @@ def generate(game: Game) -> list[Move]:
     moves += base
     return moves
 
-def generate_pending(game: Game) -> list[Move]:
+
+def generate_pending(st: State) -> list[Move]:
     """The answers to a pending decision (none once the game is over)."""
-    pending = game._pending
-    if game._over or pending is None:
+    pending = st.pending
+    if st.over or pending is None:
         return []
-    kind, slots = pending[0], game._slots
+    kind, slots = pending.kind, st.slots
     if kind == "block":
-        _, _defender, attacker, queen, attack = pending
-        card = TOKEN[DRAGON_C] if attack == "steal" else TOKEN[WAND_C]
-        return [make_move("block", (card,), attacker, queen),
-                make_move("allow", (), attacker, queen)]
+        card = TOKEN[DRAGON_C] if pending.attack == "steal" else TOKEN[WAND_C]
+        return [make_move("block", (card,), pending.attacker, pending.queen),
+                make_move("allow", (), pending.attacker, pending.queen)]
     if kind == "rose" or kind == "jester_wake":
         return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is not None]
     if kind == "jester_pick":
-        return [CHOOSE_CARD[c] for c in sorted(set(game._revealed))]
+        return [CHOOSE_CARD[c] for c in sorted(set(st.revealed))]
     return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is None]
 
 

@@ -11,6 +11,7 @@ can recognise a move from `legal_moves()` by identity before falling back to equ
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal, get_args
 
 from .cards import DRAGON, JESTER, KING, KNIGHT, NUMBERS, POTION, POWER_CARDS, WAND, Card
 
@@ -22,8 +23,8 @@ CODE: dict[Card, int] = {tok: code for code, tok in enumerate(TOKEN) if tok is n
 assert TOKEN[KING_C] == KING and TOKEN[JESTER_C] == JESTER and TOKEN[WAND_C] == WAND
 assert TOKEN[KNIGHT_C] == KNIGHT and TOKEN[DRAGON_C] == DRAGON and TOKEN[POTION_C] == POTION
 
-MOVE_KINDS: tuple[str, ...] = ("wake", "steal", "sleep", "jester", "discard", "block", "allow",
-                               "choose")
+MoveKind = Literal["wake", "steal", "sleep", "jester", "discard", "block", "allow", "choose"]
+MOVE_KINDS: tuple[str, ...] = get_args(MoveKind)
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,27 @@ class Move:
       With ``cards=(card,)``: the card kept from the three a royal-court jester shows.
     """
 
-    kind: str
+    kind: MoveKind
     cards: tuple[Card, ...] = ()
     target: int | None = None
     queen: str | None = None
     slot: int | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse fields of the wrong type at once (`slot=True` or `slot=1.0` is not slot 1);
+        whether the move is legal is `Game.play`'s question."""
+        if not isinstance(self.kind, str):
+            raise IllegalMove("bad_field", field="kind", value=repr(self.kind)[:20])
+        if isinstance(self.cards, list):
+            object.__setattr__(self, "cards", tuple(self.cards))
+        elif not isinstance(self.cards, tuple):
+            raise IllegalMove("bad_field", field="cards", value=repr(self.cards)[:20])
+        for name in ("target", "slot"):
+            value = getattr(self, name)
+            if value is not None and (type(value) is not int):
+                raise IllegalMove("bad_field", field=name, value=repr(value)[:20])
+        if self.queen is not None and not isinstance(self.queen, str):
+            raise IllegalMove("bad_field", field="queen", value=repr(self.queen)[:20])
 
     def __str__(self) -> str:
         kind, cards = self.kind, self.cards
@@ -95,16 +112,18 @@ class IllegalMove(ValueError):
         return t(f"engine.{self.key}", lang, **self.params)
 
 
+# Every move the engine has offered as legal, by its fields. Only `make_move` (called by the
+# move generators, whose moves form a bounded set) adds to it; a refused move never does, so a
+# server taking moves from browsers does not grow it.
 _MOVES: dict[tuple, Move] = {}
-
 
 # Card codes of every interned discard move, by the move's id (interned moves live forever).
 DISCARD_CODES: dict[int, tuple[int, ...]] = {}
 
 
-def make_move(kind: str, cards: tuple[Card, ...] = (), target: int | None = None,
+def make_move(kind: MoveKind, cards: tuple[Card, ...] = (), target: int | None = None,
               queen: str | None = None, slot: int | None = None) -> Move:
-    """The interned Move with these fields."""
+    """The interned Move with these fields (for the move generators only)."""
     key = (kind, cards, target, queen, slot)
     move = _MOVES.get(key)
     if move is None:
@@ -112,6 +131,15 @@ def make_move(kind: str, cards: tuple[Card, ...] = (), target: int | None = None
         if kind == "discard":
             DISCARD_CODES[id(move)] = tuple(CODE[c] for c in cards if c in CODE)
     return move
+
+
+def find_move(kind: str, cards: tuple[Card, ...], target: int | None, queen: str | None,
+              slot: int | None) -> Move:
+    """The interned Move with these fields if the engine ever offered it, else a fresh one
+    that is not kept (so it cannot be legal now, and costs no memory afterwards)."""
+    key = (kind, cards, target, queen, slot)
+    move = _MOVES.get(key)
+    return move if move is not None else Move(kind, cards, target, queen, slot)  # type: ignore[arg-type]
 
 
 WAKE_MOVES: tuple[Move, ...] = tuple(make_move("wake", (KING,), slot=i) for i in range(12))

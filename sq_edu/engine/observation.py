@@ -7,6 +7,7 @@ browser because it is not here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Literal, get_args
 
 from .cards import Card
 from .rules import Rules
@@ -14,8 +15,9 @@ from .rules import Rules
 HIDDEN = "?"  # a face-down queen nobody has seen placed in that slot
 
 # Decisions a game can wait for (`Observation.pending`); `current_player` is the deciding seat.
-PENDING_KINDS: tuple[str, ...] = ("block", "rose", "jester_wake", "jester_pick", "potion_slot",
-                                  "catdog_slot")
+PendingKind = Literal["block", "rose", "jester_wake", "jester_pick", "potion_slot",
+                      "catdog_slot"]
+PENDING_KINDS: tuple[str, ...] = get_args(PendingKind)
 
 # Event kinds, in the game's own words.
 EVENT_KINDS: tuple[str, ...] = (
@@ -26,7 +28,9 @@ EVENT_KINDS: tuple[str, ...] = (
     "steal",          # seat takes `queen` from `target`
     "sleep",          # seat puts `queen` of `target` to sleep in `slot` (potion)
     "block",          # seat (the defender) answers `target`'s attack with cards=(dragon,)/(wand,)
-    "allow",          # seat (the defender) holds cards=(dragon,)/(wand,) but lets `target` through
+    "allow",          # seat (the defender) does not block `target`'s attack: private, and
+                      #   logged whether or not the seat had a dragon/wand to block with;
+                      #   only the seat's own view shows cards=(dragon,)/(wand,) it kept
     "return",         # cat/dog rule: `queen` goes back face down into `slot` (seat lost her)
     "jester_reveal",  # seat's jester turns up cards (one, or three in royal_court)
     "jester_keep",    # royal_court: seat keeps cards=(card,) of the revealed three
@@ -82,8 +86,9 @@ class Observation:
     rules: Rules
     turn: int                                   # turns begun so far
     current_player: int                         # seat whose decision is pending
-    pending: str | None                         # None, or: block rose jester_wake jester_pick
-                                                #   potion_slot catdog_slot
+    pending: PendingKind | None                 # None, or: block rose jester_wake jester_pick
+                                                #   potion_slot catdog_slot (a block is shown
+                                                #   only to the defender)
     hand: tuple[Card, ...]                      # this seat's own cards
     hand_sizes: tuple[int, ...]                 # every seat's hand size
     awake: tuple[tuple[str, ...], ...]          # awake queens per seat (public)
@@ -94,6 +99,8 @@ class Observation:
     known_in_hands: tuple[tuple[Card, ...], ...]  # cards publicly known in each other hand
     known_bottom: tuple[Card, ...] = ()         # known cards at the bottom of the draw pile
     revealed: tuple[Card, ...] = ()             # cards on the table awaiting a jester pick
+    in_transit: str | None = None               # queen on her way to an empty slot (potion,
+                                                #   cat/dog rule): in no slot, in no hand
     events: tuple[Event, ...] = field(default=(), repr=False)
     is_over: bool = False
     winners: tuple[int, ...] = ()

@@ -15,9 +15,11 @@ from .discards import shuffle
 from .moves import CODE, TOKEN
 from .observation import EVENT_KINDS, PENDING_KINDS, Event
 from .rules import Rules
+from .state import Pending
 
 if TYPE_CHECKING:
     from .game import Game
+    from .state import State
 
 FORMAT = "sq_edu.game"
 VERSION = 1
@@ -130,8 +132,13 @@ def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an integer, not {seed!r}")
     game = cls(rules, players, random.Random(seed))
+    st = game.state
     hands = [_cards(h, f"hand of seat {i}")
              for i, h in enumerate(_per_seat(setup["hands"], players, "hands"))]
+    for seat, hand in enumerate(hands):
+        if not 1 <= len(hand) <= rules.hand_size:
+            raise ValueError(f"the hand of seat {seat} has {len(hand)} cards: a hand holds "
+                             f"1 to {rules.hand_size} cards")
     awake = [[_queen(q, f"awake queens of seat {i}") for q in a] for i, a in
              enumerate(_per_seat(setup.get("awake", [[]] * players), players, "awake"))]
     held = [q for a in awake for q in a]
@@ -139,7 +146,7 @@ def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
         slots = _slots(setup["slots"])
     else:
         rest = [q for q in QUEENS if q not in held]
-        shuffle(game._rng, rest)
+        shuffle(st.rng, rest)
         slots = rest + [None] * (SLOTS - len(rest))
     check_queens(held + [q for q in slots if q is not None])
     check_feud(awake, rules)
@@ -151,37 +158,36 @@ def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
         left.subtract(c for h in hands for c in h)
         left.subtract(discard)
         draw = [c for c, k in sorted(left.items()) for _ in range(max(k, 0))]
-        shuffle(game._rng, draw)
+        shuffle(st.rng, draw)
     check_cards([c for h in hands for c in h] + draw + discard)
     current = _seat(setup.get("current", 0), players, "current")
-    game._hands, game._awake, game._slots = hands, awake, slots
-    game._draw, game._discard = draw, discard
+    st.hands, st.awake, st.slots = hands, awake, slots
+    st.draw, st.discard = draw, discard
     game._start(current)
-    if not game.is_over and not game._hands[current]:
-        raise ValueError(f"seat {current} is to play but holds no cards")
     return game
 
 
 # ---- saving and loading -----------------------------------------------------------------------
 def dump(game: Game) -> dict:
-    pending = game._pending
-    state = game._rng.getstate()
+    st = game.state
+    pending = st.pending
+    state = st.rng.getstate()
     return {
         "format": FORMAT, "version": VERSION,
         "rules": dataclasses.asdict(game.rules),
         "players": game.players,
-        "hands": [[TOKEN[c] for c in h] for h in game._hands],
-        "awake": [list(a) for a in game._awake],
-        "slots": list(game._slots),
-        "known_slots": list(game._known),
-        "draw": [TOKEN[c] for c in reversed(game._draw)],
-        "discard": [TOKEN[c] for c in game._discard],
-        "known_in_hands": [[TOKEN[c] for c in k] for k in game._known_hands],
-        "known_bottom": game._known_bottom,
-        "revealed": [TOKEN[c] for c in game._revealed],
-        "active": game._active, "turn": game._turn,
-        "pending": None if pending is None else list(pending),
-        "over": game._over, "winners": list(game._winners), "end_reason": game.end_reason,
+        "hands": [[TOKEN[c] for c in h] for h in st.hands],
+        "awake": [list(a) for a in st.awake],
+        "slots": list(st.slots),
+        "known_slots": list(st.known),
+        "draw": [TOKEN[c] for c in reversed(st.draw)],
+        "discard": [TOKEN[c] for c in st.discard],
+        "known_in_hands": [[TOKEN[c] for c in k] for k in st.known_hands],
+        "known_bottom": st.known_bottom,
+        "revealed": [TOKEN[c] for c in st.revealed],
+        "active": st.active, "turn": st.turn,
+        "pending": None if pending is None else pending.to_list(),
+        "over": st.over, "winners": list(st.winners), "end_reason": st.end_reason,
         "rng": [state[0], list(state[1]), state[2]],
         "events": [e.to_dict() for e in game.events],
     }
@@ -221,43 +227,43 @@ def _rules(value: object) -> Rules:
     return rules
 
 
-def _pending(value: object, game: Game) -> tuple | None:
-    """Check the pending decision against the rebuilt position; the tuple the engine uses."""
+def _pending(value: object, st: State, game: Game) -> Pending | None:
+    """Check the pending decision against the rebuilt position."""
     if value is None:
         return None
     if not isinstance(value, list) or not value or value[0] not in PENDING_KINDS:
         raise ValueError(f"saved game's 'pending' is not a known decision: {value!r}")
-    kind, n = value[0], game.players
+    kind, n = value[0], st.players
     sizes = {"block": 5, "rose": 2, "jester_wake": 2, "jester_pick": 2, "potion_slot": 4,
              "catdog_slot": 3}
     if len(value) != sizes[kind]:
         raise ValueError(f"saved game's pending '{kind}' has the wrong number of details")
     seat = _seat(value[1], n, f"pending '{kind}' seat")
-    occupied = any(q is not None for q in game._slots)
-    empty = any(q is None for q in game._slots)
+    occupied = any(q is not None for q in st.slots)
+    empty = any(q is None for q in st.slots)
     if kind == "block":
         attacker = _seat(value[2], n, "pending block's attacker")
         queen, attack = _queen(value[3], "pending block"), value[4]
         defence = {"steal": CODE["dragon"], "sleep": CODE["wand"]}.get(attack)
-        if defence is None or attacker != game._active or seat not in game.opponents(attacker):
+        if defence is None or attacker != st.active or seat not in game.opponents(attacker):
             raise ValueError("saved game's pending block does not match whose turn it is")
-        if queen not in game._awake[seat] or defence not in game._hands[seat]:
+        if queen not in st.awake[seat] or defence not in st.hands[seat]:
             raise ValueError("saved game's pending block: the defender lacks that queen or card")
-        return ("block", seat, attacker, queen, attack)
+        return Pending("block", seat, attacker, queen, attack)
     if kind in ("rose", "jester_wake"):
         if not occupied:
             raise ValueError(f"saved game's pending '{kind}' has no sleeping queen to wake")
-        return (kind, seat)
+        return Pending(kind, seat)
     if kind == "jester_pick":
-        if seat != game._active or not game._revealed:
+        if seat != st.active or not st.revealed:
             raise ValueError("saved game's pending jester pick has no revealed cards")
-        return (kind, seat)
+        return Pending(kind, seat)
     queen = _queen(value[2], f"pending '{kind}'")
-    if seat != game._active or not empty:
+    if seat != st.active or not empty:
         raise ValueError(f"saved game's pending '{kind}' does not fit the position")
     if kind == "catdog_slot":
-        return (kind, seat, queen)
-    return (kind, seat, queen, _seat(value[3], n, "pending potion's victim"))
+        return Pending(kind, seat, queen=queen)
+    return Pending(kind, seat, queen=queen, victim=_seat(value[3], n, "pending potion's victim"))
 
 
 def _event_entry(d: object, i: int) -> tuple:
@@ -298,55 +304,55 @@ def _load(cls: type[Game], data: dict) -> Game:
     except (ValueError, TypeError):
         raise ValueError("saved game's random-number state is damaged") from None
     game = cls(rules, players, rng)
-    game._hands = [_cards(h, f"hand of seat {i}")
+    st = game.state
+    st.hands = [_cards(h, f"hand of seat {i}")
                    for i, h in enumerate(_per_seat(_need(data, "hands", list), players, "hands"))]
-    game._awake = [[_queen(q, f"awake queens of seat {i}") for q in a] for i, a in
+    st.awake = [[_queen(q, f"awake queens of seat {i}") for q in a] for i, a in
                    enumerate(_per_seat(_need(data, "awake", list), players, "awake"))]
-    game._slots = _slots(_need(data, "slots", list))
+    st.slots = _slots(_need(data, "slots", list))
     known = _need(data, "known_slots", list)
     if len(known) != SLOTS or not all(isinstance(k, bool) for k in known):
         raise ValueError(f"saved game's 'known_slots' must be {SLOTS} true/false values")
-    game._known = [k and q is not None for k, q in zip(known, game._slots, strict=True)]
-    game._draw = _cards(_need(data, "draw", list), "draw pile")[::-1]
-    game._discard = _cards(_need(data, "discard", list), "discard pile")
-    game._revealed = _cards(_need(data, "revealed", list), "revealed cards")
-    check_cards([c for h in game._hands for c in h] + game._draw + game._discard
-                + game._revealed)
-    game._known_hands = [_cards(k, f"known cards of seat {i}") for i, k in
+    st.known = [k and q is not None for k, q in zip(known, st.slots, strict=True)]
+    st.draw = _cards(_need(data, "draw", list), "draw pile")[::-1]
+    st.discard = _cards(_need(data, "discard", list), "discard pile")
+    st.revealed = _cards(_need(data, "revealed", list), "revealed cards")
+    check_cards([c for h in st.hands for c in h] + st.draw + st.discard
+                + st.revealed)
+    st.known_hands = [_cards(k, f"known cards of seat {i}") for i, k in
                          enumerate(_per_seat(_need(data, "known_in_hands", list), players,
                                              "known_in_hands"))]
-    for seat, known_cards in enumerate(game._known_hands):
-        if Counter(known_cards) - Counter(game._hands[seat]):
+    for seat, known_cards in enumerate(st.known_hands):
+        if Counter(known_cards) - Counter(st.hands[seat]):
             raise ValueError(f"saved game says seat {seat} is known to hold cards it does not")
     kb = _need(data, "known_bottom", int)
-    if not 0 <= kb <= len(game._draw):
+    if not 0 <= kb <= len(st.draw):
         raise ValueError("saved game's 'known_bottom' is larger than the draw pile")
-    game._known_bottom = kb
-    game._active = _seat(_need(data, "active", int), players, "active")
-    game._turn = _need(data, "turn", int)
-    if game._turn < 1:
+    st.known_bottom = kb
+    st.active = _seat(_need(data, "active", int), players, "active")
+    st.turn = _need(data, "turn", int)
+    if st.turn < 1:
         raise ValueError("saved game's 'turn' must be 1 or more")
-    game._pending = _pending(data.get("pending"), game)
-    limbo = [game._pending[2]] if game._pending and game._pending[0] in (
-        "potion_slot", "catdog_slot") else []
-    check_queens([q for a in game._awake for q in a] + [q for q in game._slots if q] + limbo)
-    check_feud(game._awake, rules)
-    if game._revealed and (game._pending is None or game._pending[0] != "jester_pick"):
+    st.pending = _pending(data.get("pending"), st, game)
+    limbo = [st.pending.in_transit] if st.pending and st.pending.in_transit else []
+    check_queens([q for a in st.awake for q in a] + [q for q in st.slots if q] + limbo)
+    check_feud(st.awake, rules)
+    if st.revealed and (st.pending is None or st.pending.kind != "jester_pick"):
         raise ValueError("saved game has revealed jester cards but no jester pick pending")
     over = _need(data, "over", bool)
     winners = _need(data, "winners", list)
     if over:
-        if game._pending is not None or not winners:
+        if st.pending is not None or not winners:
             raise ValueError("saved game is over but has a pending decision or no winner")
-        game._winners = tuple(_seat(s, players, "winner") for s in winners)
-        game.end_reason = data.get("end_reason")
-        if game.end_reason not in ("threshold", "centre_empty"):
+        st.winners = tuple(_seat(s, players, "winner") for s in winners)
+        st.end_reason = data.get("end_reason")
+        if st.end_reason not in ("threshold", "centre_empty"):
             raise ValueError("saved game is over but its 'end_reason' is unknown")
     elif winners:
         raise ValueError("saved game is not over but names winners")
-    game._over = over
+    st.over = over
     game._recount()
-    game._log = [_event_entry(d, i) for i, d in enumerate(_need(data, "events", list))]
-    if not over and not game._hands[game.current_player] and game._pending is None:
+    st.log = [_event_entry(d, i) for i, d in enumerate(_need(data, "events", list))]
+    if not over and not st.hands[game.current_player] and st.pending is None:
         raise ValueError("saved game's current seat holds no cards")
     return game

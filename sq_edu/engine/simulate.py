@@ -71,13 +71,15 @@ def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 1000) -> bool:
     """
     wants = [getattr(b, "uses_observation", True) for b in bots]
     choosers = [b.choose for b in bots]
-    while not game._over:
-        if game._turn > max_turns:
+    st = game.state
+    while not st.over:
+        if st.turn > max_turns:
             return False
-        seat = game._pending[1] if game._pending else game._active
-        legal = game._legal
+        pending = st.pending
+        seat = pending.seat if pending is not None else st.active
+        legal = st.legal
         if legal is None:
-            legal = game._legal = generate(game)
+            legal = st.legal = generate(st)
         if wants[seat]:
             move = choosers[seat](game.observe(seat), list(legal))
         else:

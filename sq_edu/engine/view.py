@@ -9,27 +9,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .log import events_so_far
 from .moves import TOKEN
 from .observation import HIDDEN, Event, Observation
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .state import State
 
 
-def events_so_far(game: Game) -> list[Event]:
-    """The log as Events, built once each and kept (the log only ever grows)."""
-    log, events = game._log, game._events
-    if len(events) < len(log):
-        events += [Event(*entry) for entry in log[len(events):]]
-    return events
-
-def seen_by(game: Game, seat: int) -> tuple[Event, ...]:
+def seen_by(st: State, seat: int) -> tuple[Event, ...]:
     """The log as `seat` sees it, kept per seat so observing stays cheap in long games."""
-    events = events_so_far(game)
-    public = game._public
+    events = events_so_far(st)
+    public = st.public
     if len(public) < len(events):  # what a spectator sees: private cards blanked once
         public += [replace(e, cards=()) if e.private else e for e in events[len(public):]]
-    seen = game._seen.setdefault(seat, [])
+    seen = st.seen.setdefault(seat, [])
     if len(seen) < len(events):
         start = len(seen)
         seen += [events[i] if events[i].seat == seat else public[i]
@@ -37,25 +31,33 @@ def seen_by(game: Game, seat: int) -> tuple[Event, ...]:
     return tuple(seen)
 
 
-def observe(game: Game, seat: int) -> Observation:
-    """Everything `seat` may know now (RULES.md section 5), and nothing more."""
-    if not (isinstance(seat, int) and 0 <= seat < game.players):
-        raise ValueError(f"there is no seat {seat!r} in a {game.players}-player game")
-    kb = game._known_bottom
+def observe(st: State, seat: int) -> Observation:
+    """Everything `seat` may know now (RULES.md section 5), and nothing more.
+
+    A pending block is the defender's secret: the engine asks only a defender who holds a
+    dragon (or wand), so the other seats see whose decision it is but not what it is."""
+    if not (type(seat) is int and 0 <= seat < st.players):
+        raise ValueError(f"there is no seat {seat!r} in a {st.players}-player game")
+    kb = st.known_bottom
+    pending = st.pending
+    shown = None
+    if pending is not None and (pending.kind != "block" or pending.seat == seat):
+        shown = pending.kind
     return Observation(
-        seat=seat, players=game.players, rules=game.rules, turn=game._turn,
-        current_player=game.current_player, pending=game.pending,
-        hand=game.hand(seat),
-        hand_sizes=tuple(len(h) for h in game._hands),
-        awake=tuple(tuple(a) for a in game._awake),
-        points=tuple(game._pts),  # kept equal to game.points(seat) by every queen move
+        seat=seat, players=st.players, rules=st.rules, turn=st.turn,
+        current_player=st.current, pending=shown,
+        hand=tuple(TOKEN[c] for c in sorted(st.hands[seat])),
+        hand_sizes=tuple(len(h) for h in st.hands),
+        awake=tuple(tuple(a) for a in st.awake),
+        points=tuple(st.pts),  # kept equal to the points of each seat by every queen move
         slots=tuple([None if q is None else (q if k else HIDDEN)
-                     for q, k in zip(game._slots, game._known, strict=True)]),
-        draw_size=len(game._draw),
-        discard_pile=tuple(map(TOKEN.__getitem__, game._discard)),
-        known_in_hands=tuple(tuple(TOKEN[c] for c in sorted(k)) for k in game._known_hands),
-        known_bottom=tuple(TOKEN[c] for c in reversed(game._draw[:kb])) if kb else (),
-        revealed=tuple(TOKEN[c] for c in game._revealed),
-        events=seen_by(game, seat),
-        is_over=game._over, winners=game._winners,
+                     for q, k in zip(st.slots, st.known, strict=True)]),
+        draw_size=len(st.draw),
+        discard_pile=tuple(map(TOKEN.__getitem__, st.discard)),
+        known_in_hands=tuple(tuple(TOKEN[c] for c in sorted(k)) for k in st.known_hands),
+        known_bottom=tuple(TOKEN[c] for c in reversed(st.draw[:kb])) if kb else (),
+        revealed=tuple(TOKEN[c] for c in st.revealed),
+        in_transit=pending.in_transit if pending is not None else None,
+        events=seen_by(st, seat),
+        is_over=st.over, winners=st.winners,
     )

@@ -4,10 +4,9 @@ The counter replays what the seat saw - its own draws, every card played, discar
 or sent to the bottom, every reshuffle - and so knows, at every moment, the same as
 `probability.unseen(obs)` (a test checks this over thousands of games).
 
-One fact is not in the event log: when an attack is aimed at a player who holds the defending
-card, she is asked, and that shows she holds it (the engine then lists it in
-`known_in_hands`). A counter fed whole observations (`observe`) sees the pending question and
-learns it; one fed bare events cannot.
+A declined block teaches it nothing: the engine asks only a defender who holds a dragon (or
+wand), but it logs an attack that goes through the same way whether she was asked or had
+nothing to block with (RULES.md section 5), and the counter reads nothing into it.
 """
 
 from __future__ import annotations
@@ -42,14 +41,13 @@ class CardCounter:
         self.reshuffled: Counter = Counter()  # every card shuffled back into the draw pile
         self.reshuffles = 0
         self.events_seen = 0
-        self.last_attack: str | None = None   # "knight" / "potion" of the latest play
         self._taken_before_reshuffle = 0
 
     # ---- building ----------------------------------------------------------------------------
     @classmethod
     def from_observation(cls, obs: Observation) -> CardCounter:
-        """Replay `obs.events` from a fresh deal (as `Game.new` deals) and note the pending
-        question. Works out the dealt hand by undoing this seat's own draws and spends."""
+        """Replay `obs.events` from a fresh deal (as `Game.new` deals). Works out the dealt
+        hand by undoing this seat's own draws and spends."""
         hand = Counter(obs.hand)
         for event in reversed(obs.events):
             if event.seat != obs.seat:
@@ -81,27 +79,15 @@ class CardCounter:
         return counter
 
     def observe(self, obs: Observation) -> None:
-        """Catch up with `obs`: its events not yet counted, then what its pending state shows."""
+        """Catch up with `obs`: its events not yet counted."""
         for event in obs.events[self.events_seen:]:
             self.update(event)
-        self.note_pending(obs.pending, obs.current_player)
-
-    def note_pending(self, pending: str | None, current_player: int) -> None:
-        """A pending block shows that the defender holds the defending card."""
-        if pending != "block" or current_player == self.seat or self.last_attack is None:
-            return
-        defence = DRAGON if self.last_attack == "knight" else WAND
-        if not self.known[current_player][defence]:
-            self.known[current_player][defence] += 1
 
     # ---- one event ---------------------------------------------------------------------------
     def update(self, event: Event) -> None:
         """Count one event as this seat saw it."""
         self.events_seen += 1
         kind, seat = event.kind, event.seat
-        if kind == "play":
-            card = event.cards[0] if event.cards else None
-            self.last_attack = str(card) if card in ("knight", "potion") else None
         if kind in TO_DISCARD:
             for card in event.cards:
                 self._leave_hand(seat, card)
@@ -119,10 +105,6 @@ class CardCounter:
             self.revealed = +(self.revealed - Counter(event.cards))
             if is_power(event.cards[0]):
                 self._into_hand(seat, event.cards[0], public=True)
-        elif kind == "allow":
-            # The defender was asked, so holds this card, and keeps it.
-            if seat != self.seat and not self.known[seat][event.cards[0]]:
-                self.known[seat][event.cards[0]] += 1
         elif kind == "to_bottom":
             self.revealed = +(self.revealed - Counter(event.cards))
             self.known_bottom += list(event.cards)

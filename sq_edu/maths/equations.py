@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from sq_edu.engine.cards import Card
+from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.rules import Rules
 from sq_edu.i18n import t
 
@@ -172,6 +172,30 @@ def _check(text: object, hand: Iterable[Card] | None, rules: Rules, lang: str) -
     except _Refusal as refusal:
         return _verdict(refusal.key, lang, params=refusal.params)
 
+    return _judge(left, right, hand, rules, lang)
+
+
+def check_cards(cards: Iterable[Card], hand: Iterable[Card] | None = None,
+                rules: str | Rules = "official", lang: str = "en") -> Verdict:
+    """Judge picked cards as the equation they make, the biggest alone on the right
+    ("3 + 7 = 10"; a pair reads "4 = 4"): the same verdict as typing it, with no text parsed."""
+    rules = Rules.coerce(rules)
+    picked = list(cards)
+    if not picked:
+        return _verdict("empty", lang)
+    if not all(is_number(c) for c in picked):
+        return _verdict("numbers_only", lang)
+    numbers = sorted(int(c) for c in picked)  # type: ignore[call-overload]
+    if len(numbers) == 1:
+        return _verdict("too_few", lang, cards=tuple(numbers))   # not an answer yet
+    *addends, biggest = numbers
+    left = _Side(tuple(addends), (1,) * len(addends))
+    return _judge(left, _Side((biggest,), (1,)), hand, rules, lang)
+
+
+def _judge(left: _Side, right: _Side, hand: Iterable[Card] | None, rules: Rules,
+           lang: str) -> Verdict:
+    """The verdict on an equation read into its two sides."""
     cards = tuple(sorted((*left.numbers, *right.numbers)))
     true = left.value == right.value
     base = {"cards": cards, "true_equation": true}

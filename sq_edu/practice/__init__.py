@@ -9,7 +9,7 @@ hints, mastery, the progress store, teacher reports and printable worksheets.
 
 from __future__ import annotations
 
-from .checking import Feedback, check
+from .checking import Judgement, check
 from .exercise import KINDS, Exercise, Option, typed_form
 from .generators import GENERATORS, exercise_seed, generate
 from .lesson import Lesson, LessonError, Level, get_lesson, load_lessons, parse_lesson
@@ -20,7 +20,7 @@ from .report import Report, teacher_report
 from .worksheet import worksheet_html
 
 __all__ = [
-    "GENERATORS", "KINDS", "Exercise", "Feedback", "Lesson", "LessonError", "Level", "Mastery",
+    "GENERATORS", "KINDS", "Exercise", "Judgement", "Lesson", "LessonError", "Level", "Mastery",
     "Msg", "Option", "Outcome", "Progress", "ProgressError", "ProgressStore", "Report", "check",
     "clean_nickname", "exercise_seed", "generate", "get_lesson", "load_lessons", "parse_lesson",
     "teacher_report", "typed_form", "worksheet_html",

@@ -36,7 +36,7 @@ _PERCENT = re.compile(r"^\s*(\d{1,3}(?:[.,]\d{1,2})?)\s*%?\s*$")
 
 
 @dataclass(frozen=True)
-class Feedback:
+class Judgement:
     """The outcome of one answer."""
 
     correct: bool
@@ -52,16 +52,16 @@ class Feedback:
         return parts
 
 
-def _unclear(key: str, **params: object) -> Feedback:
-    return Feedback(False, False, msg(key, **params))
+def _unclear(key: str, **params: object) -> Judgement:
+    return Judgement(False, False, msg(key, **params))
 
 
-def _verdict(correct: bool, answer: object, interpretation: Msg | None = None) -> Feedback:
+def _verdict(correct: bool, answer: object, interpretation: Msg | None = None) -> Judgement:
     key = "practice.correct" if correct else "practice.not_quite"
-    return Feedback(correct, True, msg(key), interpretation, answer)
+    return Judgement(correct, True, msg(key), interpretation, answer)
 
 
-def check(ex: Exercise, answer: object) -> Feedback:
+def check(ex: Exercise, answer: object) -> Judgement:
     """Judge `answer` for `ex`; every kind of exercise goes through here."""
     if isinstance(answer, str) and len(answer) > MAX_TEXT:
         return _unclear("practice.too_long")
@@ -136,7 +136,7 @@ def _explain_sum(numbers: list[int], goal: Mapping[str, object]) -> Msg:
     return msg("practice.explain_equation", left=left, total=biggest)
 
 
-def _cards(ex: Exercise, answer: object) -> Feedback:
+def _cards(ex: Exercise, answer: object) -> Judgement:
     cards = read_cards(answer)
     if cards is None:
         return _unclear("practice.pick_cards")
@@ -150,19 +150,27 @@ def _cards(ex: Exercise, answer: object) -> Feedback:
     return _verdict(cards in ex.answers, cards, explain_cards(cards, ex.extra))
 
 
-def _equation(ex: Exercise, answer: object) -> Feedback:
-    from sq_edu.maths import check_equation
+def _equation(ex: Exercise, answer: object) -> Judgement:
+    """Typed text is read as an equation; picked cards (a list) are judged as they are."""
+    from sq_edu.maths import check_cards, check_equation
 
-    verdict = check_equation(str(answer or ""), hand=ex.hand or None, rules=ex.rules)
+    hand = ex.hand or None
+    if isinstance(answer, str) or answer is None:
+        verdict = check_equation(answer or "", hand=hand, rules=ex.rules)
+    else:
+        cards = read_cards(answer)
+        if cards is None:
+            return _unclear("practice.pick_cards")
+        verdict = check_cards(cards, hand=hand, rules=ex.rules)
     said = Msg("maths." + verdict.key, dict(verdict.params))
     if verdict.true_equation is None:
-        return Feedback(False, False, said)
+        return Judgement(False, False, said)
     if not verdict.ok:
-        return Feedback(False, True, msg("practice.not_quite"), said, verdict.cards)
+        return Judgement(False, True, msg("practice.not_quite"), said, verdict.cards)
     correct = tuple(verdict.cards) in ex.answers
     if correct:
-        return Feedback(True, True, msg("practice.correct"), said, verdict.cards)
-    return Feedback(False, True, msg("practice.true_but_not_asked"), said, verdict.cards)
+        return Judgement(True, True, msg("practice.correct"), said, verdict.cards)
+    return Judgement(False, True, msg("practice.true_but_not_asked"), said, verdict.cards)
 
 
 def read_whole(answer: object) -> int | None:
@@ -186,7 +194,7 @@ def _size_note(value: Fraction, answers: tuple[object, ...]) -> Msg | None:
     return msg("practice.too_big" if value > target else "practice.too_small")
 
 
-def _number(ex: Exercise, answer: object) -> Feedback:
+def _number(ex: Exercise, answer: object) -> Judgement:
     value = read_whole(answer)
     if value is None:
         return _unclear("practice.type_number")
@@ -207,7 +215,7 @@ def read_fraction(answer: object) -> Fraction | None:
     return Fraction(int(match.group(1)), int(match.group(2)))
 
 
-def _fraction(ex: Exercise, answer: object) -> Feedback:
+def _fraction(ex: Exercise, answer: object) -> Judgement:
     value = read_fraction(answer)
     if value is None:
         return _unclear("practice.type_fraction")
@@ -228,7 +236,7 @@ def read_percent(answer: object) -> float | None:
     return float(match.group(1).replace(",", ".")) if match else None
 
 
-def _percent(ex: Exercise, answer: object) -> Feedback:
+def _percent(ex: Exercise, answer: object) -> Judgement:
     value = read_percent(answer)
     if value is None or not 0 <= value <= 100:
         return _unclear("practice.type_percent")
@@ -241,7 +249,7 @@ def _percent(ex: Exercise, answer: object) -> Feedback:
     return _verdict(correct, value, note)
 
 
-def _choice(ex: Exercise, answer: object) -> Feedback:
+def _choice(ex: Exercise, answer: object) -> Judgement:
     chosen = str(answer) if answer is not None else ""
     label = ex.option_label(chosen)
     if label is None:
@@ -249,7 +257,7 @@ def _choice(ex: Exercise, answer: object) -> Feedback:
     return _verdict(chosen in ex.answers, chosen)
 
 
-def _seat(ex: Exercise, answer: object) -> Feedback:
+def _seat(ex: Exercise, answer: object) -> Judgement:
     seat = read_whole(answer)
     if seat is None or (ex.seats and seat not in ex.seats):
         return _unclear("practice.pick_seat")

@@ -155,7 +155,16 @@ def load_lessons(folder: Path | Traversable | None = None) -> LessonSet:
 
 
 def get_lesson(lesson_id: str, folder: Path | Traversable | None = None) -> Lesson:
-    """One shipped lesson by id; KeyError lists the ids there are."""
+    """One shipped lesson by id; KeyError lists the ids there are.
+
+    Its own file `<id>.toml` is read alone when it holds that lesson, so a lesson page loads
+    neither the other lessons nor their generators; otherwise every file is looked through.
+    """
+    own = (lessons_folder() if folder is None else folder) / f"{lesson_id}.toml"
+    if _ID.match(lesson_id) and own.is_file():
+        lesson = load_lesson_file(own)
+        if lesson.id == lesson_id:
+            return lesson
     lessons = load_lessons(folder).lessons
     if lesson_id not in lessons:
         raise KeyError(f"no lesson {lesson_id!r}; there are: {', '.join(sorted(lessons))}")
@@ -249,10 +258,10 @@ def _level(r: _Reader, raw: object, number: int, skills: Iterable[str]) -> Level
     skill = r.get(raw, "skill", f"{where}.skill", str, skill_expected)
     if skill not in skills:
         raise r.fail(f"{where}.skill", skill_expected, skill)
-    generator_expected = expect("one_of", choices=", ".join(sorted(GENERATORS)))
-    name = r.get(raw, "generator", f"{where}.generator", str, generator_expected)
-    if name not in GENERATORS:
-        raise r.fail(f"{where}.generator", generator_expected, name)
+    name = raw.get("generator")
+    if not isinstance(name, str) or name not in GENERATORS:  # loads that family only
+        raise r.fail(f"{where}.generator",
+                     expect("one_of", choices=", ".join(sorted(GENERATORS))), name)
     spec = GENERATORS[name]  # type: ignore[index]
     params = raw.get("params", {})
     if not isinstance(params, dict):

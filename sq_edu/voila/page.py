@@ -1,5 +1,6 @@
 """A dashboard page: the app, with a friendly note above it for any refused link setting.
 
+The pages are the top layer: they import the apps (widgets), nothing below imports them.
 Kept apart from `params` so that reading the URL never imports ipywidgets.
 """
 
@@ -9,16 +10,13 @@ import html
 
 import ipywidgets as widgets
 
-from sq_edu.voila.params import PageParams
+from sq_edu.links import PageParams
 
 
 def notes_for(app: object, params: PageParams) -> tuple[str, ...]:
     """The link's refused settings, plus a level the lesson does not have (the app clamps it)."""
-    notes = list(params.notes)
     level = getattr(app, "level", None)
-    if params.level is not None and isinstance(level, int) and level != params.level:
-        notes.append("bad_level")
-    return tuple(notes)
+    return params.level_note(level if isinstance(level, int) else None)
 
 
 def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) -> widgets.Widget:

@@ -1,87 +1,57 @@
-"""What a dashboard reads from its URL: `?lang=ru&seed=12&level=2`, checked and never trusted.
+"""What a dashboard reads from its URL under Voila: `?lang=ru&seed=12&level=2`, checked.
 
-Under a preheated kernel the notebook runs before anyone asks for the page, so the query string
-is only known once Voila hands it over (`voila.utils.get_query_string`, which waits for it);
-without preheating Voila puts it in the `QUERY_STRING` environment variable. Outside Voila
-(nbval, a plain notebook) there is none and the defaults apply.
+The settings themselves (ranges, the level policy, links) are `sq_edu.links`; this module only
+finds the page's query string. Without preheating Voila puts it in the `QUERY_STRING`
+environment variable. A preheated kernel runs the notebook before anyone asks for the page, so
+the query string only arrives when Voila hands the kernel to a request: Voila sends the request
+info as one JSON message on its websocket `voila/query/<kernel id>` (what
+`voila.utils.wait_for_request` reads). It is read here with the small `websockets` client that
+Voila itself depends on, not through `voila.utils`, which would load jupyter_server and
+jupyterlab_server into every kernel (about 45 MB each). Outside Voila (nbval, a plain notebook)
+there is none and the defaults apply.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import os
-from dataclasses import dataclass, field
-from urllib.parse import parse_qs
 
-from sq_edu.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
+from sq_edu.links import MAX_LEVEL, MAX_SEED, PageParams, default_lang, parse_query
 
 log = logging.getLogger(__name__)
-
-MAX_SEED = 999_999  # as LessonApp, so every link names exactly one deal
-MAX_LEVEL = 20
-MAX_QUERY = 2000  # characters; anything longer is not a link a teacher shared
-
-
-@dataclass(frozen=True)
-class PageParams:
-    """Checked page settings; `notes` are friendly message keys for values that were refused."""
-
-    lang: str = DEFAULT_LANG
-    seed: int | None = None
-    level: int | None = None
-    notes: tuple[str, ...] = field(default=())
-
-    def messages(self, lang: str | None = None) -> list[str]:
-        """The refusal notes as sentences in the page language."""
-        return [t(f"apps.{key}", lang or self.lang) for key in self.notes]
+REQUEST_TIMEOUT = 5.0   # seconds to open Voila's websocket, as voila.utils waits
+__all__ = ["MAX_LEVEL", "MAX_SEED", "PageParams", "current_query", "default_lang",
+           "page_params", "parse_query", "request_info_url"]
 
 
-def default_lang() -> str:
-    """The server's default language (`sq-edu serve --lang ru` sets `SQ_EDU_LANG`)."""
-    return normalize_lang(os.environ.get("SQ_EDU_LANG", DEFAULT_LANG))
+def request_info_url(env: dict[str, str] | None = None) -> str:
+    """Voila's websocket that hands a preheated kernel its request (as voila.utils builds it)."""
+    env = dict(os.environ) if env is None else env
+    protocol = env.get("VOILA_WS_PROTOCOL", "ws")
+    host = env.get("VOILA_APP_IP", "127.0.0.1")
+    port = env.get("VOILA_APP_PORT", "8866")
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{host}:{port}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
 
 
-def _int_in_range(text: str, low: int, high: int) -> int | None:
-    text = text.strip()
-    if not (text.isascii() and text.isdigit()) or len(text) > 12:
-        return None
-    value = int(text)
-    return value if low <= value <= high else None
+def _wait_for_request() -> None:
+    """Block until Voila gives this preheated kernel a page request; put its info (QUERY_STRING
+    and friends) in the environment, as Voila does for a kernel started for the request."""
+    from websockets.sync.client import connect
 
-
-def parse_query(query: str | None, default: str | None = None) -> PageParams:
-    """Settings from a raw query string; a bad value falls back to the default with a note."""
-    lang = default or default_lang()
-    if not query:
-        return PageParams(lang=lang)
-    query = query.lstrip("?")[:MAX_QUERY]
-    values = {key: items[-1] for key, items in parse_qs(query).items() if items}
-    notes: list[str] = []
-    seed = level = None
-    if "lang" in values:
-        wanted = values["lang"].strip().lower()
-        if wanted in LANGS:
-            lang = wanted
-        else:
-            notes.append("bad_lang")
-    if "seed" in values:
-        seed = _int_in_range(values["seed"], 0, MAX_SEED)
-        if seed is None:
-            notes.append("bad_seed")
-    if "level" in values:
-        level = _int_in_range(values["level"], 1, MAX_LEVEL)
-        if level is None:
-            notes.append("bad_level")
-    return PageParams(lang=lang, seed=seed, level=level, notes=tuple(notes))
+    with connect(request_info_url(), open_timeout=REQUEST_TIMEOUT) as socket:
+        info = socket.recv()
+    for key, value in json.loads(info).items():
+        if isinstance(key, str) and isinstance(value, str):
+            os.environ[key] = value
 
 
 def current_query() -> str:
     """The page's query string under Voila (preheated or not); empty elsewhere."""
     if os.environ.get("VOILA_PREHEAT", "False") == "True":
         try:
-            from voila.utils import get_query_string
-
-            return get_query_string() or ""
+            _wait_for_request()
         except Exception:  # a page must open even if Voila changed its internals
             log.exception("could not read the query string from Voila")
             return ""

@@ -15,37 +15,17 @@ import subprocess
 import sys
 import time
 import urllib.request
-from importlib import resources
 from pathlib import Path
 from typing import IO
 
-# Dashboards in the order the index shows them; only those whose notebook exists are listed.
-DASHBOARDS: tuple[str, ...] = (
-    "equations",
-    "card_detective",
-    "chances",
-    "queen_points",
-    "play",
-    "dungeon",
-)
+from sq_edu.links import DASHBOARDS, dashboards, notebooks_dir
+
+__all__ = ["DASHBOARDS", "VoilaServer", "dashboards", "free_port", "notebooks_dir",
+           "voila_command"]
 
 # Seconds. A page left open in a classroom keeps its kernel; a closed tab frees it soon.
 CULL_IDLE_TIMEOUT = 900
 CULL_INTERVAL = 60
-
-
-def notebooks_dir() -> Path:
-    """The dashboard notebooks: the repository's `notebooks/` or the copy inside the wheel."""
-    repo = Path(__file__).resolve().parents[2] / "notebooks"
-    if (repo / "index.ipynb").is_file():
-        return repo
-    return Path(str(resources.files("sq_edu") / "notebooks"))
-
-
-def dashboards(folder: Path | None = None) -> list[str]:
-    """Lesson dashboards that really exist, so the index never links to a missing page."""
-    folder = folder or notebooks_dir()
-    return [name for name in DASHBOARDS if (folder / f"{name}.ipynb").is_file()]
 
 
 def voila_command(

@@ -3,26 +3,35 @@
 Views render `Observation`s only (never a `Game`), take every visible string from the i18n
 catalogues, switch language at run time (`set_lang`) and run every callback through
 `guard.guarded`.
+
+Names are imported on first use (`from sq_edu.widgets import HandView` still works), so a page
+that shows one app loads only that app: a lesson page never loads the game, its bots or the
+Dungeon engine (tests/test_layers.py checks it). Dashboards import their app's module directly.
 """
 
 from __future__ import annotations
 
-from .chance import ChanceView
-from .discard import DiscardPileView
-from .equation import EquationBuilder
-from .feedback import Feedback
-from .guard import guarded
-from .hand import HandView
-from .language import LanguageToggle, lang_from_url
-from .play_app import PlayApp
-from .progress import Progress
-from .queens import QueenGrid
-from .style import AppStyle
-from .tracker import DeckTracker
+from importlib import import_module
 
-__all__ = [
-    "AppStyle", "ChanceView", "DeckTracker", "DiscardPileView", "EquationBuilder", "Feedback",
-    "HandView", "LanguageToggle", "PlayApp", "Progress", "QueenGrid", "guarded", "lang_from_url",
-]
-from .dungeon_app import DungeonApp as DungeonApp  # Dungeon of Queens (issue 8)
-from .lesson_app import LessonApp as LessonApp  # the lesson dashboard (issue 6)
+# Public name -> the module of this package that defines it.
+_WHERE: dict[str, str] = {
+    "AppStyle": "style", "ChanceView": "chance", "DeckTracker": "tracker",
+    "DiscardPileView": "discard", "DungeonApp": "dungeon_app", "EquationBuilder": "equation",
+    "Feedback": "feedback", "HandView": "hand", "LanguageToggle": "language",
+    "LessonApp": "lesson_app", "PlayApp": "play_app", "ProgressBar": "progress_bar",
+    "QueenGrid": "queens", "guarded": "guard",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> object:
+    """Import the module that defines `name` when it is first asked for."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})

@@ -24,7 +24,7 @@ from sq_edu.maths.likelihood import band
 
 from .guard import guarded
 from .names import short_name
-from .progress import Progress
+from .progress_bar import ProgressBar
 from .svg import shape
 
 CHUNKS = 25  # points on the convergence chart (and progress steps)
@@ -120,7 +120,7 @@ class ChanceView(widgets.VBox):
         self.icons = widgets.HTML()
         self.simulate_button = widgets.Button(layout=widgets.Layout(width="auto"))
         self.simulate_button.add_class("sq-simulate")
-        self.progress = Progress(lang)
+        self.progress = ProgressBar(lang)
         self.result = widgets.HTML()
         self.chart = widgets.HTML()
         super().__init__([self.summary, self.icons, widgets.HBox(

@@ -51,9 +51,10 @@ from sq_edu.dungeon import (
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
 from sq_edu.dungeon.rules import winning_play
 from sq_edu.dungeon.words import card_name, message, suit_name
+from sq_edu.engine import advance_bots
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Lesson, check, exercise_seed, generate
-from sq_edu.practice.checking import Feedback as Judgement
+from sq_edu.practice.checking import Judgement
 
 from .controls import button as _button
 from .controls import html_box as _html
@@ -177,7 +178,7 @@ class DungeonApp(widgets.VBox):
             self.feedback.say("dungeon.app_wait", "info")
             return
         try:
-            events = self.game.play(Move.play(card))
+            events = self.game.play(Move.play(card), seat=HUMAN)
         except IllegalPlay as refused:
             self.feedback.show(refused.message(self.lang), "bad")
             self._render()
@@ -191,7 +192,7 @@ class DungeonApp(widgets.VBox):
             self.feedback.say("dungeon.app_wait", "info")
             return
         try:
-            events = self.game.play(Move.trump(suit))
+            events = self.game.play(Move.trump(suit), seat=HUMAN)
         except IllegalPlay as refused:
             self.feedback.show(refused.message(self.lang), "bad")
             return
@@ -255,12 +256,8 @@ class DungeonApp(widgets.VBox):
 
     def _advance(self) -> None:
         """Bots move until the child must act: play, name trump, score, or start a hand."""
-        game = self.game
-        while not (self.to_check or self.hand_done or game.is_over
-                   or game.current_player == HUMAN):
-            seat = game.current_player
-            move = self.bots[seat].choose(game.observe(seat), game.legal_moves())
-            self._absorb(game.play(move))
+        advance_bots(self.game, self.bots, lambda _game: self.to_check or self.hand_done,
+                     each=self._absorb)
         self._render()
 
     def _absorb(self, events: list[Event]) -> None:
@@ -461,8 +458,8 @@ class DungeonApp(widgets.VBox):
 
 def scoring_view(lang: str = "en", seed: int = 1) -> widgets.Widget:
     """The generic LessonApp when the lesson is shipped with the others, else ScoringPractice."""
-    from sq_edu.dungeon.exercises import LESSON_ID, scoring_lesson
     from sq_edu.practice import load_lessons
+    from sq_edu.practice.generators.dungeon import LESSON_ID, scoring_lesson
 
     if LESSON_ID in load_lessons().lessons:
         from .lesson_app import LessonApp

@@ -16,7 +16,7 @@ import traitlets
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.rules import Rules
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.maths import Verdict, check_equation
+from sq_edu.maths import Verdict, check_cards, check_equation
 
 from .feedback import Feedback
 from .guard import guarded
@@ -112,15 +112,14 @@ class EquationBuilder(widgets.VBox):
             self._show_equation(str(picked[0]), None)
             self.status.say("widgets.equation_pick_more", "info")
             return
-        self._judge(self.equation_text)
+        self._judge(self.equation_text, check_cards(picked, self.hand.hand, self.rules))
 
     def _on_typed(self) -> None:
         text = self.typed.value.strip()
         if text:
-            self._judge(text)
+            self._judge(text, check_equation(text, self.hand.hand, self.rules))
 
-    def _judge(self, text: str) -> None:
-        verdict = check_equation(text, self.hand.hand, self.rules)
+    def _judge(self, text: str, verdict: Verdict) -> None:
         self.verdict = verdict
         self._show_equation(text, verdict.ok)
         self.status.say("maths." + verdict.key, "good" if verdict.ok else "bad", **verdict.params)

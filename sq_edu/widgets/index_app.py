@@ -15,8 +15,8 @@ import ipywidgets as widgets
 import traitlets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.links import PageParams, dashboards, notebooks_dir
 from sq_edu.practice import load_lessons
-from sq_edu.voila.server import dashboards, notebooks_dir
 from sq_edu.widgets.style import AppStyle
 
 # Small pictures drawn for the index (no copyrighted art).
@@ -135,7 +135,7 @@ class IndexApp(widgets.VBox):
 
     def link(self, name: str) -> str:
         """Relative link to a dashboard that keeps the chosen language."""
-        return f"{name}.ipynb?lang={self.lang}"
+        return f"{name}.ipynb?{PageParams(self.lang).to_query()}"
 
     def _render(self) -> None:
         lang = self.lang

@@ -1,24 +1,15 @@
-"""Language choice: a toggle widget apps put in their header, and `?lang=ru` from the URL."""
+"""Language choice: the toggle widget apps put in their header (a page's `?lang=` is read by
+`sq_edu.voila.params`)."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
 
 from .guard import guarded
-
-
-def lang_from_url(default: str = "en") -> str:
-    """The `lang` query parameter of a Voila dashboard URL (Voila puts the query string in
-    the kernel's QUERY_STRING environment variable); `default` elsewhere."""
-    query = parse_qs(os.environ.get("QUERY_STRING", ""))
-    values = query.get("lang")
-    return normalize_lang(values[0]) if values else normalize_lang(default)
 
 
 class LanguageToggle(widgets.ToggleButtons):

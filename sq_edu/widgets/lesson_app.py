@@ -6,6 +6,8 @@ the exercise with the widget kit (HandView, EquationBuilder, DiscardPileView; De
 ChanceView are revealed after the answer), an answer control, escalating hints up to the worked
 answer, a feedback line that says what the answer means, the learner's mastery per skill, and
 progress export / import (Binder forgets its disk). Every callback runs through `guarded`.
+The state of the lesson (exercise, level, deal, hints, what was counted) is a widget-free
+`sq_edu.practice.session.LessonSession`; the app only draws it and hands it the answers.
 
 Without `progress_path`, progress is kept in the progress folder (`progress_dir`, by default
 `default_progress_dir()`: $SQ_EDU_PROGRESS_DIR or the XDG data folder), one file per nickname;
@@ -40,7 +42,6 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
 from __future__ import annotations
 
 import logging
-import secrets
 from html import escape
 from os import PathLike
 from pathlib import Path
@@ -48,22 +49,14 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.practice import (
-    Exercise,
-    Progress,
-    ProgressStore,
-    check,
-    exercise_seed,
-    generate,
-    get_lesson,
-    worksheet_html,
-)
-from sq_edu.practice.checking import Feedback as Judgement
+from sq_edu.links import MAX_SEED
+from sq_edu.practice import Progress, ProgressStore, get_lesson, worksheet_html
+from sq_edu.practice.checking import Judgement
 from sq_edu.practice.exercise import FRACTION, PERCENT
-from sq_edu.practice.lesson import Text
-from sq_edu.practice.mastery import Outcome
-from sq_edu.practice.messages import Msg, msg
+from sq_edu.practice.mastery import Mastery, Outcome
+from sq_edu.practice.messages import Msg
 from sq_edu.practice.progress import default_progress_dir
+from sq_edu.practice.session import Attempt, LessonSession
 
 from .chance import ChanceView
 from .controls import button as _button
@@ -81,7 +74,6 @@ from .style import AppStyle
 from .tracker import DeckTracker
 
 log = logging.getLogger(__name__)
-MAX_SEED = 999_999
 WORKSHEET_EXERCISES = 8
 # Reveal lines a DeckTracker or ChanceView already shows (the ChanceView simulates on request).
 _SHOWN_BY_WIDGETS = frozenset({"practice.tracker_line", "lessons.ch_simulated"})
@@ -98,6 +90,28 @@ def _progress_folder(chosen: str | PathLike[str] | None) -> Path | None:
         return None
 
 
+class _PanelRecorder:
+    """The session's answers go to the progress panel, which owns the learner's file."""
+
+    def __init__(self, panel: ProgressPanel) -> None:
+        self.panel = panel
+
+    @property
+    def mastery(self) -> Mastery:
+        return self.panel.progress.mastery
+
+    def record(self, a: Attempt) -> Outcome:
+        return self.panel.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels)
+
+    def save(self, level: int) -> Msg | None:
+        self.panel.level = level
+        return self.panel.save()
+
+
+def _from_session(name: str) -> property:
+    return property(lambda app: getattr(app.session, name), doc=f"The session's `{name}`.")
+
+
 class LessonApp(widgets.VBox):
     """The lesson dashboard; see the module docstring for its parts and CSS hooks."""
 
@@ -112,22 +126,11 @@ class LessonApp(widgets.VBox):
         store = ProgressStore(progress_path) if progress_path is not None else None
         folder = _progress_folder(progress_dir) if store is None else None
         self.panel = ProgressPanel(self.lesson, store, self.feedback, self.lang,
-                                   on_import=self._imported, folder=folder,
-                                   on_learner=self._learner_joined)
-        record = self.progress.mastery.lesson(self.lesson.id)
-        self.level = self._valid_level(level if level is not None else record.level)
-        self.progress.mastery.choose_level(self.lesson.id, self.level)
-        self.seed = int(seed) % (MAX_SEED + 1) if seed is not None else secrets.randbelow(999) + 1
-        self.index = 0
-        self.exercise: Exercise
+                                   on_import=lambda _p: self.session.progress_replaced(),
+                                   folder=folder, on_learner=self._learner_joined)
+        self.session = LessonSession(self.lesson, _PanelRecorder(self.panel), level, seed)
         self.answer: AnswerInput
-        self.hints_shown = 0
-        self.recorded = False
-        self.solved = False
-        self.result: Judgement | None = None
-        self.notes: list[Msg] = []          # level up, review: shown under the feedback
         self.reveal_view: widgets.Widget | None = None
-        self._review_skill: str | None = None
 
         self.title = _html("sq-lesson-title")
         self.language = LanguageToggle(self.lang, self.feedback)
@@ -154,6 +157,7 @@ class LessonApp(widgets.VBox):
         self.interpretation = _html("sq-interpretation")
         self.reveal = widgets.VBox()
         self.reveal.add_class("sq-reveal")
+        self.reveal_lines = _html("sq-reveal-lines")
         # The progress panel's controls, under the names tests and notebooks use.
         self.mastery, self.nickname = self.panel.mastery, self.panel.nickname
         self.save_nickname, self.export = self.panel.save_nickname, self.panel.export
@@ -185,28 +189,41 @@ class LessonApp(widgets.VBox):
                           self.panel])
         self.add_class("sq-app")
         self.add_class("sq-lesson-app")
-        self._new_exercise()
-        self._relabel()
+        self._draw_exercise()
         if store is not None and store.problem is not None:
             self.feedback.show(store.problem.render(self.lang), "bad")
+
+    # The session's state, read-only under the names tests and notebooks use.
+    exercise = _from_session("exercise")
+    level = _from_session("level")
+    seed = _from_session("seed")
+    index = _from_session("index")
+    solved = _from_session("solved")
+    recorded = _from_session("recorded")
+    result = _from_session("result")
+
+    @property
+    def progress(self) -> Progress:
+        """The learner's progress (owned by the panel, which saves it)."""
+        return self.panel.progress
+
+    @property
+    def store(self) -> ProgressStore | None:
+        """Where the progress is saved; None while a nickname is awaited."""
+        return self.panel.store
 
     # --- public API -------------------------------------------------------------------------
     def submit(self) -> Judgement | None:
         """Check the answer given; the first readable answer counts towards mastery."""
-        if self.solved:
+        if self.session.solved:
             self.feedback.say("lesson_app.already_solved", "info")
-            return self.result
-        result = check(self.exercise, self.answer.value())
-        self.result = result
-        if result.understood and not self.recorded:
-            self.recorded = True
-            outcome = self.panel.record(
-                self.lesson.id, self.exercise.level, self.exercise.skill, result.correct,
-                self.hints_shown, len(self.lesson.levels))
-            self._after_record(outcome)
+            return self.session.result
+        counted_before = self.session.recorded
+        result = self.session.submit(self.answer.value())
+        if self.session.recorded and not counted_before:
+            self._quiet_level(self.session.level)
             self._show_reveal()
         if result.correct:
-            self.solved = True
             self.answer.lock()
             self.submit_button.disabled = True
         self._show_result()
@@ -214,30 +231,22 @@ class LessonApp(widgets.VBox):
 
     def show_hint(self) -> None:
         """The next hint: a nudge, a strategy, then the worked answer with every valid one."""
-        if self.hints_shown < self.exercise.hint_count:
-            self.hints_shown += 1
+        self.session.show_hint()
         self._draw_hints()
 
     def next_exercise(self) -> None:
         """The next exercise of the deal (or a due review of an older skill)."""
-        self.index += 1
-        self._new_exercise()
+        self.session.next_exercise()
+        self._draw_exercise()
 
     def set_level(self, level: int) -> None:
-        self.level = self._valid_level(level)
-        self.progress.mastery.choose_level(self.lesson.id, self.level)
-        if self.level_select.value != self.level:
-            self.level_select.value = self.level
-        self.index = 0
-        self._new_exercise()
+        self.session.set_level(level)
+        self._quiet_level(self.session.level)
+        self._draw_exercise()
 
     def set_seed(self, seed: int, force: bool = False) -> None:
-        seed = int(seed) % (MAX_SEED + 1)
-        if seed == self.seed and not force:
-            return
-        self.seed = seed
-        self.index = 0
-        self._new_exercise()
+        if self.session.set_seed(seed, force):
+            self._draw_exercise()
 
     def set_lang(self, lang: str) -> None:
         """Everything in the other language, the current exercise and answer kept."""
@@ -249,16 +258,6 @@ class LessonApp(widgets.VBox):
             if part is not None and hasattr(part, "set_lang"):
                 part.set_lang(self.lang)
         self._relabel()
-
-    @property
-    def progress(self) -> Progress:
-        """The learner's progress (owned by the panel, which saves it)."""
-        return self.panel.progress
-
-    @property
-    def store(self) -> ProgressStore | None:
-        """Where the progress is saved; None while a nickname is awaited."""
-        return self.panel.store
 
     def set_nickname(self, text: str) -> None:
         self.panel.set_nickname(text)
@@ -278,48 +277,15 @@ class LessonApp(widgets.VBox):
         """Take uploaded progress; a friendly message (never a traceback) if it is not ours."""
         return self.panel.import_bytes(data)
 
-    def _imported(self, progress: Progress) -> None:
-        progress.mastery.choose_level(self.lesson.id, self.level)
-
-    def _learner_joined(self, progress: Progress) -> None:
+    def _learner_joined(self, _progress: Progress) -> None:
         """A returning learner carries on at the level they had reached."""
-        level = self._valid_level(progress.mastery.lesson(self.lesson.id).level)
-        if level != self.level:
-            self.set_level(level)
-        else:
-            progress.mastery.choose_level(self.lesson.id, level)
+        if self.session.learner_changed():
+            self._quiet_level(self.session.level)
+            self._draw_exercise()
 
-    # --- building an exercise -------------------------------------------------------------
-    def _valid_level(self, level: object) -> int:
-        try:
-            number = int(level)  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            number = 1
-        return min(max(number, 1), len(self.lesson.levels))
-
-    def _level_for_next(self) -> int:
-        """The chosen level, or the lowest level of a skill whose review is due now."""
-        self._review_skill = None
-        if self.index == 0:
-            return self.level
-        due = [s for s in self.progress.mastery.due_reviews() if s in self.lesson.skills]
-        current = self.lesson.level(self.level).skill
-        for skill in due:
-            if skill != current:
-                self._review_skill = skill
-                return min(lv.number for lv in self.lesson.levels if lv.skill == skill)
-        return self.level
-
-    def _new_exercise(self) -> None:
-        level = self._level_for_next()
-        self.exercise = generate(self.lesson, level, exercise_seed(self.seed, self.index))
-        self.hints_shown = 0
-        self.recorded = self.solved = False
-        self.result = None
-        self.notes = []
-        if self._review_skill is not None:
-            self.notes.append(msg("lesson_app.review_now",
-                                  skill=self._skill_title(self._review_skill)))
+    # --- drawing the exercise ---------------------------------------------------------------
+    def _draw_exercise(self) -> None:
+        """A new exercise on screen: its answer control and visuals, nothing revealed."""
         self.answer = AnswerInput(self.exercise, self.lang)
         self.answer_box.children = [self.answer]
         self.visual.children = self._visuals()
@@ -345,18 +311,6 @@ class LessonApp(widgets.VBox):
             shown.append(DiscardPileView(ex.observation, self.lang, card_width=40))
         return shown
 
-    def _skill_title(self, skill: str) -> Text:
-        """A skill is named by the title of its first level (teachers name levels, not ids)."""
-        return next(lv.title for lv in self.lesson.levels if lv.skill == skill)
-
-    # --- after an answer ------------------------------------------------------------------
-    def _after_record(self, outcome: Outcome) -> None:
-        if outcome.level_up is not None:
-            self.notes.append(msg("practice.level_up", level=outcome.level_up))
-            self.level = outcome.level_up
-            self._quiet_level(outcome.level_up)
-        self._save()
-
     def _quiet_level(self, level: int) -> None:
         """Show `level` in the select without reacting to it as a learner's choice."""
         self._muted = True
@@ -368,13 +322,6 @@ class LessonApp(widgets.VBox):
     def _level_changed(self, change: dict) -> None:
         if not self._muted:
             self.set_level(change["new"])
-
-    def _save(self) -> None:
-        """Save now; the first failed save of a run is said under the feedback line."""
-        self.panel.level = self.level
-        failed = self.panel.save()
-        if failed is not None:
-            self.notes.append(failed)
 
     def _show_reveal(self) -> None:
         ex = self.exercise
@@ -389,19 +336,16 @@ class LessonApp(widgets.VBox):
                                    feedback=self.feedback)
             self.reveal_view = view
             views.append(view)
-        self.reveal_lines = _html("sq-reveal-lines")
         self.reveal.children = [self.reveal_lines, *views]
         self._draw_reveal()
 
     def _show_result(self) -> None:
         """The feedback line for the last answer, then what it means and any notes."""
-        lines: list[Msg] = list(self.notes)
-        if self.result is not None:
-            tone = "good" if self.result.correct else "bad" if self.result.understood else "info"
-            self.feedback.show(self.result.message.render(self.lang), tone)
-            if self.result.interpretation is not None:
-                lines.insert(0, self.result.interpretation)
-        self.interpretation.value = paragraphs_html(lines, self.lang)
+        result = self.session.result
+        if result is not None:
+            tone = "good" if result.correct else "bad" if result.understood else "info"
+            self.feedback.show(result.message.render(self.lang), tone)
+        self.interpretation.value = paragraphs_html(self.session.result_lines(), self.lang)
 
     # --- drawing --------------------------------------------------------------------------
     def _relabel(self) -> None:
@@ -421,10 +365,7 @@ class LessonApp(widgets.VBox):
         self.exercise_number.value = f"<p style='margin:2px 0;color:#444'>{escape(number)}</p>"
         self.prompt.value = (f"<h3 class='sq-h' style='font-size:1.3em;margin:6px 0'>"
                              f"{escape(ex.prompt.render(lang))}</h3>")
-        lines = list(ex.context)
-        if ex.observation is not None:
-            lines.insert(0, msg("lesson_app.you_are_player_1"))
-        self.context.value = lines_html(lines, lang, role="log")
+        self.context.value = lines_html(self.session.context_lines(), lang, role="log")
         self.submit_button.description = t("lesson_app.check", lang)
         self.next_button.description = t("lesson_app.next", lang)
         self._draw_hints()
@@ -446,18 +387,17 @@ class LessonApp(widgets.VBox):
             self._muted = False
 
     def _draw_hints(self) -> None:
-        ex, lang = self.exercise, self.lang
-        left = self.hints_shown < ex.hint_count
-        self.hint_button.disabled = not left
+        lang, session = self.lang, self.session
+        self.hint_button.disabled = not session.hints_left
         self.hint_button.description = (
-            t("lesson_app.hint", lang, n=self.hints_shown + 1, total=ex.hint_count) if left
+            t("lesson_app.hint", lang, n=session.hints_shown + 1,
+              total=self.exercise.hint_count) if session.hints_left
             else t("lesson_app.no_more_hints", lang))
-        shown = [ex.hint(i) for i in range(self.hints_shown)]
-        self.hints.value = lines_html(shown, lang, t("lesson_app.hints_title", lang),
+        self.hints.value = lines_html(session.hints, lang, t("lesson_app.hints_title", lang),
                                       ordered=True, live=True)
 
     def _draw_reveal(self) -> None:
-        if not self.recorded or not hasattr(self, "reveal_lines"):
+        if not self.recorded:
             return
         lines = self.exercise.reveal
         if self.reveal_view is not None:  # the tracker / chance widget shows these itself

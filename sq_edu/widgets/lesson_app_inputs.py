@@ -84,8 +84,8 @@ class AnswerInput(widgets.VBox):
         if self.hand is not None:
             return list(self.hand.selected_cards)
         if self.builder is not None:
-            typed = self.builder.typed.value.strip()
-            return typed or self.builder.equation_text
+            typed = self.builder.typed.value.strip()   # typed text wins; else the cards
+            return typed or list(self.builder.hand.selected_cards)
         if self.choice is not None:
             return self.choice.value
         if self.seat is not None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
@@ -27,6 +26,7 @@ from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import Outcome
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import from_bytes, to_bytes
+from sq_edu.practice.session import Attempt
 
 from .feedback import Feedback
 from .guard import guarded
@@ -34,18 +34,6 @@ from .lesson_app_html import download_link, mastery_html
 
 log = logging.getLogger(__name__)
 NOT_SAVED = "lesson_app.progress_not_saved"
-
-
-@dataclass(frozen=True)
-class Answer:
-    """One answer counted before the learner had a file, to be replayed onto it."""
-
-    lesson_id: str
-    level: int
-    skill: str
-    correct: bool
-    hints: int
-    levels: int
 
 
 class ProgressPanel(widgets.VBox):
@@ -66,7 +54,7 @@ class ProgressPanel(widgets.VBox):
         self._on_learner = on_learner
         self._muted = False
         self._failing = False                 # the last save failed (said once per streak)
-        self._unfiled: list[Answer] = []      # answers not yet in any learner's file
+        self._unfiled: list[Attempt] = []      # answers not yet in any learner's file
         self.title = widgets.HTML()
         self.title.add_class("sq-progress-title")
         self.mastery = widgets.HTML()
@@ -104,7 +92,7 @@ class ProgressPanel(widgets.VBox):
                levels: int) -> Outcome:
         """Count one answer (the app then calls `save`); remembered until it is in a file."""
         if self.store is None:
-            self._unfiled.append(Answer(lesson_id, level, skill, correct, hints, levels))
+            self._unfiled.append(Attempt(lesson_id, level, skill, correct, hints, levels))
         return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels)
 
     def save(self) -> Msg | None:

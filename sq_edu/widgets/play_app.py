@@ -31,16 +31,17 @@ checkbox or select, so it is keyboard operable and has a text name):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import ipywidgets as widgets
 
 from sq_edu.bots import CountingBot, GreedyBot, RandomBot
-from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
+from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules, advance_bots
 from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
 from sq_edu.i18n import normalize_lang
+from sq_edu.links import default_lang
 from sq_edu.practice import Progress
 from sq_edu.practice.coach import chance_form, default_level
 from sq_edu.practice.coach_talk import explain_bot_turn
@@ -50,7 +51,7 @@ from .discard import DiscardPileView
 from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
-from .language import LanguageToggle, lang_from_url
+from .language import LanguageToggle
 from .play_board import COACH_LEVELS, HUMAN, PlayBoard
 from .play_coach import CoachPanel
 from .play_learner import LearnerRow
@@ -72,10 +73,10 @@ class PlayApp(PlayBoard, widgets.VBox):
     def __init__(self, lang: str | None = "en", seed: int | None = None, opponents: int = 2,
                  bots: str = "greedy", rules: str = "official", auto: bool = False,
                  coach: str | None = None, progress_dir: str | Path | None = None) -> None:
-        """`lang=None` takes the language from the dashboard URL (`?lang=ru`). `coach`: off,
+        """`lang=None` takes the server's default language (`sq-edu serve --lang`). `coach`: off,
         helper, quiz or detective; None follows the learner's mastery (a quiz for a new one).
         `progress_dir`: where learners' files go (default: the progress folder)."""
-        self.lang = lang_from_url() if lang is None else normalize_lang(lang)
+        self.lang = default_lang() if lang is None else normalize_lang(lang)
         self._seeds = random.Random(seed)
         self._kinds = available_bots()
         self.feedback = Feedback(self.lang)
@@ -212,26 +213,21 @@ class PlayApp(PlayBoard, widgets.VBox):
 
     def next_move(self) -> None:
         """One bot decision (the "Next move" button)."""
-        if self.game.is_over or self.game.current_player == HUMAN:
-            return
-        self._bot_step()
-        self._refresh()
+        if advance_bots(self.game, self._bots, limit=1, each=self._bot_moved):
+            self._refresh()
 
     def run_bots(self) -> None:
         """Bots move until it is the child's decision or the game ends ("Skip")."""
-        for _ in range(MAX_BOT_STEPS):
-            if self.game.is_over or self.game.current_player == HUMAN:
-                break
-            self._bot_step(refresh=False)
+        advance_bots(self.game, self._bots, limit=MAX_BOT_STEPS,
+                     each=lambda events: self._bot_moved(events, refresh=False))
         self._refresh()
 
-    def _bot_step(self, refresh: bool = True) -> None:
-        """One bot decision; a counting bot's reasoning is told by the coach (child's view)."""
-        seat = self.game.current_player
-        move = self._bots[seat].choose(self.game.observe(seat), self.game.legal_moves())
-        events = self.game.play(move)
+    def _bot_moved(self, events: Sequence[Event], refresh: bool = True) -> None:
+        """A bot's move told; a counting bot's reasoning told by the coach (child's view)."""
         self._record(events, refresh=refresh)
-        if self.bot_choice.value == "counting" and self.coach.coach.level != "off":
+        seat = events[0].seat if events else None
+        if (seat is not None and self.bot_choice.value == "counting"
+                and self.coach.coach.level != "off"):
             said = explain_bot_turn(self.obs, seat, [e.seen_by(HUMAN) for e in events])
             if said is not None:
                 self.coach.bots_said([said])
@@ -241,7 +237,7 @@ class PlayApp(PlayBoard, widgets.VBox):
         before = self.obs
         point = self.coach.coach.before_move(before, move)
         try:
-            events = self.game.play(move)
+            events = self.game.play(move, seat=HUMAN)
         except IllegalMove:
             if point is not None:
                 self.coach.coach.replay.remove(point)
@@ -281,7 +277,7 @@ class PlayApp(PlayBoard, widgets.VBox):
         self._refresh()
 
     # --- reacting ---------------------------------------------------------------------------
-    def _record(self, events: list[Event], refresh: bool = True) -> None:
+    def _record(self, events: Sequence[Event], refresh: bool = True) -> None:
         self._last_action = len(self._story)
         self._story.extend(e.seen_by(HUMAN) for e in events)
         if refresh:

@@ -71,9 +71,10 @@ def narrate(event: Event, me: int, lang: str = "en") -> str | None:
     if kind == "block":
         card = short_name(event.cards[0], lang) if event.cards else "?"
         return _say("block", seat, me, lang, card=card, queen=_queen(event.queen, lang))
-    if kind == "allow":
-        card = short_name(event.cards[0], lang) if event.cards else "?"
-        return _say("allow", seat, me, lang, card=card,
+    if kind == "allow":  # card only in the defender's own view; else the steal/sleep tells it
+        if not event.cards:
+            return None
+        return _say("allow", seat, me, lang, card=short_name(event.cards[0], lang),
                     queen=_queen(event.queen, lang))
     if kind == "jester_reveal":
         line = _say("jester", seat, me, lang, card=_cards(event.cards, lang))

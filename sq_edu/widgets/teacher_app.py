@@ -22,17 +22,16 @@ from __future__ import annotations
 
 import html
 import os
-from urllib.parse import urlencode, urlsplit, urlunsplit
+from urllib.parse import urlsplit, urlunsplit
 
 import ipywidgets as widgets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.links import DASHBOARDS, MAX_SEED, PageParams, clamp_level
 from sq_edu.practice import Lesson, Progress, ProgressError, load_lessons, worksheet_html
 from sq_edu.practice.progress import from_bytes
 from sq_edu.practice.report import Report, teacher_report
 from sq_edu.practice.worksheet import MAX_EXERCISES
-from sq_edu.voila.params import MAX_SEED
-from sq_edu.voila.server import DASHBOARDS
 
 from .feedback import Feedback
 from .guard import guarded
@@ -144,7 +143,9 @@ class TeacherApp(widgets.VBox):
         lesson = self.lesson
         levels = lesson.levels if lesson else ()
         numbers = [lvl.number for lvl in levels]
-        current = wanted if wanted in numbers else (numbers[0] if numbers else None)
+        # A wanted level the lesson lacks is the nearest it has (the one level policy).
+        current = (clamp_level(wanted, len(numbers)) if wanted is not None and numbers
+                   else (numbers[0] if numbers else None))
         self._relabel(self.level_select,
                       [(f"{lvl.number}. {lvl.title.get(self.lang)}", lvl.number)
                        for lvl in levels], current)
@@ -159,8 +160,8 @@ class TeacherApp(widgets.VBox):
 
     def class_query(self) -> str:
         """The query string a whole class shares: language, level and deal number."""
-        return urlencode({"lang": self.class_lang.value, "level": self.level_select.value,
-                          "seed": self.seed_box.value})
+        return PageParams(self.class_lang.value, seed=self.seed_box.value,
+                          level=self.level_select.value).to_query()
 
     def share_link(self) -> str:
         """Link to the lesson with the class settings; absolute when the page address is known."""

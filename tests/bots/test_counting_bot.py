@@ -96,3 +96,21 @@ def test_royal_court_pick_prefers_a_queen_for_itself() -> None:
     game = _jester_shows(["king", 2, 4, 4, 4, 4])
     move = CountingBot(0).choose(game.observe(0), game.legal_moves())
     assert move.cards == ("king",)  # no number for itself: the king
+
+
+def test_it_answers_pending_decisions_exactly_as_greedy_does() -> None:
+    """CountingBot is a GreedyBot: only its turn action differs."""
+    from sq_edu.engine import GreedyBot
+    assert issubclass(CountingBot, GreedyBot)
+    answered = 0
+    for seed, rules in ((5, "official"), (6, "royal_court")):
+        game = Game.new(3, seed=seed, rules=rules)
+        play = random.Random(seed)
+        while not game.is_over:
+            seat = game.current_player
+            obs, legal = game.observe(seat), game.legal_moves()
+            if obs.pending is not None:
+                assert CountingBot(seed).choose(obs, legal) == GreedyBot(seed).choose(obs, legal)
+                answered += 1
+            game.play(play.choice(legal), seat=seat)
+    assert answered > 10

@@ -25,7 +25,8 @@ def story(seed: int = 2026) -> str:
                      f"{s.queens}Q {s.rule} {s.before} -> {s.after}")
     hand = game.hand_log[0]
     lines.append(f"contract: dealer P{hand.dealer} took {hand.dealer_tricks} of "
-                 f"{hand.contract}: {hand.contract_points:+d}")
+                 f"{hand.contract} tricks, {hand.dealer_points} points: "
+                 f"{hand.contract_points:+d}")
     lines.append("scores: " + " ".join(str(x) for x in hand.scores_after))
     return "\n".join(lines) + "\n"
 

@@ -57,6 +57,7 @@ def play_hand_and_check(game: DungeonGame, bots) -> None:
     assert len(tricks) == len(deck) // n                 # 13 for four players
     assert Counter(c for r in tricks for c in r.cards) == deck   # each card played once
     scores = start
+    start_of_hand = list(start)
     trump = tricks[0].trump
     for r in tricks:
         assert r.trump == trump                          # changes only after two queens
@@ -71,7 +72,9 @@ def play_hand_and_check(game: DungeonGame, bots) -> None:
             trump = nxt.trump
     hand = game.hand_log[number - 1]
     dealer_tricks = sum(1 for r in tricks if r.taker == hand.dealer)
-    scores[hand.dealer] += 50 if dealer_tricks >= CONTRACTS[n] else -50
+    dealer_points = scores[hand.dealer] - start_of_hand[hand.dealer]
+    made = dealer_tricks >= CONTRACTS[n] or dealer_points >= 50  # RULES.md 8
+    scores[hand.dealer] += 50 if made else -50
     assert list(hand.scores_after) == scores
     assert game.scores == scores
 

@@ -89,6 +89,41 @@ def test_contract_points_by_table_size() -> None:
     assert contract_points(2, 2) == 50 and contract_points(0, 2) == -50
 
 
+def test_contract_made_by_tricks_or_by_50_points() -> None:
+    """RULES.md 8: "5 tricks OR at least 50 points in the hand" (the seed text says both)."""
+    assert contract_points(3, 5, 50) == 50 and contract_points(3, 5, 49) == -50
+    assert contract_points(5, 5, -100) == 50  # tricks alone, even after the dungeon
+    assert contract_points(0, 7, 60) == 50
+
+
+@pytest.mark.parametrize(("second", "hand_points", "points"), [
+    ("QS", 60, 50),   # two queens: 60 points in the hand with only 3 tricks: made
+    ("3S", 35, -50),  # one queen: 35 points and 3 tricks: missed
+])
+def test_dealer_contract_made_by_points_with_few_tricks(second, hand_points, points) -> None:
+    game = scenario([["2H"], ["QH"], [second], ["2C"]], "clubs", dealer=3, leader=0,
+                    scores=[0, 0, 0, 100], tricks_taken=[10, 0, 0, 2])
+    events = play(game, "2H", "QH", second, "2C")
+    contract = next(e for e in events if e.kind == "contract")
+    assert contract.points == points and contract.count == 3
+    hand = game.hand_log[-1]
+    assert hand.dealer_tricks == 3 and hand.dealer_points == hand_points
+    assert game.scores[3] == 100 + hand_points + points
+    again = type(game).from_dict(game.to_dict())
+    assert again.hand_log == game.hand_log and again.scores == game.scores
+
+
+def test_a_save_from_before_the_points_rule_still_loads() -> None:
+    game = scenario([["2H"], ["3H"], ["4H"], ["AH"]], "clubs", dealer=3, leader=0,
+                    scores=[0, 0, 0, 100], tricks_taken=[4, 4, 0, 4])
+    play(game, "2H", "3H", "4H", "AH")
+    old = game.to_dict()
+    old["version"] = 1
+    for hand in old["hand_log"]:
+        del hand["dealer_points"]
+    assert type(game).from_dict(old).hand_log == game.hand_log
+
+
 def test_the_hand_passes_clockwise_when_nobody_reached_500() -> None:
     game = scenario([["2H"], ["3H"], ["4H"], ["AH"]], "clubs", dealer=3, leader=0,
                     scores=[100, 200, 300, 400], tricks_taken=[4, 4, 0, 4])

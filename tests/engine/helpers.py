@@ -70,9 +70,8 @@ def check_invariants(game: Game) -> None:
     queens = [q for q in game.slots if q is not None]
     for seat in range(game.players):
         queens += game.awake(seat)
-    pending = game._pending
-    if pending and pending[0] in ("potion_slot", "catdog_slot"):
-        queens.append(pending[2])  # on her way to a slot
+    if game.in_transit is not None:
+        queens.append(game.in_transit)  # on her way to a slot
     assert sorted(queens) == sorted(QUEENS)
     assert bool(game.legal_moves()) != game.is_over
 
@@ -83,24 +82,24 @@ _QUEENS = sorted(QUEENS)
 
 def fast_invariants(game: Game, legal: list) -> None:
     """`check_invariants` on the engine's internals, cheap enough for 10,000 games."""
-    cards = [c for h in game._hands for c in h]
-    assert all(len(h) <= 5 for h in game._hands)
-    cards += game._draw
-    cards += game._discard
-    cards += game._revealed
+    st = game.state
+    cards = [c for h in st.hands for c in h]
+    assert all(len(h) <= 5 for h in st.hands)
+    cards += st.draw
+    cards += st.discard
+    cards += st.revealed
     cards.sort()
     assert cards == _DECK_CODES
-    queens = [q for q in game._slots if q is not None]
-    for a in game._awake:
+    queens = [q for q in st.slots if q is not None]
+    for a in st.awake:
         queens += a
-    pending = game._pending
-    if pending and pending[0] in ("potion_slot", "catdog_slot"):
-        queens.append(pending[2])
+    if st.pending is not None and st.pending.in_transit is not None:
+        queens.append(st.pending.in_transit)
     queens.sort()
     assert queens == _QUEENS
     assert bool(legal) != game.is_over
-    assert game._asleep == sum(q is not None for q in game._slots)
-    assert game._pts == [game.points(s) for s in range(game.players)]
+    assert st.asleep == sum(q is not None for q in st.slots)
+    assert st.pts == [game.points(s) for s in range(game.players)]
 
 
 def check_observation(game: Game, seat: int) -> None:

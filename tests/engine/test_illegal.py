@@ -123,14 +123,14 @@ def test_any_made_up_move_is_played_or_refused_with_illegal_move() -> None:
         while not g.is_over:
             for _ in range(5):
                 legal = g.legal_moves()
-                move = Move(rng.choice(kinds), rng.choice(cards), rng.choice(values),
-                            rng.choice(queens), rng.choice(values))
-                if rng.random() < 0.5:  # a legal move with one field changed
-                    field, pool = rng.choice([("kind", kinds), ("cards", cards),
-                                              ("target", values), ("queen", queens),
-                                              ("slot", values)])
-                    move = replace(rng.choice(legal), **{field: rng.choice(pool)})
-                try:
+                try:  # a made-up move, or a legal move with one field changed
+                    move = Move(rng.choice(kinds), rng.choice(cards), rng.choice(values),
+                                rng.choice(queens), rng.choice(values))
+                    if rng.random() < 0.5:
+                        field, pool = rng.choice([("kind", kinds), ("cards", cards),
+                                                  ("target", values), ("queen", queens),
+                                                  ("slot", values)])
+                        move = replace(rng.choice(legal), **{field: rng.choice(pool)})
                     g.play(move)
                 except IllegalMove as err:
                     refused += 1

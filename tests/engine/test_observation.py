@@ -42,12 +42,15 @@ def test_woken_slots_become_empty_for_everyone_and_slept_queens_are_public() -> 
         assert g.observe(seat).slots[3] == HIDDEN
 
 
-def test_the_pending_state_and_the_deciding_seat_are_public() -> None:
+def test_the_deciding_seat_is_public_but_a_block_question_only_the_defenders() -> None:
+    """RULES.md 5: only the defender's own view knows it was asked (it holds a dragon)."""
     g = position([["knight", 1, 2, 3, 4], ["dragon", 5, 6, 7, 8]], awake=[[], ["moon"]])
     g.play(find(g, "steal", target=1, queen="moon"))
     obs = g.observe(0)
-    assert obs.pending == "block" and obs.current_player == 1
+    assert obs.pending is None and obs.current_player == 1
+    assert obs.known_in_hands[1] == ()
     assert obs.events[-1].kind == "play" and obs.events[-1].target == 1
+    assert g.observe(1).pending == "block"
 
 
 def test_observations_never_show_another_hand_in_random_games() -> None:

@@ -56,12 +56,22 @@ def test_cat_and_dog_together_only_where_the_rules_allow_it() -> None:
 
 
 def test_setup_defaults_fill_the_draw_pile_and_slots() -> None:
-    g = Game.from_setup({"players": 3, "hands": [[1, 2], ["king"], []], "current": 1,
+    g = Game.from_setup({"players": 3, "hands": [[1, 2], ["king"], [3]], "current": 1,
                          "awake": [["moon"], [], []], "seed": 3})
-    assert len(g.draw_pile) == 64 and g.discard_pile == ()
+    assert len(g.draw_pile) == 63 and g.discard_pile == ()
     assert sorted(q for q in g.slots if q) == sorted(q for q in QUEENS if q != "moon")
-    with pytest.raises(ValueError, match="seat 2 is to play but holds no cards"):
-        Game.from_setup({"players": 3, "hands": [[1], [2], []], "current": 2})
+
+
+@pytest.mark.parametrize("hands", [[[1], [2], []], [[], [2], [3]], [[1] * 2, [2] * 4, [3] * 4],
+                                   [[1, 1, 2, 2, 3, 4, 4], [5], [6]], [[1] * 4 + [2, 2], [5], [6]]])
+def test_setup_refuses_empty_hands_and_hands_over_five(hands: list) -> None:
+    """An empty hand leaves a game nobody can move in; a hand over five cannot happen."""
+    if hands[0] == [1] * 2:  # a legal position, for contrast
+        assert Game.from_setup({"players": 3, "hands": hands}).legal_moves()
+        return
+    with pytest.raises(ValueError, match=r"the hand of seat \d has (0|6|7) cards: a hand holds "
+                                         r"1 to 5 cards"):
+        Game.from_setup({"players": 3, "hands": hands})
 
 
 def _roundtrip(g: Game) -> Game:

@@ -101,3 +101,29 @@ def test_discard_kind_names() -> None:
     from sq_edu.maths import find_discards
     pair, equation = find_discards([4, 4, 8])
     assert (pair.kind_name("ru"), equation.kind_name("en")) == ("пара", "equation")
+
+
+@given(st.lists(st.integers(1, 10), min_size=2, max_size=5),
+       st.lists(st.integers(1, 10), max_size=7))
+@settings(max_examples=200, deadline=None)
+def test_picked_cards_get_the_verdict_of_their_equation(cards: list[int], hand: list[int]) -> None:
+    """check_cards judges picked cards without text: the same verdict as typing their equation
+    (biggest alone on the right, as the equation builder writes it)."""
+    from sq_edu.maths import check_cards
+
+    *addends, biggest = sorted(cards)
+    typed = " + ".join(map(str, addends)) + f" = {biggest}"
+    for held in (None, hand):
+        a, b = check_cards(cards, held), check_equation(typed, held)
+        assert (a.ok, a.key, a.params, a.cards, a.true_equation, a.kind, a.in_hand) == (
+            b.ok, b.key, b.params, b.cards, b.true_equation, b.kind, b.in_hand)
+
+
+def test_picked_cards_that_are_not_an_equation_yet() -> None:
+    from sq_edu.maths import check_cards
+
+    assert check_cards([]).key == "empty" and check_cards([]).true_equation is None
+    assert check_cards([5]).key == "too_few" and check_cards([5]).true_equation is None
+    v = check_cards([3, "king", 5], lang="ru")
+    assert (v.key, v.true_equation) == ("numbers_only", None)
+    assert v.message == t("maths.numbers_only", "ru")

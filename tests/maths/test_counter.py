@@ -47,8 +47,8 @@ def test_counter_fed_observations_agrees_at_every_step() -> None:
 
 @pytest.mark.slow
 def test_counter_fed_events_agrees_over_thousands_of_games() -> None:
-    """Fed only the events each `play` returns (as that seat sees them) plus the pending
-    state; checked against a fresh observation at three points of every game."""
+    """Fed only the events each `play` returns (as that seat sees them); checked against a
+    fresh observation at three points of every game."""
     checks = 0
     for seed in range(1000, 3000):
         game, rules, players = _setup(seed)
@@ -62,7 +62,6 @@ def test_counter_fed_events_agrees_over_thousands_of_games() -> None:
             for seat, counter in enumerate(counters):
                 for event in events:  # seen_by, without copying public events
                     counter.update(event.seen_by(seat) if event.private else event)
-                counter.note_pending(game.pending, game.current_player)
             if step in checkpoints:
                 for seat, counter in enumerate(counters):
                     _agree(counter, game, seat)
@@ -99,8 +98,10 @@ def test_from_observation_replays_every_kind_of_game(seed: int) -> None:
         assert CardCounter.from_observation(obs).unseen() == unseen(obs), (seed, seat)
 
 
-def test_an_allowed_attack_shows_the_kept_dragon() -> None:
-    hands = [["knight", 1, 2, 3, 4], ["dragon", 5, 6, 7, 8], [9, 9, 10, 10, 1]]
+def _steal_through(defender_hand: list) -> tuple[list, CardCounter, Game]:
+    """Seat 0 steals seat 1's heart; seat 1 lets it through (asked only with a dragon). The
+    events as seat 2 saw them, and seat 2's counter fed only those."""
+    hands = [["knight", 1, 2, 3, 4], defender_hand, [9, 9, 10, 10, 1]]
     draw = Counter(PLAY_DECK)
     draw.subtract(card for hand in hands for card in hand)
     slots = [q for q in QUEENS if q != "heart"] + [None]
@@ -108,17 +109,27 @@ def test_an_allowed_attack_shows_the_kept_dragon() -> None:
                             "slots": slots, "draw": sorted(draw.elements(), key=str),
                             "discard": [], "current": 0, "seed": 1})
     counter = CardCounter.start(game.observe(2))
-    steal = next(m for m in game.legal_moves() if m.kind == "steal")
-    events = game.play(steal)
-    assert game.current_player == 1 and game.pending == "block"
-    events += game.play(next(m for m in game.legal_moves() if m.kind == "allow"))
-    assert [e.kind for e in events if e.kind in ("allow", "steal")] == ["allow", "steal"]
-    for event in events:
-        counter.update(event.seen_by(2))
+    events = list(game.play(next(m for m in game.legal_moves() if m.kind == "steal")))
+    if game.pending == "block":
+        events += game.play(next(m for m in game.legal_moves() if m.kind == "allow"))
+    seen = [event.seen_by(2) for event in events]
+    for event in seen:
+        counter.update(event)
+    return seen, counter, game
+
+
+def test_a_declined_block_teaches_the_other_seats_nothing() -> None:
+    """RULES.md 5: "chose not to block" and "had nothing to block with" look the same."""
+    asked, counter_asked, game = _steal_through(["dragon", 5, 6, 7, 8])
+    not_asked, counter_not_asked, _ = _steal_through([3, 5, 6, 7, 8])
+    assert [e.kind for e in asked] == ["play", "allow", "steal", "draw", "turn"]
+    assert asked == not_asked
+    assert counter_asked.unseen() == counter_not_asked.unseen()
+    assert counter_asked.unseen()["dragon"] == 3
     obs = game.observe(2)
-    assert obs.known_in_hands[1] == ("dragon",)
-    assert counter.unseen() == unseen(obs)
-    assert counter.unseen()["dragon"] == 2
+    assert obs.known_in_hands[1] == () and counter_asked.unseen() == unseen(obs)
+    mine = [e for e in game.observe(1).events if e.kind == "allow"]
+    assert mine[-1].cards == ("dragon",)  # only the defender's own view knows
 
 
 def test_start_mid_game_then_follow() -> None:

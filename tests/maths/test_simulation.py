@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
+import subprocess
+import sys
 from fractions import Fraction
 
 import pytest
@@ -17,9 +20,23 @@ from sq_edu.maths import (
     p_holds,
     simulate_draws,
     simulate_holds,
+    simulation,
     unseen,
 )
 from sq_edu.maths.probability import top_cards
+
+PATHS = ["numpy", "pure"]
+
+
+@pytest.fixture(params=PATHS)
+def path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test on numpy's path and on the pure-Python path the browser uses (forced here
+    by hiding numpy from the module)."""
+    if request.param == "pure":
+        monkeypatch.setattr(simulation, "numpy_or_none", lambda: None)
+    else:
+        assert simulation.numpy_or_none() is not None, "the server extra installs numpy"
+    return str(request.param)
 
 
 def _position(seed: int, steps: int, rules: str = "official", players: int = 3):
@@ -39,29 +56,51 @@ def _close(sim, n: int) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_simulated_draws_converge_on_p_draw(seed: int) -> None:
+def test_simulated_draws_converge_on_p_draw(seed: int, path: str) -> None:
     obs = _position(seed, 10 * seed)
+    n = 200_000 if path == "numpy" else 50_000
     for tokens in ("king", "dragon", "power", (2, 3, 5)):
-        sim = simulate_draws(obs, tokens, 200_000, seed=seed)
-        assert sim.exact == p_draw(obs, tokens) and sim.n == 200_000
-        _close(sim, 200_000)
+        sim = simulate_draws(obs, tokens, n, seed=seed)
+        assert sim.exact == p_draw(obs, tokens) and sim.n == n
+        _close(sim, n)
 
 
-def test_simulated_draws_of_several_cards_and_hands() -> None:
+def test_simulated_draws_of_several_cards_and_hands(path: str) -> None:
     obs = _position(7, 25, players=4)
+    n = 100_000 if path == "numpy" else 20_000
     for draws in (2, 5):
-        sim = simulate_draws(obs, "knight", 100_000, seed=draws, draws=draws)
+        sim = simulate_draws(obs, "knight", n, seed=draws, draws=draws)
         assert sim.exact == p_at_least(obs, "knight", draws)
-        _close(sim, 100_000)
+        _close(sim, n)
     for seat in range(4):
-        sim = simulate_holds(obs, seat, "dragon", 100_000, seed=seat)
+        sim = simulate_holds(obs, seat, "dragon", n, seed=seat)
         assert sim.exact == p_holds(obs, seat, "dragon")
-        _close(sim, 100_000)
+        _close(sim, n)
 
 
-def test_same_seed_same_simulation() -> None:
+def test_same_seed_same_simulation(path: str) -> None:
     obs = _position(5, 12)
     assert simulate_draws(obs, "king", 1000, seed=3) == simulate_draws(obs, "king", 1000, seed=3)
+    assert simulate_holds(obs, 1, "dragon", 500, seed=4) == simulate_holds(obs, 1, "dragon", 500,
+                                                                             seed=4)
+
+
+def test_simulation_runs_where_numpy_cannot_be_imported() -> None:
+    """As in a browser (Pyodide without numpy): `import numpy` fails, simulations still run,
+    and nothing of the package tried numpy before a simulation was asked for."""
+    code = (
+        "import json, sys\n"
+        "sys.modules['numpy'] = None  # import numpy now raises ImportError\n"
+        "from sq_edu.engine import Game\n"
+        "import sq_edu.maths, sq_edu.practice\n"
+        "from sq_edu.maths import simulate_draws\n"
+        "obs = Game.new(3, seed=2).observe(0)\n"
+        "sim = simulate_draws(obs, 'king', 20000, seed=1)\n"
+        "print(json.dumps([sim.estimate, float(sim.exact)]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    estimate, exact = json.loads(out.stdout.strip().splitlines()[-1])
+    assert abs(estimate - exact) < 5 * math.sqrt(exact * (1 - exact) / 20000)
 
 
 def test_real_positions_are_consistent() -> None:

@@ -21,7 +21,8 @@ from sq_edu.practice.generators.chances import bucket
 from sq_edu.practice.lesson import load_lessons
 
 COUNT = 100
-# Dungeon of Queens levels are confirmed by their own engine (tests/dungeon/test_dungeon_lesson.py).
+# Dungeon of Queens levels are confirmed by their own engine
+# (tests/practice/test_dungeon_generators.py).
 LEVELS = [(lesson.id, level.number) for lesson in load_lessons().lessons.values()
           for level in lesson.levels if not level.generator.startswith("dungeon.")]
 

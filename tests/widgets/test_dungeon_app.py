@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from sq_edu.dungeon.exercises import scoring_lesson
 from sq_edu.practice.exercise import typed_form
+from sq_edu.practice.generators.dungeon import scoring_lesson
 from sq_edu.widgets import DungeonApp
 from sq_edu.widgets.dungeon_app import HUMAN, ScoringPractice, read_score
 

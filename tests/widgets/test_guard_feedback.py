@@ -7,7 +7,7 @@ import logging
 import ipywidgets as widgets
 import pytest
 
-from sq_edu.widgets import Feedback, LanguageToggle, guarded, lang_from_url
+from sq_edu.widgets import Feedback, LanguageToggle, guarded
 
 
 @pytest.mark.expect_callback_error
@@ -52,16 +52,10 @@ def test_feedback_re_says_message_in_new_language() -> None:
     assert status.text == ""
 
 
-def test_language_toggle_calls_back(monkeypatch) -> None:
+def test_language_toggle_calls_back() -> None:
     toggle = LanguageToggle("en")
     got: list[str] = []
     toggle.on_change(got.append)
     toggle.value = "ru"
     assert got == ["ru"] and toggle.lang == "ru"
     assert [label for label, _ in toggle.options] == ["English", "Русский"]
-    monkeypatch.setenv("QUERY_STRING", "lang=ru&x=1")
-    assert lang_from_url() == "ru"
-    monkeypatch.setenv("QUERY_STRING", "lang=zz")
-    assert lang_from_url() == "en"
-    monkeypatch.delenv("QUERY_STRING")
-    assert lang_from_url("ru") == "ru"

@@ -200,8 +200,10 @@ def test_attack_choice_offers_only_legal_queens() -> None:
     pytest.fail("no seed gave the child a knight with a target")
 
 
-def test_language_from_the_dashboard_url(monkeypatch) -> None:
-    monkeypatch.setenv("QUERY_STRING", "lang=ru")
+def test_no_language_given_is_the_servers_default(monkeypatch) -> None:
+    """The page's `?lang=` comes through `sq_edu.voila.params` (preheated kernels too); an app
+    given no language takes the server's default (`sq-edu serve --lang ru`)."""
+    monkeypatch.setenv("SQ_EDU_LANG", "ru")
     app = PlayApp(lang=None, seed=1)
     assert app.language.value == "ru" and app.act["discard"].description.startswith("Сбросить")
 
@@ -219,7 +221,7 @@ def test_a_crash_in_a_callback_shows_the_friendly_line(monkeypatch,
     app = PlayApp(seed=2)
     app.run_bots()
 
-    def broken(_move):
+    def broken(_move, seat=None):
         raise RuntimeError("engine bug")
 
     monkeypatch.setattr(app.game, "play", broken)

@@ -27,6 +27,14 @@ def test_attacks_blocks_and_steals() -> None:
     assert narrate(steal, 0, "ru") == "Ты забираешь королеву у игрока 3: Лунная королева."
 
 
+def test_a_declined_block_is_told_only_to_the_defender() -> None:
+    """RULES.md 5: others see the same whether the defender had a dragon or not."""
+    allow = Event("allow", seat=1, cards=("dragon",), target=0, queen="dog", private=True)
+    assert narrate(allow, 1, "en") and "Dragon" in narrate(allow, 1, "en")
+    assert narrate(allow.seen_by(0), 0, "en") is None
+    assert narrate(allow.seen_by(2), 2, "ru") is None
+
+
 def test_discards_read_as_maths() -> None:
     assert narrate(Event("discard", seat=1, cards=(2, 3, 5)), 0, "en") == (
         "Player 2 discards an equation: 2 + 3 = 5.")

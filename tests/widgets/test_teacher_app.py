@@ -59,9 +59,11 @@ def test_link_is_absolute_when_voila_gave_the_page_address(
                                 "?lang=ru&level=1&seed=5")
 
 
-def test_level_outside_the_lesson_falls_back_to_the_first() -> None:
+def test_level_outside_the_lesson_is_the_nearest_it_has() -> None:
+    """The one level policy (sq_edu.links.clamp_level), as the lesson page applies it."""
     app = TeacherApp("en", level=19)
-    assert app.level_select.value == 1
+    assert app.level_select.value == len(app.lesson.levels)
+    assert TeacherApp("en", level=0).level_select.value == 1
 
 
 def test_report_from_uploaded_files_with_csv_and_a_bad_file() -> None:

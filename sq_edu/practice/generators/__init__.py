@@ -2,6 +2,8 @@
 
 A teacher hands out "seed 12" and every child gets the same deal: `generate` derives one private
 RNG from the lesson, level and seed, and generators use nothing else that is random.
+Each family (`equations.py`, `dungeon.py`, ...) registers itself when `GENERATORS` first needs
+it, so a lesson loads only its own generators.
 """
 
 from __future__ import annotations
@@ -9,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..exercise import Exercise
-from . import chances, detective, equations, queens  # noqa: F401  (they register themselves)
 from .registry import GENERATORS, Base, Generator, Param, rng_for
 
 if TYPE_CHECKING:
@@ -30,7 +31,3 @@ def exercise_seed(seed: int, index: int) -> int:
     """The seed of exercise `index` in a sequence started from `seed` (worksheets, a lesson run)."""
     return int(seed) * 1000 + int(index)
 
-
-# The Dungeon of Queens scoring generators live beside their own engine and register themselves;
-# imported last because they import this package's registry.
-from sq_edu.dungeon import exercises as _dungeon_exercises  # noqa: E402, F401

@@ -8,8 +8,9 @@ the middle of a lesson.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
 from ..exercise import Exercise
@@ -85,14 +86,48 @@ class Generator:
         return {name: given.get(name, p.default) for name, p in self.params.items()}
 
 
-GENERATORS: dict[str, Generator] = {}
+# Generator families: a generator "equations.pair" lives in module `generators/equations.py`.
+FAMILIES: tuple[str, ...] = ("chances", "detective", "dungeon", "equations", "queens")
+
+
+class Registry(Mapping[str, Generator]):
+    """Every generator by name, its family's module imported on first use: a lesson page loads
+    only the generators of its own lesson (the Dungeon ones would load the Dungeon engine)."""
+
+    def __init__(self) -> None:
+        self._known: dict[str, Generator] = {}
+        self._loaded: set[str] = set()
+
+    def add(self, gen: Generator) -> None:
+        self._known[gen.name] = gen
+
+    def _load(self, family: str) -> None:
+        if family in FAMILIES and family not in self._loaded:
+            self._loaded.add(family)
+            import_module(f"{__package__}.{family}")
+
+    def __getitem__(self, name: str) -> Generator:
+        if name not in self._known:
+            self._load(name.partition(".")[0])
+        return self._known[name]
+
+    def __iter__(self) -> Iterator[str]:
+        for family in FAMILIES:
+            self._load(family)
+        return iter(sorted(self._known))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+GENERATORS = Registry()
 
 
 def generator(name: str, **params: Param) -> Callable[[GeneratorFn], GeneratorFn]:
     """Register `func` under `name` with its parameter specification."""
 
     def register(func: GeneratorFn) -> GeneratorFn:
-        GENERATORS[name] = Generator(name, func, params)
+        GENERATORS.add(Generator(name, func, params))
         return func
 
     return register

@@ -1,4 +1,4 @@
-"""`Progress`: a bar with words ("120 of 500") for anything that may take over a second."""
+"""`ProgressBar`: a bar with words ("120 of 500") for anything that may take over a second."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import ipywidgets as widgets
 from sq_edu.i18n import normalize_lang, t
 
 
-class Progress(widgets.HBox):
+class ProgressBar(widgets.HBox):
     """IntProgress + Label; hidden while idle so it never looks stuck."""
 
     def __init__(self, lang: str = "en") -> None:

@@ -1,5 +1,8 @@
 """Scoring-lesson exercises for Dungeon of Queens, cut from real seeded hands.
 
+They live in the lesson runtime, above the Dungeon engine they play (the engine imports only
+`sq_edu.i18n`; DESIGN.md section 2).
+
 Each generator plays real hands with seeded bots (or, for the rare dungeon tricks, has the
 engine play a seeded last trick on top of a real game's scores) and takes the answer from the
 engine's own records, so the lesson can never disagree with the game. They register with the
@@ -12,18 +15,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sq_edu.practice.exercise import CHOICE, NUMBER, Exercise, Option
-from sq_edu.practice.generators.registry import Base, Param, generator
-from sq_edu.practice.lesson import Lesson, load_lessons
-from sq_edu.practice.messages import Joined, Msg, Plain, msg
+from sq_edu.dungeon.bots import Bot, RandomBot, SensibleBot
+from sq_edu.dungeon.cards import SUITS, Card, deck_for
+from sq_edu.dungeon.game import DungeonGame, play_out
+from sq_edu.dungeon.records import HandRecord, TrickRecord
+from sq_edu.dungeon.scoring import race_winners
 
-from .bots import Bot, RandomBot, SensibleBot
-from .cards import SUITS, Card, deck_for
-from .game import DungeonGame, play_out
-from .records import HandRecord, TrickRecord
-from .scoring import race_winners
+from ..exercise import CHOICE, NUMBER, Exercise, Option
+from ..messages import Joined, Msg, Plain, msg
+from .registry import Base, Param, generator
+
+if TYPE_CHECKING:
+    from ..lesson import Lesson
 
 PLAYERS = 4
 NOBODY, SHARED = "nobody", "shared"
@@ -32,7 +37,9 @@ LESSON_ID = "dungeon_scoring"
 
 def scoring_lesson() -> Lesson:
     """The scoring lesson, as shipped in `lessons/dungeon_scoring.toml`."""
-    return load_lessons().lessons[LESSON_ID]
+    from ..lesson import get_lesson  # the lesson loader checks generators: import it late
+
+    return get_lesson(LESSON_ID)
 
 
 # --- real games -------------------------------------------------------------------------------
@@ -49,6 +56,16 @@ def table(rng: random.Random, players: int = PLAYERS) -> list[Bot]:
 
 def play_hand(game: DungeonGame, bots: list[Bot]) -> None:
     play_out(game, bots, until_hand_end=True)
+
+
+def played_game(rng: random.Random, most_hands: int) -> DungeonGame:
+    """A real game after 1..`most_hands` hands (fewer if it ended), with seeded bots."""
+    game, bots = real_game(rng), table(rng)
+    for _ in range(rng.randint(1, most_hands)):
+        play_hand(game, bots)
+        if game.is_over:
+            break
+    return game
 
 
 # --- words ------------------------------------------------------------------------------------
@@ -81,11 +98,7 @@ def score_a_trick(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerc
     wanted = rng.choice(p["queens"] or [0])
     record = None
     for _ in range(40):
-        game, bots = real_game(rng), table(rng)
-        for _ in range(rng.randint(1, 4)):
-            play_hand(game, bots)
-            if game.is_over:
-                break
+        game = played_game(rng, most_hands=4)
         found = [r for r in game.tricks if r.queens == wanted
                  and (p["negative"] or r.score.after >= 0)]
         if found:
@@ -122,11 +135,7 @@ def explain(record: TrickRecord) -> Msg:
 def score_a_hand(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """A seat's score after a real hand: its tricks one by one, then the dealer's contract."""
     for _ in range(60):
-        game, bots = real_game(rng), table(rng)
-        for _ in range(rng.randint(1, 3)):
-            play_hand(game, bots)
-            if game.is_over:
-                break
+        game = played_game(rng, most_hands=3)
         hand = rng.choice(game.hand_log)
         seat = hand.dealer if p["dealer"] and rng.random() < 0.5 else rng.choice(
             [s for s in range(game.players) if s != hand.dealer])
@@ -167,11 +176,7 @@ def _contract_msg(hand: HandRecord) -> Msg:
 def the_dungeon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """Scores from a real game, then the engine plays a last trick holding 3 or 4 queens."""
     for _ in range(200):
-        game, bots = real_game(rng), table(rng)
-        for _ in range(rng.randint(1, 5)):
-            play_hand(game, bots)
-            if game.is_over:
-                break
+        game = played_game(rng, most_hands=5)
         queens = rng.choice(p["queens"] or [3])
         scores = list(game.scores)
         record = dungeon_trick(rng, scores, queens)

@@ -1,0 +1,93 @@
+"""The end of an action, of a turn, and of the game (RULES.md sections 2 and 4)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import QUEEN_POINTS
+from .drawing import refill
+from .moves import TOKEN
+
+if TYPE_CHECKING:
+    from .state import EndReason, State
+
+ROSE, CAKE = "rose", "cake"
+
+
+def points(st: State, seat: int) -> int:
+    queens = st.awake[seat]
+    total = sum(QUEEN_POINTS[q] for q in queens)
+    bonus = st.rules.cake_with_rose_bonus
+    if bonus and CAKE in queens and ROSE in queens:
+        total += bonus
+    return total
+
+
+def team_of(st: State, seat: int) -> tuple[int, ...]:
+    partner = st.rules.partner(seat, st.players)
+    return (seat,) if partner is None else tuple(sorted((seat, partner)))
+
+
+def finish_action(st: State, gainer: int | None = None) -> None:
+    """The action is fully resolved (`gainer` woke or stole a queen): maybe the game ends,
+    else the active player refills and play passes on."""
+    if gainer is not None and threshold(st, gainer):
+        end(st, team_of(st, gainer), "threshold")
+        return
+    if not st.asleep:
+        check_end(st, None)
+        return
+    seat = st.active
+    hand = st.hands[seat]
+    need = st.hand_size - len(hand)
+    if need == 1 and st.draw:  # the most common case, inlined: one card, no reshuffle
+        draw = st.draw
+        card = draw.pop()
+        hand.append(card)
+        if st.known_bottom > len(draw):
+            st.known_bottom = len(draw)
+        st.log.append(("draw", seat, (TOKEN[card],), None, None, None, 1, (), True))
+    elif need > 0:
+        refill(st, seat)
+    seat = st.active = (seat + 1) % st.players
+    st.turn += 1
+    st.log.append(("turn", seat))
+
+
+def threshold(st: State, seat: int) -> bool:
+    """Has `seat` (its team, in `teams`) reached the winning queens or points?"""
+    if st.rules.teams:
+        partner = (seat + 2) % st.players
+        return (len(st.awake[seat]) + len(st.awake[partner]) >= st.win_q
+                or st.pts[seat] + st.pts[partner] >= st.win_p)
+    return len(st.awake[seat]) >= st.win_q or st.pts[seat] >= st.win_p
+
+
+def check_end(st: State, gainer: int | None) -> bool:
+    """End the game if `gainer` reached the threshold or the centre is empty."""
+    if gainer is not None and threshold(st, gainer):
+        end(st, team_of(st, gainer), "threshold")
+        return True
+    if st.asleep:
+        return False
+    teams = sorted({team_of(st, s) for s in range(st.players)})
+
+    def score(team: tuple[int, ...]) -> tuple[int, int]:
+        queens = sum(len(st.awake[s]) for s in team)
+        if not st.rules.win_by_points:
+            return (queens, 0)
+        return (sum(points(st, s) for s in team), queens)
+
+    best = max(score(team) for team in teams)
+    winners = tuple(s for team in teams if score(team) == best for s in team)
+    end(st, tuple(sorted(winners)), "centre_empty")
+    return True
+
+
+def end(st: State, winners: tuple[int, ...], reason: EndReason) -> None:
+    st.over = True
+    st.pending = None
+    st.winners = winners
+    st.end_reason = reason
+    st.legal = None
+    st.log.append(("game_over", None, (), None, None, None, None, winners))

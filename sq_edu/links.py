@@ -1,0 +1,129 @@
+"""The dashboards there are and the settings a link to one carries: `?lang=ru&level=2&seed=12`.
+
+One place for the page settings every layer agrees on: the deal numbers a link may name
+(`MAX_SEED`), the one level policy (`clamp_level`: a level a lesson does not have becomes the
+nearest it has), reading a query string (`parse_query`: checked, never trusted) and writing one
+(`PageParams.to_query`). Apps (widgets), the lesson session (practice) and the Voila pages all
+use it, so it sits at the bottom beside `sq_edu.i18n` and imports nothing else of the package.
+How a kernel learns its page's query string is Voila's business: `sq_edu.voila.params`.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from urllib.parse import parse_qs, urlencode
+
+from sq_edu.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
+
+# Dashboards in the order the index shows them; only those whose notebook exists are listed.
+DASHBOARDS: tuple[str, ...] = (
+    "equations",
+    "card_detective",
+    "chances",
+    "queen_points",
+    "play",
+    "dungeon",
+)
+MAX_SEED = 999_999  # deal numbers are 0..MAX_SEED: every link names exactly one deal
+MAX_LEVEL = 20      # no lesson has more levels; a bigger number is not a link a teacher made
+MAX_QUERY = 2000    # characters; anything longer is not a link a teacher shared
+
+
+def notebooks_dir() -> Path:
+    """The dashboard notebooks: the repository's `notebooks/` or the copy inside the wheel."""
+    repo = Path(__file__).resolve().parents[1] / "notebooks"
+    if (repo / "index.ipynb").is_file():
+        return repo
+    return Path(str(resources.files("sq_edu") / "notebooks"))
+
+
+def dashboards(folder: Path | None = None) -> list[str]:
+    """Lesson dashboards that really exist, so the index never links to a missing page."""
+    folder = folder or notebooks_dir()
+    return [name for name in DASHBOARDS if (folder / f"{name}.ipynb").is_file()]
+
+
+def wrap_seed(seed: object) -> int:
+    """Any whole number as a deal number (the deal box and the apps wrap round, never refuse)."""
+    return int(seed) % (MAX_SEED + 1)  # type: ignore[call-overload]
+
+
+def clamp_level(level: object, levels: int) -> int:
+    """The one level policy: a level outside 1..`levels` becomes the nearest one there is
+    (junk becomes 1). A page whose link asked for another level says so (`level_note`)."""
+    try:
+        number = int(level)  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        number = 1
+    return min(max(number, 1), max(levels, 1))
+
+
+@dataclass(frozen=True)
+class PageParams:
+    """Checked page settings; `notes` are friendly message keys for values that were refused."""
+
+    lang: str = DEFAULT_LANG
+    seed: int | None = None
+    level: int | None = None
+    notes: tuple[str, ...] = field(default=())
+
+    def messages(self, lang: str | None = None) -> list[str]:
+        """The refusal notes as sentences in the page language."""
+        return [t(f"apps.{key}", lang or self.lang) for key in self.notes]
+
+    def to_query(self) -> str:
+        """The query string of a link with these settings (`lang=ru&level=2&seed=12`)."""
+        values: dict[str, object] = {"lang": self.lang}
+        if self.level is not None:
+            values["level"] = self.level
+        if self.seed is not None:
+            values["seed"] = self.seed
+        return urlencode(values)
+
+    def level_note(self, shown: int | None) -> tuple[str, ...]:
+        """The notes, plus `bad_level` when the app shows another level than the link asked."""
+        if self.level is not None and shown is not None and shown != self.level:
+            return (*self.notes, "bad_level")
+        return self.notes
+
+
+def default_lang() -> str:
+    """The server's default language (`sq-edu serve --lang ru` sets `SQ_EDU_LANG`)."""
+    return normalize_lang(os.environ.get("SQ_EDU_LANG", DEFAULT_LANG))
+
+
+def _int_in_range(text: str, low: int, high: int) -> int | None:
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or len(text) > 12:
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
+def parse_query(query: str | None, default: str | None = None) -> PageParams:
+    """Settings from a raw query string; a bad value falls back to the default with a note."""
+    lang = default or default_lang()
+    if not query:
+        return PageParams(lang=lang)
+    query = query.lstrip("?")[:MAX_QUERY]
+    values = {key: items[-1] for key, items in parse_qs(query).items() if items}
+    notes: list[str] = []
+    seed = level = None
+    if "lang" in values:
+        wanted = values["lang"].strip().lower()
+        if wanted in LANGS:
+            lang = wanted
+        else:
+            notes.append("bad_lang")
+    if "seed" in values:
+        seed = _int_in_range(values["seed"], 0, MAX_SEED)
+        if seed is None:
+            notes.append("bad_seed")
+    if "level" in values:
+        level = _int_in_range(values["level"], 1, MAX_LEVEL)
+        if level is None:
+            notes.append("bad_level")
+    return PageParams(lang=lang, seed=seed, level=level, notes=tuple(notes))
