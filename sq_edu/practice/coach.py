@@ -24,7 +24,7 @@ from fractions import Fraction
 from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Event, Observation
 
-from .checking import Feedback, check
+from .checking import Judgement, check
 from .coach_questions import (
     ATTACK_DEFENCE,
     FORMS,
@@ -43,7 +43,7 @@ from .mastery import Mastery
 LEVELS: tuple[str, ...] = ("off", "helper", "quiz", "detective")
 COACH_SKILLS: tuple[str, ...] = ("counting_unseen", "chance_holds", "chance_count",
                                  "jester_count", "sums_within_10")
-Recorder = Callable[[Question, Feedback], None]
+Recorder = Callable[[Question, Judgement], None]
 
 
 def default_level(mastery: Mastery | None) -> str:
@@ -197,7 +197,7 @@ class Coach:
         right = sum(1 for a in self.history if a.type == "attack_unseen" and a.correct)
         return asked[0] if right < 2 else asked[1]
 
-    def answer(self, given: object) -> Feedback | None:
+    def answer(self, given: object) -> Judgement | None:
         """Judge the child's answer with the drills' checker; a counted answer is recorded and
         the next question (detective) comes up. None when nothing is being asked."""
         question = self.current

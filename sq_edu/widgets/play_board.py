@@ -31,6 +31,7 @@ class PlayBoard:
         obs = self.obs
         over = obs.is_over
         with self.hold_trait_notifications():
+            self._refresh_coach()  # first: the coach's question reaches the page soonest
             self.grid.update(obs)
             self.discard_view.update(obs)
             if tuple(self.hand.hand) != tuple(obs.hand):
@@ -43,7 +44,6 @@ class PlayBoard:
             self.hand.disabled = not (mine and obs.pending is None)
             self._show_choices(obs if mine else None)
             self._render_story()
-            self._refresh_coach()
         if not over and not mine:
             self.feedback.say("play.prompt_wait", "info",
                               who=who(obs.current_player, HUMAN, self.lang))

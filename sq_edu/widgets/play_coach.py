@@ -19,12 +19,12 @@ from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.maths import find_discards, p_draw, p_holds, unseen
-from sq_edu.practice.checking import Feedback as Verdict
+from sq_edu.practice.checking import Judgement as Verdict
 from sq_edu.practice.coach import Coach
 from sq_edu.practice.coach_questions import Question
 from sq_edu.practice.coach_talk import summary
 from sq_edu.practice.exercise import CARDS, CHOICE, SEAT, answer_msg
-from sq_edu.practice.messages import Msg
+from sq_edu.practice.messages import Msg, render_value
 
 from .chance import chance_word, percent
 from .controls import button, html_box
@@ -225,7 +225,7 @@ class CoachPanel(widgets.VBox):
         if shown is not None:
             if verdict is None:
                 parts.append(t("play.coach_shown", lang))
-                parts.extend(answer_msg(shown.exercise, a).render(lang)
+                parts.extend(str(render_value(answer_msg(shown.exercise, a), lang))
                              for a in shown.exercise.answers[:1])
             parts.extend(m.render(lang) for m in shown.after)
         if not parts:

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
-from sq_edu.practice.checking import Feedback as Verdict
+from sq_edu.practice.checking import Judgement as Verdict
 from sq_edu.practice.coach_questions import Question
 
 from .controls import button, html_box
