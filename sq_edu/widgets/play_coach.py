@@ -51,6 +51,7 @@ class CoachPanel(widgets.VBox):
         self._verdict: Verdict | None = None
         self._shown: Question | None = None      # the question just answered or shown
         self._bot_lines: list[Msg] = []
+        self._opening = False
         guard = guarded(lambda: feedback)
         self.question = html_box("sq-coach-question")
         self.answer_text = widgets.Text(layout=widgets.Layout(width="12em"))
@@ -114,10 +115,25 @@ class CoachPanel(widgets.VBox):
         if verdict.understood:
             self._shown = question
             self.answer_text.value = ""
-            if self.tracker is not None:
-                self.tracker.reveal()
+            self._open_tracker()
         self._draw()
         return verdict
+
+    def _tracker_flipped(self, change: dict) -> None:
+        """The counter opened while a question waits: that is "Show me" (the count is read,
+        not done), so the question closes uncounted with its worked answer."""
+        if change["new"] is False and self.coach.current is not None and not self._opening:
+            self.reveal()
+
+    def _open_tracker(self) -> None:
+        """Show the counter because the coach says so (not the child's "show me")."""
+        if self.tracker is None:
+            return
+        self._opening = True
+        try:
+            self.tracker.reveal()
+        finally:
+            self._opening = False
 
     def _answer_cards(self) -> None:
         """The cards picked in the hand are the answer; once judged they are unpicked, so a
@@ -130,8 +146,7 @@ class CoachPanel(widgets.VBox):
         """"Show me": the tracker, and the worked answer of the question (not counted)."""
         self._shown = self.coach.show_me()
         self._verdict = None
-        if self.tracker is not None:
-            self.tracker.reveal()
+        self._open_tracker()
         self._draw()
 
     def set_lang(self, lang: str) -> None:
@@ -161,19 +176,20 @@ class CoachPanel(widgets.VBox):
         if self.tracker is None:
             self.tracker = DeckTracker(obs, lang, hidden=self.coach.asks)
             self.children = [*self.children[:3], self.tracker, *self.children[3:]]
+            self.tracker.observe(self._guard(self._tracker_flipped), "hidden")
         else:
             self.tracker.update(obs)
         self.tracker.layout.display = "none" if obs.is_over else "flex"
         if not self.coach.asks and self.coach.level == "helper":
-            self.tracker.reveal()
-        question = self.coach.current
+            self._open_tracker()
+        question = self.coach.current if not obs.is_over else None
         kind = question.exercise.kind if question is not None else None
         self.question.value = self._question_html(question)
         self.typed.layout.display = "flex" if kind in ("number", "fraction", "percent") else "none"
         self.check_cards.layout.display = "flex" if kind == CARDS else "none"
         self.show_me.layout.display = "flex" if question is not None else "none"
         self._draw_options(question)
-        self.result.value = self._result_html()
+        self.result.value = self._result_html() if not obs.is_over else ""
         helper = self.coach.level == "helper" and not obs.is_over
         self.hints.layout.display = "flex" if helper else "none"
         self.hints.value = ("".join(f"<p>{escape(line)}</p>" for line in self.lines())

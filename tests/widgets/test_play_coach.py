@@ -133,6 +133,17 @@ def test_show_me_reveals_the_tracker_and_the_answer_without_counting(tmp_path: P
             app.play(next(m for m in app.legal() if m.kind in ("discard", "wake", "choose")))
     question = app.coach.coach.current
     assert question is not None and app.coach.tracker.hidden
+    app.coach.tracker.toggle.click()     # opening the counter is asking to be shown
+    assert app.coach.coach.current is not question
+    assert app.coach.coach.history[-1].correct is None
+    for _ in range(300):
+        if app.coach.coach.current is not None and app.coach.tracker.hidden:
+            break
+        if _shown(app.bot_bar):
+            app.next_button.click()
+        else:
+            app.play(next(m for m in app.legal() if m.kind in ("discard", "wake", "choose")))
+    assert app.coach.tracker.hidden       # a new question hides the counter again
     app.coach.show_me.click()
     assert not app.coach.tracker.hidden
     assert "how to work it out" in app.coach.result.value
