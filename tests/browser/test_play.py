@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,7 @@ from sq_edu.maths import find_discards
 
 pytestmark = pytest.mark.browser
 APP = ".sq-play-app"
+ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
 MAX_CLICKS = 600
 
 
@@ -65,6 +67,7 @@ def test_a_full_game_is_played_to_its_end_by_clicking(dashboards) -> None:
     page.locator(f"{APP} .sq-auto input[type=checkbox]").check()
     pressed: dict[str, int] = {}
     for _ in range(MAX_CLICKS):
+        settle(page)
         if page.locator(f"{APP} .sq-game-over").is_visible():
             break
         what = child_turn(page)
@@ -270,3 +273,63 @@ def test_a_quiz_game_reaches_progress_and_the_teacher_report(dashboards, lang: s
     assert ("In play" if lang == "en" else "В игре") in html
     cell = "{} of {}" if lang == "en" else "{} из {}"
     assert any(cell.format(r.play_correct, r.play_attempts) in html for r in report.rows)
+
+
+def discard_one(page) -> None:
+    """Throw away the first card (never wake a queen: the phone test wants to)."""
+    card = page.locator(f"{APP} .sq-hand button[data-index='0']")
+    if card.get_attribute("aria-pressed") != "true":
+        card.click()
+    click_and_wait(page, page.locator(f"{APP} .sq-act-discard"))
+
+
+def test_on_a_phone_the_queens_follow_the_hand_and_a_slot_picture_can_be_tapped(
+        browser, voila_server) -> None:
+    """390 x 844: no sideways scrolling, the queens right after the hand's buttons, and
+    tapping a sleeping queen's picture wakes her when the slot is offered."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB",
+                                  has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    try:
+        from sq_edu.voila.browser import keep_offline, wait_rendered
+
+        keep_offline(page, voila_server.url)
+        page.goto(f"{voila_server.url}voila/render/play.ipynb?seed=3")
+        wait_rendered(page, APP)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        top = lambda sel: page.locator(f"{APP} {sel}").first.bounding_box()["y"]  # noqa: E731
+        assert top(".sq-hand") < top(".sq-queen-grid") < top(".sq-story")
+        assert top(".sq-queen-grid") < top(".sq-discard-pile")
+        for _ in range(300):   # until the child can wake a queen with a king
+            settle(page)
+            if page.locator(f"{APP} .sq-act-wake").is_visible():
+                break
+            if page.locator(f"{APP} .sq-game-over").is_visible():
+                click_and_wait(page, page.locator(f"{APP} .sq-play-again"))
+            if page.locator(f"{APP} .sq-next").is_visible():
+                click_and_wait(page, page.locator(f"{APP} .sq-next"))
+            elif coach_waiting(page):
+                click_and_wait(page, page.locator(f"{APP} .sq-coach-show-me"))
+            elif page.locator(f"{APP} .sq-act-discard").is_visible():
+                discard_one(page)
+            else:
+                child_turn(page)
+        else:
+            pytest.fail("the child never held a king")
+        click_and_wait(page, page.locator(f"{APP} .sq-act-wake"))
+        settle(page)
+        cell = page.locator(f"{APP} .sq-slot-cell:has(button.sq-slot-button:not([disabled]))")
+        picture = cell.first.locator(".widget-html").first
+        picture.scroll_into_view_if_needed()
+        box = picture.bounding_box()
+        # A tap in the middle of the queen's picture (the button lies over it, so Playwright's
+        # own element tap would refuse: the screen is tapped where the child's finger goes).
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.wait_for_function(
+            "s => ![...document.querySelectorAll(s)].some(b => b.offsetParent !== null)",
+            arg=f"{APP} button.sq-slot-button:not([disabled])")
+        assert "You wake" in page.locator(f"{APP} .sq-story").inner_text()
+        page.screenshot(path=str(ARTIFACTS_DIR / "play-phone.png"), full_page=True)
+    finally:
+        context.close()
