@@ -86,6 +86,11 @@ def test_full_game_through_the_controls(rules: str, opponents: int, bots: str,
     expected = "You win! Well done!" if winners == (0,) else (
         f"Player {winners[0] + 1} wins." if len(winners) == 1 else "A shared win")
     assert expected in app.over_text.value
+    reasons = ("reached", "woke", "Every queen is awake")
+    assert any(r in app.over_text.value for r in reasons)          # why the game ended
+    if rules == "teams":
+        assert "Team 1 (You, Player 3): " in app.over_text.value
+        assert "Team 2 (Player 2, Player 4): " in app.over_text.value
     lines = app.story_lines()
     assert len(lines) > 10 and any("wake" in line for line in lines)
     app.play_again.click()
