@@ -42,9 +42,6 @@ from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
 from sq_edu.i18n import normalize_lang
 from sq_edu.links import default_lang
-from sq_edu.practice import Progress
-from sq_edu.practice.coach import chance_form, default_level
-from sq_edu.practice.coach_talk import explain_bot_turn
 
 from .controls import button as _button
 from .discard import DiscardPileView
@@ -52,9 +49,8 @@ from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
 from .language import LanguageToggle
-from .play_board import COACH_LEVELS, HUMAN, PlayBoard
-from .play_coach import CoachPanel
-from .play_learner import LearnerRow
+from .play_board import HUMAN, PlayBoard
+from .play_coaching import PlayCoaching
 from .play_words import narrate
 from .queens import QueenGrid
 from .style import AppStyle
@@ -67,7 +63,7 @@ def available_bots() -> dict[str, Callable[[random.Random], object]]:
     return {"random": RandomBot, "greedy": GreedyBot, "counting": CountingBot}
 
 
-class PlayApp(PlayBoard, widgets.VBox):
+class PlayApp(PlayCoaching, PlayBoard, widgets.VBox):
     """The game app. `PlayApp(lang="ru", seed=7)` is reproducible game after game."""
 
     def __init__(self, lang: str | None = "en", seed: int | None = None, opponents: int = 2,
@@ -113,17 +109,7 @@ class PlayApp(PlayBoard, widgets.VBox):
         self.skip_button = _button("sq-skip", icon="fast-forward")
         self.story = widgets.HTML()
         self.story.add_class("sq-story")
-        self._coach_chosen = coach in COACH_LEVELS
-        level = coach if coach in COACH_LEVELS else default_level(None)
-        self.coach_level = widgets.Dropdown(options=[], value=None)
-        self.coach_level.add_class("sq-coach-level")
-        self.coach = CoachPanel(self.lang, feedback=self.feedback, level=level,
-                                selected_cards=lambda: self.hand.selected_cards,
-                                clear_cards=lambda: self.hand.clear())
-        self.learner = LearnerRow(self.feedback, self.lang,
-                                  Path(progress_dir) if progress_dir is not None else None,
-                                  on_learner=self._learner_known)
-        self.coach.coach.record = self.learner.record
+        self._build_coach(coach, progress_dir)
         self.over_text = widgets.HTML()
         self.play_again = _button("sq-play-again", icon="refresh", button_style="success")
         self.over_box = widgets.VBox([self.over_text, self.coach.summary, self.play_again],
@@ -144,7 +130,7 @@ class PlayApp(PlayBoard, widgets.VBox):
         self.skip_button.on_click(guard(lambda _b: self.run_bots()))
         self.grid.on_slot(guard(self._slot_picked))
         self.grid.on_queen(guard(self._queen_picked))
-        self._label_coach(level)
+        self._label_coach(self.coach.coach.level)
         self.coach_level.observe(guard(lambda _c: self._coach_level_set()), "value")
 
         self.actions = widgets.HBox([*self.act.values(), self.answer_block, self.answer_allow,
@@ -222,29 +208,6 @@ class PlayApp(PlayBoard, widgets.VBox):
                      each=lambda events: self._bot_moved(events, refresh=False))
         self._refresh()
 
-    def _bot_moved(self, events: Sequence[Event], refresh: bool = True) -> None:
-        """A bot's move told; a counting bot's reasoning told by the coach (child's view)."""
-        self._record(events, refresh=refresh)
-        seat = events[0].seat if events else None
-        if (seat is not None and self.bot_choice.value == "counting"
-                and self.coach.coach.level != "off"):
-            said = explain_bot_turn(self.obs, seat, [e.seen_by(HUMAN) for e in events])
-            if said is not None:
-                self.coach.bots_said([said])
-
-    def _child_plays(self, move: Move) -> list[Event]:
-        """The child's move, with the chance it faced noted for the replay after the game."""
-        before = self.obs
-        point = self.coach.coach.before_move(before, move)
-        try:
-            events = self.game.play(move, seat=HUMAN)
-        except IllegalMove:
-            if point is not None:
-                self.coach.coach.replay.remove(point)
-            raise
-        self.coach.coach.after_move(point, move, events, self.obs)
-        return events
-
     def discard_selected(self) -> None:
         """Discard the picked cards, or say kindly why not (the engine's own reason)."""
         cards = tuple(sorted(self.hand.selected_cards, key=sort_key))
@@ -287,48 +250,4 @@ class PlayApp(PlayBoard, widgets.VBox):
         if self.auto.value:
             self.run_bots()
         else:
-            self._refresh()
-
-    def _enter(self, mode: str | None) -> None:
-        self._mode = mode
-        self._refresh()
-
-    def _play_kind(self, kind: str) -> None:
-        moves = [m for m in self.legal() if m.kind == kind]
-        if moves:
-            self.play(moves[0])
-
-    def _slot_picked(self, slot: int) -> None:
-        for move in self.legal():
-            if move.slot == slot and (move.kind == "choose"
-                                      or (move.kind == "wake" and self._mode == "wake")):
-                self.play(move)
-                return
-
-    def _queen_picked(self, seat: int, queen: str) -> None:
-        kind = {"steal": "steal", "sleep": "sleep"}.get(self._mode or "")
-        for move in self.legal():
-            if move.kind == kind and move.target == seat and move.queen == queen:
-                self.play(move)
-                return
-
-    def _keep(self, move: Move) -> None:
-        if move in self.legal():
-            self.play(move)
-
-    # --- the coach --------------------------------------------------------------------------
-    def _coach_level_set(self) -> None:
-        """A parent (or the child) picks the coach's level; it stays for the next games."""
-        if self.coach_level.value is None or getattr(self, "_labelling", False):
-            return
-        self._coach_chosen = True
-        self.coach.set_level(self.coach_level.value)
-        self._refresh()
-
-    def _learner_known(self, progress: Progress) -> None:
-        """A learner named: chances in their form; the level follows their mastery unless set."""
-        self.coach.coach.form = chance_form(progress.mastery)
-        if not self._coach_chosen:
-            self._label_coach(default_level(progress.mastery))
-            self.coach.set_level(self.coach_level.value)
             self._refresh()

@@ -26,6 +26,34 @@ COACH_LEVELS: tuple[str, ...] = ("off", "helper", "quiz", "detective")
 class PlayBoard:
     """The drawing half of `PlayApp` (a mixin: it uses the app's widgets and game)."""
 
+    # --- the board's choices -------------------------------------------------------------
+    def _enter(self, mode: str | None) -> None:
+        self._mode = mode
+        self._refresh()
+
+    def _play_kind(self, kind: str) -> None:
+        moves = [m for m in self.legal() if m.kind == kind]
+        if moves:
+            self.play(moves[0])
+
+    def _slot_picked(self, slot: int) -> None:
+        for move in self.legal():
+            if move.slot == slot and (move.kind == "choose"
+                                      or (move.kind == "wake" and self._mode == "wake")):
+                self.play(move)
+                return
+
+    def _queen_picked(self, seat: int, queen: str) -> None:
+        kind = {"steal": "steal", "sleep": "sleep"}.get(self._mode or "")
+        for move in self.legal():
+            if move.kind == kind and move.target == seat and move.queen == queen:
+                self.play(move)
+                return
+
+    def _keep(self, move: Move) -> None:
+        if move in self.legal():
+            self.play(move)
+
     # --- drawing ----------------------------------------------------------------------------
     def _refresh(self) -> None:
         obs = self.obs

@@ -196,3 +196,21 @@ def test_coach_off_hides_the_panel_and_asks_nothing() -> None:
             app.next_button.click()
         else:
             app.play(next(m for m in app.legal() if m.kind in ("discard", "wake", "choose")))
+
+
+def test_the_coach_explains_a_counting_bots_moves() -> None:
+    app = PlayApp(seed=7, bots="counting", coach="quiz")
+    told = set()
+    for _ in range(600):
+        if app.game.is_over:
+            break
+        if _shown(app.bot_bar):
+            app.next_button.click()
+            told.add(app.coach.bots.value)
+        else:
+            legal = app.legal()
+            app.play(next((m for m in legal if m.kind in ("wake", "choose", "allow", "block")),
+                          None) or next(m for m in legal if m.kind == "discard"))
+    said = " ".join(told)
+    assert "What the bots were thinking" in said
+    assert "counting bot" in said and ("did not attack" in said or "attacked with" in said)
