@@ -14,12 +14,13 @@ $(VENV)/bin/activate:
 	$(PY) -m pip install --quiet --upgrade pip
 
 # Re-install whenever the package metadata changes.
+# The `server` extra brings Voila, JupyterLab and numpy (the package alone runs in a browser).
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/activate
-	$(PY) -m pip install --quiet -e .
+	$(PY) -m pip install --quiet -e ".[server]"
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/activate
-	$(PY) -m pip install --quiet -e ".[test]"
+	$(PY) -m pip install --quiet -e ".[server,test]"
 	touch $(VENV)/.installed $@
 
 serve: $(VENV)/.installed

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import sys
 from collections.abc import Sequence
@@ -82,6 +83,10 @@ def serve_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
+        if importlib.util.find_spec("voila") is None:   # the package without its server extra
+            print("Serving the dashboards needs Voila: pip install 'sq_edu[server]'",
+                  file=sys.stderr)
+            return 2
         command, env = serve_command(args)
         print(f"Serving the dashboards at http://{args.ip}:{args.port}/ (Ctrl+C stops)",
               file=sys.stderr)

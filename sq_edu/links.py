@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import ClassVar
 from urllib.parse import parse_qs, urlencode
 
 from sq_edu.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
@@ -69,6 +70,8 @@ class PageParams:
     seed: int | None = None
     level: int | None = None
     notes: tuple[str, ...] = field(default=())
+    MAX_SEED: ClassVar[int] = MAX_SEED      # the ranges every page setting is checked against
+    MAX_LEVEL: ClassVar[int] = MAX_LEVEL
 
     def messages(self, lang: str | None = None) -> list[str]:
         """The refusal notes as sentences in the page language."""
@@ -85,7 +88,8 @@ class PageParams:
 
     def level_note(self, shown: int | None) -> tuple[str, ...]:
         """The notes, plus `bad_level` when the app shows another level than the link asked."""
-        if self.level is not None and shown is not None and shown != self.level:
+        if (self.level is not None and shown is not None and shown != self.level
+                and "bad_level" not in self.notes):
             return (*self.notes, "bad_level")
         return self.notes
 
@@ -122,8 +126,9 @@ def parse_query(query: str | None, default: str | None = None) -> PageParams:
         seed = _int_in_range(values["seed"], 0, MAX_SEED)
         if seed is None:
             notes.append("bad_seed")
-    if "level" in values:
-        level = _int_in_range(values["level"], 1, MAX_LEVEL)
-        if level is None:
+    if "level" in values:   # a number is taken under the one level policy, junk is refused
+        asked = _int_in_range(values["level"], 0, 10**12)
+        level = None if asked is None else clamp_level(asked, MAX_LEVEL)
+        if asked is None or level != asked:
             notes.append("bad_level")
     return PageParams(lang=lang, seed=seed, level=level, notes=tuple(notes))

@@ -94,3 +94,16 @@ def test_worksheet_is_written_with_its_answer_key(tmp_path, capsys) -> None:
     assert "levels 1.." in capsys.readouterr().err
     assert main(["worksheet", "no_such_lesson"]) == 2
     assert "no lesson" in capsys.readouterr().err
+
+
+def test_serve_without_the_server_extra_says_how_to_get_it(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    from sq_edu.cli import main
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name == "voila" else real(name, *a))
+    assert main(["serve", "--no-browser"]) == 2
+    assert "pip install 'sq_edu[server]'" in capsys.readouterr().err

@@ -26,6 +26,7 @@ def test_one_level_policy() -> None:
     assert PageParams("en", level=9).level_note(4) == ("bad_level",)
     assert PageParams("en", level=3).level_note(3) == ()
     assert PageParams("en").level_note(2) == ()
+    assert parse_query("level=50", "en").level_note(4) == ("bad_level",)   # said once
 
 
 def test_deal_numbers_wrap_round() -> None:

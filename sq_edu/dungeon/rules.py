@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sq_edu.i18n import Msg
+
 from .cards import SUITS, Card, check_players
-from .words import message
+from .words import Spoken
 
 # The dealer's contract: tricks the dealer must take in a hand, by table size.
 CONTRACTS: dict[int, int] = {2: 7, 4: 5, 5: 4, 6: 3, 7: 2, 8: 2}
@@ -31,7 +33,12 @@ class IllegalPlay(ValueError):
         return self.message("en")
 
     def message(self, lang: str = "en") -> str:
-        return message(self.key, lang, **self.params)
+        return self.msg.render(lang)
+
+    @property
+    def msg(self) -> Msg:
+        """The reason as the package's deferred message (cards and suits said in `lang`)."""
+        return Msg(f"dungeon.{self.key}", {k: Spoken(k, v) for k, v in self.params.items()})
 
 
 def contract_for(players: int) -> int:

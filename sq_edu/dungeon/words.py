@@ -5,6 +5,8 @@ Kept apart from the rules so that the engine speaks in codes and only the edges 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from sq_edu.i18n import t
 
 from .cards import Card
@@ -50,6 +52,18 @@ def localize(params: dict[str, object], lang: str = "en") -> dict[str, object]:
         else:
             out[key] = value
     return out
+
+
+@dataclass(frozen=True)
+class Spoken:
+    """A message parameter spelled out in the reader's language by its name's convention
+    (`localize`): a card, a suit; anything else as it is."""
+
+    name: str
+    value: object
+
+    def render(self, lang: str = "en") -> object:
+        return localize({self.name: self.value}, lang)[self.name]
 
 
 def message(key: str, lang: str = "en", **params: object) -> str:

@@ -6,7 +6,9 @@ and fast simulation. Imports nothing above it (no maths, no widgets).
     >>> game.current_player, len(game.hand(0)), game.observe(1).draw_size
     (0, 5, 57)
     >>> move = game.legal_moves()[0]
-    >>> events = game.play(move)
+    >>> events = game.play(move, seat=0)      # seat=: refused unless seat 0 decides now
+    >>> [e.kind for e in events]
+    ['play', 'wake', 'draw', 'turn']
     >>> try:
     ...     game.play(Move("discard", (2, 3, 6)))
     ... except IllegalMove as err:
@@ -18,7 +20,8 @@ and fast simulation. Imports nothing above it (no maths, no widgets).
 
 Pending decisions (a defender's block, the rose bonus, the seat a jester counts to, a royal
 jester's pick, where a slept or returned queen goes) make `current_player` the deciding seat;
-see `Move` for how each is answered.
+see `Move` for how each is answered. `advance_bots(game, bots, until)` lets computer players
+move until a human seat decides (it drives the Dungeon of Queens engine too).
 """
 
 from __future__ import annotations

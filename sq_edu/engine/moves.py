@@ -11,7 +11,7 @@ can recognise a move from `legal_moves()` by identity before falling back to equ
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import TYPE_CHECKING, Literal, get_args
 
 from .cards import DRAGON, JESTER, KING, KNIGHT, NUMBERS, POTION, POWER_CARDS, WAND, Card
 
@@ -97,6 +97,10 @@ def describe_discard(cards: tuple[Card, ...]) -> str:
     return " + ".join(str(n) for n in nums[:-1]) + f" = {nums[-1]}"
 
 
+if TYPE_CHECKING:
+    from ..i18n import Msg
+
+
 class IllegalMove(ValueError):
     """A move `Game.play` refuses. ``str()`` says why in plain English; ``key`` and ``params``
     name the message in the ``engine`` catalogue so a UI can show it in the child's language
@@ -108,8 +112,14 @@ class IllegalMove(ValueError):
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:
-        from ..i18n import t
-        return t(f"engine.{self.key}", lang, **self.params)
+        return self.msg.render(lang)
+
+    @property
+    def msg(self) -> Msg:
+        """The reason as the package's deferred message (`render(lang)`)."""
+        from ..i18n import Msg
+
+        return Msg(f"engine.{self.key}", self.params)
 
 
 # Every move the engine has offered as legal, by its fields. Only `make_move` (called by the

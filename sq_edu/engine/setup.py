@@ -306,9 +306,11 @@ def _load(cls: type[Game], data: dict) -> Game:
     game = cls(rules, players, rng)
     st = game.state
     st.hands = [_cards(h, f"hand of seat {i}")
-                   for i, h in enumerate(_per_seat(_need(data, "hands", list), players, "hands"))]
+                for i, h in enumerate(_per_seat(_need(data, "hands", list), players, "hands"))]
+    if any(len(hand) > rules.hand_size for hand in st.hands):
+        raise ValueError(f"saved game has a hand of more than {rules.hand_size} cards")
     st.awake = [[_queen(q, f"awake queens of seat {i}") for q in a] for i, a in
-                   enumerate(_per_seat(_need(data, "awake", list), players, "awake"))]
+                enumerate(_per_seat(_need(data, "awake", list), players, "awake"))]
     st.slots = _slots(_need(data, "slots", list))
     known = _need(data, "known_slots", list)
     if len(known) != SLOTS or not all(isinstance(k, bool) for k in known):
@@ -317,11 +319,10 @@ def _load(cls: type[Game], data: dict) -> Game:
     st.draw = _cards(_need(data, "draw", list), "draw pile")[::-1]
     st.discard = _cards(_need(data, "discard", list), "discard pile")
     st.revealed = _cards(_need(data, "revealed", list), "revealed cards")
-    check_cards([c for h in st.hands for c in h] + st.draw + st.discard
-                + st.revealed)
+    check_cards([c for h in st.hands for c in h] + st.draw + st.discard + st.revealed)
     st.known_hands = [_cards(k, f"known cards of seat {i}") for i, k in
-                         enumerate(_per_seat(_need(data, "known_in_hands", list), players,
-                                             "known_in_hands"))]
+                      enumerate(_per_seat(_need(data, "known_in_hands", list), players,
+                                          "known_in_hands"))]
     for seat, known_cards in enumerate(st.known_hands):
         if Counter(known_cards) - Counter(st.hands[seat]):
             raise ValueError(f"saved game says seat {seat} is known to hold cards it does not")

@@ -57,40 +57,10 @@ class Pending:
 class State:
     """Everything that changes during a game, plus what the hot paths read for these rules."""
 
-    __slots__ = (
-        "active",
-        "asleep",
-        "awake",
-        "discard",
-        "draw",
-        "end_reason",
-        "eqs",
-        "events",
-        "feud",
-        "hand_size",
-        "hands",
-        "known",
-        "known_bottom",
-        "known_hands",
-        "legal",
-        "log",
-        "opponents",
-        "over",
-        "pending",
-        "players",
-        "pts",
-        "public",
-        "revealed",
-        "rng",
-        "rules",
-        "seen",
-        "slots",
-        "turn",
-        "wakes",
-        "win_p",
-        "win_q",
-        "winners",
-    )
+    __slots__ = ("active", "asleep", "awake", "discard", "draw", "end_reason", "eqs", "events",
+                 "feud", "hand_size", "hands", "known", "known_bottom", "known_hands", "legal",
+                 "log", "opponents", "over", "pending", "players", "pts", "public", "revealed",
+                 "rng", "rules", "seen", "slots", "turn", "wakes", "win_p", "win_q", "winners")
 
     def __init__(self, rules: Rules, players: int, rng: random.Random) -> None:
         self.rules = rules

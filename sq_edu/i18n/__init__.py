@@ -11,12 +11,21 @@ grow without stepping on each other. A key `equation_wrong` in `maths.toml` is l
 Where a message counts something, a language's value may be a table of plural forms chosen by
 the parameter `n`: `en = {one = "{n} card", other = "{n} cards"}`,
 `ru = {one = "{n} карта", few = "{n} карты", many = "{n} карт"}`.
+
+`Msg(key, params)` is the one deferred message of the package: a key and its parameters, turned
+into words only when shown (`render(lang)`), so an exercise, a refused move or a bad file can
+be said in whichever language the learner has picked by then. Every layer's errors and verdicts
+carry one (`IllegalMove.msg`, `IllegalPlay.msg`, `Verdict.msg`, `LessonError.msg`,
+`ProgressError.msg`).
 """
 
 from __future__ import annotations
 
 import logging
 import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import lru_cache
 from importlib import resources
 
@@ -87,3 +96,36 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
 def placeholders(text: str) -> set[str]:
     """Names used in `{...}` fields of a message (for the catalogue consistency test)."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A catalogue key plus its parameters; `render(lang)` gives the text.
+
+    A parameter may itself be anything with `render(lang)` (another `Msg`, a lesson text, cards
+    in words: `sq_edu.practice.messages`), a `Fraction` ("3/20"), or a plain value.
+    """
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def render(self, lang: str = DEFAULT_LANG) -> str:
+        return t(self.key, lang, **{k: render_param(v, lang) for k, v in self.params.items()})
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT_LANG)
+
+
+def msg(key: str, /, **params: object) -> Msg:
+    """Shorthand: `msg("practice.correct")` instead of `Msg("practice.correct", {})`."""
+    return Msg(key, params)
+
+
+def render_param(value: object, lang: str) -> object:
+    """One message parameter in words; plain numbers and strings pass through."""
+    render = getattr(value, "render", None)
+    if callable(render):
+        return render(lang)
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    return value

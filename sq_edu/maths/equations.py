@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.rules import Rules
-from sq_edu.i18n import t
+from sq_edu.i18n import Msg, t
 
 from .discards import make_discard, number_counts
 
@@ -49,7 +49,12 @@ class Verdict:
 
     def render(self, lang: str) -> str:
         """The same message in another language."""
-        return t("maths." + self.key, lang, **self.params)
+        return self.msg.render(lang)
+
+    @property
+    def msg(self) -> Msg:
+        """The message as the package's deferred message."""
+        return Msg("maths." + self.key, dict(self.params))
 
 
 @dataclass(frozen=True)

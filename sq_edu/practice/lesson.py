@@ -45,10 +45,26 @@ class LessonError(ValueError):
 
     def message(self, lang: str = "en") -> str:
         """The whole sentence in `lang` (teachers edit lessons in either language)."""
-        got = "" if self.got is None else describe_value(self.got, lang)
-        key = "practice.lesson_error" if got else "practice.lesson_error_missing"
-        return _t(key, lang, file=self.file, field=self.field,
-                  expected=self.expected_msg.render(lang), got=got)
+        return self.msg.render(lang)
+
+    @property
+    def msg(self) -> Msg:
+        """The whole sentence as the package's deferred message."""
+        if self.got is None:
+            return msg("practice.lesson_error_missing", file=self.file, field=self.field,
+                       expected=self.expected_msg, got="")
+        return msg("practice.lesson_error", file=self.file, field=self.field,
+                   expected=self.expected_msg, got=_Described(self.got))
+
+
+@dataclass(frozen=True)
+class _Described:
+    """A wrong value from a lesson file, described in the reader's language."""
+
+    value: object
+
+    def render(self, lang: str = "en") -> str:
+        return describe_value(self.value, lang)
 
 
 @dataclass(frozen=True)

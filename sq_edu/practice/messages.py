@@ -1,30 +1,24 @@
-"""A message to show later, in whichever language the learner picks then.
+"""Message parameters about cards, for the package's deferred message `sq_edu.i18n.Msg`.
 
 Exercises are built once but shown in English or Russian (and switched mid-lesson), so they hold
-`Msg(key, params)` rather than finished text. A parameter may itself be a `Msg`, a card token or
-a list of cards; `render` turns each into words of the chosen language.
+`Msg(key, params)` rather than finished text. A parameter may be a list of cards (`Cards`), a
+pile counted by kind (`Tally`), text that needs no translation (`Plain`) or several shown as
+one (`Joined`); each has `render(lang)`, which `Msg.render` calls. `Msg` and `msg` are
+re-exported here for the lesson runtime's modules.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass
 from fractions import Fraction
 
 from sq_edu.engine.cards import Card, is_number, sort_key
-from sq_edu.i18n import t
+from sq_edu.i18n import Msg, msg, render_param, t
 
-
-@dataclass(frozen=True)
-class Msg:
-    """A catalogue key plus its parameters; `render(lang)` gives the text."""
-
-    key: str
-    params: Mapping[str, object] = field(default_factory=dict)
-
-    def render(self, lang: str = "en") -> str:
-        return t(self.key, lang, **{k: render_value(v, lang) for k, v in self.params.items()})
+__all__ = ["Cards", "Joined", "Msg", "Plain", "Tally", "card_name", "cards_text",
+           "fraction_text", "msg", "render_value"]
 
 
 @dataclass(frozen=True)
@@ -33,12 +27,18 @@ class Cards:
 
     cards: tuple[Card, ...]
 
+    def render(self, lang: str = "en") -> str:
+        return cards_text(self.cards, lang)
+
 
 @dataclass(frozen=True)
 class Plain:
     """Text that needs no translation (a number sentence such as "3 + 5 = 8")."""
 
     text: str
+
+    def render(self, lang: str = "en") -> str:
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,12 @@ class Tally:
 
     cards: tuple[Card, ...]
 
+    def render(self, lang: str = "en") -> str:
+        counts = Counter(self.cards)
+        if not counts:
+            return t("practice.no_cards", lang)
+        return ", ".join(f"{card_name(c, lang)} ×{counts[c]}" for c in sorted(counts, key=sort_key))
+
 
 @dataclass(frozen=True)
 class Joined:
@@ -54,10 +60,8 @@ class Joined:
 
     parts: tuple[object, ...]
 
-
-def msg(key: str, **params: object) -> Msg:
-    """Shorthand: `msg("practice.correct")` instead of `Msg("practice.correct", {})`."""
-    return Msg(key, params)
+    def render(self, lang: str = "en") -> str:
+        return " · ".join(str(render_value(p, lang)) for p in self.parts)
 
 
 def card_name(card: Card, lang: str = "en") -> str:
@@ -82,20 +86,5 @@ def fraction_text(value: Fraction) -> str:
 
 
 def render_value(value: object, lang: str) -> object:
-    """One message parameter in words; plain numbers and strings pass through."""
-    if isinstance(value, Msg) or callable(getattr(value, "render", None)):
-        return value.render(lang)  # type: ignore[union-attr]
-    if isinstance(value, Cards):
-        return cards_text(value.cards, lang)
-    if isinstance(value, Plain):
-        return value.text
-    if isinstance(value, Tally):
-        counts = Counter(value.cards)
-        if not counts:
-            return t("practice.no_cards", lang)
-        return ", ".join(f"{card_name(c, lang)} ×{counts[c]}" for c in sorted(counts, key=sort_key))
-    if isinstance(value, Joined):
-        return " · ".join(str(render_value(p, lang)) for p in value.parts)
-    if isinstance(value, Fraction):
-        return fraction_text(value)
-    return value
+    """One message parameter in words (as `Msg.render` shows it)."""
+    return render_param(value, lang)

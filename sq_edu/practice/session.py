@@ -18,6 +18,7 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from sq_edu.i18n import Msg, msg
 from sq_edu.links import clamp_level, wrap_seed
 
 from .checking import Judgement, check
@@ -25,7 +26,6 @@ from .exercise import Exercise
 from .generators import exercise_seed, generate
 from .lesson import Lesson, Text
 from .mastery import LessonRecord, Mastery, Outcome
-from .messages import Msg, msg
 from .progress import Progress
 
 FIRST_SEEDS = 999       # a deal picked for nobody in particular is 1..FIRST_SEEDS (easy to type)

@@ -3,8 +3,9 @@
 The child sits at seat 0 ("You"); three `SensibleBot`s play the other seats. After every trick
 (and the dealer's contract at the end of a hand) the game waits while the child writes the
 taker's new score on the score sheet and checks it against the engine's answer; "Continue"
-goes on either way. A second tab holds the scoring lesson (the generic `LessonApp` once the
-lesson is shipped, else a small exercise view over the same generators).
+goes on either way. The sheet itself is widget-free (`sq_edu.practice.score_sheet.ScoreSheet`);
+this app draws it, the table and the hand (`dungeon_app_views`). A second tab holds the scoring
+lesson (`lessons/dungeon_scoring.toml`) in the generic `LessonApp`.
 
 Only seat 0's `DungeonObservation` is shown; other hands never reach the browser.
 
@@ -29,8 +30,6 @@ from __future__ import annotations
 
 import logging
 import random
-import re
-from dataclasses import dataclass
 from html import escape
 
 import ipywidgets as widgets
@@ -42,58 +41,30 @@ from sq_edu.dungeon import (
     Card,
     DungeonGame,
     Event,
-    HandRecord,
     IllegalPlay,
     Move,
     SensibleBot,
-    TrickRecord,
 )
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
-from sq_edu.dungeon.rules import winning_play
-from sq_edu.dungeon.words import card_name, message, suit_name
+from sq_edu.dungeon.words import card_name, suit_name
 from sq_edu.engine import advance_bots
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.practice import Lesson, check, exercise_seed, generate
-from sq_edu.practice.checking import Judgement
+from sq_edu.practice.generators.dungeon import LESSON_ID
+from sq_edu.practice.score_sheet import HUMAN, ScoreSheet, SheetRow, read_score
 
 from .controls import button as _button
 from .controls import html_box as _html
+from .dungeon_app_views import DungeonWords, sheet_html, story_html, table_html
 from .feedback import Feedback
 from .guard import guarded
 from .language import LanguageToggle
-from .lesson_app_inputs import AnswerInput
+from .lesson_app import LessonApp
 from .style import AppStyle
 
 log = logging.getLogger(__name__)
-HUMAN, PLAYERS, FIRST_DEALER = 0, 4, 3  # a bot deals first, so the child leads the first trick
-STORY_LINES = 8
+PLAYERS, FIRST_DEALER = 4, 3  # a bot deals first, so the child leads the first trick
 _RED = "#B71C1C"
-_CELL = ' style="padding:2px 10px;border-bottom:1px solid #bbb;text-align:left"'
-_NUMBER = re.compile(r"^\s*([-−–]?)\s*(\d{1,5})\s*$")
-
-
-def read_score(text: object) -> int | None:
-    """A typed score: "45", "-50", "− 50" (any minus sign a keyboard makes); None otherwise."""
-    match = _NUMBER.match(str(text)) if isinstance(text, (str, int)) else None
-    if not match:
-        return None
-    return -int(match.group(2)) if match.group(1) else int(match.group(2))
-
-
-@dataclass
-class SheetRow:
-    """One line of the score sheet: a taken trick or a dealer's contract."""
-
-    seat: int
-    before: int
-    after: int
-    trick: TrickRecord | None = None
-    hand: HandRecord | None = None
-    answer: int | None = None      # the child's last checked answer
-
-    @property
-    def right(self) -> bool | None:
-        return None if self.answer is None else self.answer == self.after
+__all__ = ["HUMAN", "DungeonApp", "read_score"]
 
 
 class DungeonApp(widgets.VBox):
@@ -142,7 +113,7 @@ class DungeonApp(widgets.VBox):
         self.new_game_button.on_click(guard(lambda _b: self.new_game()))
         self._guard = guard
 
-        self.lesson = scoring_view(self.lang)
+        self.lesson = LessonApp(LESSON_ID, lang=self.lang, seed=1)
         self.lesson.add_class("sq-dungeon-lesson")
         play = widgets.VBox([self.info, self.trump_label, self.trump_box, self.table,
                              self.hand_title, self.hand_box, self.question, self.score_box,
@@ -158,27 +129,92 @@ class DungeonApp(widgets.VBox):
         self.add_class("sq-dungeon-app")
         self.new_game()
 
-    # --- public API (buttons call these; tests and notebooks may too) ---------------------
+    # --- the score sheet's state, under the names tests use -----------------------------------
+    @property
+    def rows(self) -> list[SheetRow]:
+        return self.score_sheet.rows
 
+    @property
+    def to_check(self) -> list[SheetRow]:
+        return self.score_sheet.to_check
+
+    @property
+    def shown_scores(self) -> list[int]:
+        return self.score_sheet.shown_scores
+
+    @property
+    def hand_done(self) -> bool:
+        return self.score_sheet.hand_done
+
+    # --- public API (buttons call these; tests and notebooks may too) ---------------------
     def new_game(self) -> None:
         seed = self._seeds.randrange(2**31)
         self.game = DungeonGame.new(PLAYERS, seed=seed, first_dealer=FIRST_DEALER)
         self.bots = {s: SensibleBot(random.Random(seed + s)) for s in range(1, PLAYERS)}
-        self.rows: list[SheetRow] = []
-        self.to_check: list[SheetRow] = []
-        self.story_lines: list[tuple[str, dict]] = []
-        self.shown_scores = [0] * PLAYERS
-        self.hand_done = False
+        self.score_sheet = ScoreSheet(PLAYERS)
+        self.words = DungeonWords(self.lang, self.game)
         self.feedback.clear()
         self._advance()
 
     def play_card(self, card: Card | str) -> None:
         """The child plays `card`; a refused play is explained, nothing else changes."""
-        if not self._my_turn("play"):
+        self._play(Move.play(card), "play")
+
+    def name_trump(self, suit: str) -> None:
+        self._play(Move.trump(suit), "trump")
+
+    def check_score(self, text: object) -> bool | None:
+        """Check the child's score for the open sheet row; None if it cannot be read."""
+        if not self.to_check:
+            self.feedback.say("dungeon.app_nothing_to_check", "info")
+            return None
+        row = self.score_sheet.check(text)
+        if row is None:
+            self.feedback.say("dungeon.app_type_score", "bad")
+            return None
+        said = (t("dungeon.app_right", self.lang) if row.right
+                else t("dungeon.app_wrong", self.lang, answer=row.after))
+        self.feedback.show(f"{said} {row.working().render(self.lang)}",
+                           "good" if row.right else "bad")
+        self._render()
+        return row.right
+
+    def continue_play(self) -> None:
+        """Close the open sheet row (checked or not) and let the game go on."""
+        self.score_sheet.close_row()
+        self.score_input.value = ""
+        self.feedback.clear()
+        self._advance()
+
+    def next_hand(self) -> None:
+        if self.game.is_over or not self.score_sheet.start_hand():
+            return
+        self.feedback.clear()
+        self._advance()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = self.words.lang = normalize_lang(lang)
+        if self.language.value != self.lang:
+            self.language.value = self.lang
+        self.feedback.set_lang(self.lang)
+        self.lesson.set_lang(self.lang)
+        self._render()
+
+    # --- the game loop ----------------------------------------------------------------------
+    def _my_turn(self, kind: str) -> bool:
+        game = self.game
+        if self.score_sheet.waiting or game.is_over or game.current_player != HUMAN:
+            return False
+        return (game.pending == "play") if kind == "play" else game.pending in (NAME_TRUMP,
+                                                                                NEW_TRUMP)
+
+    def _play(self, move: Move, kind: str) -> None:
+        """The child's move; a refused one is explained and nothing else changes."""
+        if not self._my_turn(kind):
             self.feedback.say("dungeon.app_wait", "info")
             return
         try:
-            events = self.game.play(Move.play(card), seat=HUMAN)
+            events = self.game.play(move, seat=HUMAN)
         except IllegalPlay as refused:
             self.feedback.show(refused.message(self.lang), "bad")
             self._render()
@@ -187,161 +223,38 @@ class DungeonApp(widgets.VBox):
         self._absorb(events)
         self._advance()
 
-    def name_trump(self, suit: str) -> None:
-        if not self._my_turn("trump"):
-            self.feedback.say("dungeon.app_wait", "info")
-            return
-        try:
-            events = self.game.play(Move.trump(suit), seat=HUMAN)
-        except IllegalPlay as refused:
-            self.feedback.show(refused.message(self.lang), "bad")
-            return
-        self.feedback.clear()
-        self._absorb(events)
-        self._advance()
-
-    def check_score(self, text: object) -> bool | None:
-        """Check the child's score for the open sheet row; None if it cannot be read."""
-        if not self.to_check:
-            self.feedback.say("dungeon.app_nothing_to_check", "info")
-            return None
-        value = read_score(text)
-        if value is None:
-            self.feedback.say("dungeon.app_type_score", "bad")
-            return None
-        row = self.to_check[0]
-        row.answer = value
-        if row.right:
-            self.feedback.show(t("dungeon.app_right", self.lang) + " " + self._explain(row),
-                               "good")
-        else:
-            self.feedback.show(t("dungeon.app_wrong", self.lang, answer=row.after) + " "
-                               + self._explain(row), "bad")
-        self._render()
-        return row.right
-
-    def continue_play(self) -> None:
-        """Close the open sheet row (checked or not) and let the game go on."""
-        if self.to_check:
-            row = self.to_check.pop(0)
-            self.shown_scores[row.seat] = row.after
-        self.score_input.value = ""
-        self.feedback.clear()
-        self._advance()
-
-    def next_hand(self) -> None:
-        if self.to_check or not self.hand_done or self.game.is_over:
-            return
-        self.hand_done = False
-        self.feedback.clear()
-        self._advance()
-
-    def set_lang(self, lang: str) -> None:
-        self.lang = normalize_lang(lang)
-        if self.language.value != self.lang:
-            self.language.value = self.lang
-        self.feedback.set_lang(self.lang)
-        if hasattr(self.lesson, "set_lang"):
-            self.lesson.set_lang(self.lang)
-        self._render()
-
-    # --- the game loop ----------------------------------------------------------------------
-
-    def _my_turn(self, kind: str) -> bool:
-        game = self.game
-        if self.to_check or self.hand_done or game.is_over or game.current_player != HUMAN:
-            return False
-        return (game.pending == "play") if kind == "play" else game.pending in (NAME_TRUMP,
-                                                                                NEW_TRUMP)
-
     def _advance(self) -> None:
         """Bots move until the child must act: play, name trump, score, or start a hand."""
-        advance_bots(self.game, self.bots, lambda _game: self.to_check or self.hand_done,
+        advance_bots(self.game, self.bots, lambda _game: self.score_sheet.waiting,
                      each=self._absorb)
         self._render()
 
     def _absorb(self, events: list[Event]) -> None:
-        """Turn engine events into story lines and score-sheet rows to check."""
-        for e in events:
-            if e.kind == "play" and e.card is not None:
-                self._tell("app_story_play", who=e.seat, card=e.card)
-            elif e.kind == "trump":
-                self._tell("app_story_trump", who=e.seat, suit=e.suit)
-            elif e.kind == "trick" and e.trick is not None:
-                self._tell("app_story_trick" if e.trick.queens else "app_story_trick_plain",
-                           who=e.seat, n=e.trick.queens)
-                self._add_row(SheetRow(e.trick.taker, e.trick.score.before,
-                                       e.trick.score.after, trick=e.trick))
-            elif e.kind == "contract" and e.seat is not None:
-                hand = self.game.hand_log[-1]
-                self._add_row(SheetRow(e.seat, hand.scores_after[e.seat] - hand.contract_points,
-                                       hand.scores_after[e.seat], hand=hand))
-                self.hand_done = True
-
-    def _add_row(self, row: SheetRow) -> None:
-        self.rows.append(row)
-        self.to_check.append(row)
-
-    def _tell(self, key: str, **params: object) -> None:
-        self.story_lines = [*self.story_lines, (key, params)][-STORY_LINES:]
-
-    # --- words ------------------------------------------------------------------------------
-
-    def _who(self, seat: int | None) -> str:
-        if seat == HUMAN:
-            return t("dungeon.app_you", self.lang)
-        return t("dungeon.app_bot", self.lang, number=seat)
-
-    def _say(self, key: str, params: dict) -> str:
-        shown = {k: (self._who(v) if k == "who" else v) for k, v in params.items()}
-        return message(key, self.lang, **shown)
-
-    def _card_text(self, card: Card) -> str:
-        """"Q♥ queen of hearts", with "(trump)" on trumps: never colour alone."""
-        text = f"{card} {card_name(card, self.lang)}"
-        if card.suit == self.game.trump:
-            text += f" ({t('dungeon.app_trump_mark', self.lang)})"
-        return text
-
-    def _explain(self, row: SheetRow) -> str:
-        if row.hand is not None:
-            key = "rule_contract_made" if row.hand.made else "rule_contract_missed"
-            return message(key, self.lang, contract=row.hand.contract,
-                           tricks=row.hand.dealer_tricks)
-        s = row.trick.score  # type: ignore[union-attr]
-        params: dict[str, object] = {"before": s.before, "after": s.after}
-        if s.compared is not None:
-            params["dropped"] = s.compared[1]
-            if s.queens == 3:
-                params["lowest"] = s.compared[0]
-        return message(s.rule, self.lang, **params)
+        self.score_sheet.absorb(events, self.game.hand_log)
 
     # --- drawing ----------------------------------------------------------------------------
-
     def _render(self) -> None:
+        words, sheet = self.words, self.score_sheet
         with self.hold_sync():
             self._draw_header()
-            self._draw_table()
+            self.table.value = table_html(self.game, sheet.open_row, words)
             self._draw_hand()
             self._draw_question()
-            self._draw_sheet()
-            # role=log on a wrapper: on the <ul> it would strip the items' list semantics.
-            self.story.value = ('<div role="log" aria-live="polite"><ul style="margin:0">'
-                                + "".join(f"<li>{escape(self._say(k, p))}</li>"
-                                          for k, p in self.story_lines) + "</ul></div>")
+            self.sheet.value = sheet_html(sheet, words)
+            self.story.value = story_html(sheet.story, words)
 
     def _draw_header(self) -> None:
-        game, lang = self.game, self.lang
+        game, lang, who = self.game, self.lang, self.words.who
         self.title.value = f"<h2>{escape(t('dungeon.app_title', lang))}</h2>"
         self.tabs.titles = (t("dungeon.app_tab_play", lang), t("dungeon.app_tab_lesson", lang))
         if self.hand_done:
             hand = game.hand_log[-1]
             self.info.value = escape(t("dungeon.app_hand_over", lang, hand=hand.number,
-                                       dealer=self._who(hand.dealer), contract=hand.contract,
-                                       tricks=hand.dealer_tricks))
+                                       dealer=who(hand.dealer), contract=hand.contract,
+                                       tricks=hand.dealer_tricks, points=hand.dealer_points))
         else:
             self.info.value = escape(t("dungeon.app_info", lang, hand=game.hand_number,
-                                       dealer=self._who(game.dealer), contract=game.contract,
+                                       dealer=who(game.dealer), contract=game.contract,
                                        mine=game.tricks_taken[HUMAN]))
         trump = (f"{SUIT_SYMBOLS[game.trump]} {suit_name(game.trump, lang)}" if game.trump
                  else t("dungeon.app_no_trump", lang))
@@ -359,40 +272,20 @@ class DungeonApp(widgets.VBox):
         self.next_hand_button.layout.display = "flex" if done and not game.is_over else "none"
         self.new_game_button.description = t("dungeon.app_new_game", lang)
         if game.is_over and not self.to_check:
-            names = ", ".join(self._who(s) for s in game.winners)
+            names = ", ".join(who(s) for s in game.winners)
             self.over.value = (f"<h3>{escape(t('dungeon.app_game_over', lang, names=names))}"
                                "</h3>")
         else:
             self.over.value = ""
 
-    def _draw_table(self) -> None:
-        open_row = self.to_check[0] if self.to_check else None
-        record = open_row.trick if open_row is not None else None
-        plays = record.plays if record is not None else tuple(self.game.trick)
-        trump = record.trump if record is not None else self.game.trump
-        best = winning_play(plays, trump)[0] if plays and trump else None
-        mark = t("dungeon.app_taking" if record is not None else "dungeon.app_winning",
-                 self.lang)
-        items = "".join(f"<li>{escape(self._who(s))}: {escape(self._card_text(c))}"
-                        + (f" <b>← {escape(mark)}</b>" if s == best else "") + "</li>"
-                        for s, c in plays)
-        caption = t("dungeon.app_table", self.lang)
-        if record is not None:
-            caption = t("dungeon.app_taken_by", self.lang, who=self._who(record.taker))
-        # An empty table says so: otherwise the caption seems to head the child's own cards.
-        body = (f'<ul role="list" style="margin:0">{items}</ul>' if items else
-                f'<p style="margin:2px 0">{escape(t("widgets.table_empty", self.lang))}</p>')
-        self.table.value = f"<b>{escape(caption)}</b>{body}"
-
     def _draw_hand(self) -> None:
         self.hand_title.value = f"<b>{escape(t('widgets.hand_title', self.lang))}</b>"
-        hand = self.game.hand(HUMAN)
         legal = ({m.card for m in self.game.legal_moves()} if self._my_turn("play") else set())
         buttons = []
-        for card in hand:
+        for card in self.game.hand(HUMAN):
             button = _button("sq-dungeon-card")
             button.add_class(f"sq-card-{card.code}")
-            button.description = self._card_text(card)
+            button.description = self.words.card(card)
             button.tooltip = card_name(card, self.lang)
             button.style.text_color = _RED if card.suit in ("hearts", "diamonds") else ""
             button.style.font_weight = "bold" if card.is_queen else ""
@@ -404,155 +297,10 @@ class DungeonApp(widgets.VBox):
             self.feedback.say("dungeon.app_your_turn", "info")
 
     def _draw_question(self) -> None:
-        lang = self.lang
+        lang, row = self.lang, self.score_sheet.open_row
         self.check_button.description = t("dungeon.app_check", lang)
         self.continue_button.description = t("dungeon.app_continue", lang)
         self.score_input.placeholder = t("dungeon.app_score_placeholder", lang)
         self.score_input.description = t("dungeon.app_score_label", lang)
-        if not self.to_check:
-            self.question.value = ""
-            self.score_box.layout.display = "none"
-            return
-        row = self.to_check[0]
-        if row.hand is not None:
-            text = t("dungeon.app_ask_contract", lang, who=self._who(row.seat),
-                     contract=row.hand.contract, tricks=row.hand.dealer_tricks,
-                     before=row.before)
-        else:
-            key = "app_ask_trick" if row.trick.queens else "app_ask_trick_plain"  # type: ignore[union-attr]
-            text = t(f"dungeon.{key}", lang, who=self._who(row.seat),
-                     n=row.trick.queens, before=row.before)  # type: ignore[union-attr]
-        self.question.value = f"<b>{escape(text)}</b>"
-        self.score_box.layout.display = "flex"
-
-    def _draw_sheet(self) -> None:
-        lang = self.lang
-        heads = ("app_col_what", "app_col_who", "app_col_queens", "app_col_yours",
-                 "app_col_score")
-        head = "".join(f"<th scope=\"col\"{_CELL}>{escape(t('dungeon.' + h, lang))}</th>"
-                       for h in heads)
-        body = []
-        for row in self.rows[-14:]:
-            if row.hand is not None:
-                what, queens = t("dungeon.app_row_contract", lang), "—"
-            else:
-                what = t("dungeon.app_row_trick", lang, number=row.trick.number)  # type: ignore[union-attr]
-                queens = str(row.trick.queens)  # type: ignore[union-attr]
-            closed = row not in self.to_check
-            mark = {True: "✔", False: "✘", None: ""}[row.right]
-            yours = "" if row.answer is None else f"{row.answer} {mark}"
-            state = {True: "right", False: "wrong", None: "open"}[row.right]
-            score = str(row.after) if closed or row.answer is not None else "?"
-            cells = (what, self._who(row.seat), queens, yours, score)
-            body.append(f'<tr class="sq-row-{state}">'
-                        + "".join(f"<td{_CELL}>{escape(c)}</td>" for c in cells) + "</tr>")
-        totals = " · ".join(f"{self._who(s)}: {v}" for s, v in enumerate(self.shown_scores))
-        self.sheet.value = (f"<table role=\"table\" style=\"border-collapse:collapse\">"
-                            f"<caption>{escape(t('dungeon.app_sheet', lang))}</caption>"
-                            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
-                            f"</table><p><b>{escape(t('dungeon.app_totals', lang))}</b> "
-                            f"{escape(totals)}</p>")
-
-
-# --- the scoring lesson tab ---------------------------------------------------------------------
-
-def scoring_view(lang: str = "en", seed: int = 1) -> widgets.Widget:
-    """The generic LessonApp when the lesson is shipped with the others, else ScoringPractice."""
-    from sq_edu.practice import load_lessons
-    from sq_edu.practice.generators.dungeon import LESSON_ID, scoring_lesson
-
-    if LESSON_ID in load_lessons().lessons:
-        from .lesson_app import LessonApp
-
-        return LessonApp(LESSON_ID, lang=lang, seed=seed)
-    return ScoringPractice(scoring_lesson(), lang, seed)
-
-
-class ScoringPractice(widgets.VBox):
-    """A small lesson view over the scoring lesson: level, question, answer, hints, next.
-
-    CSS hooks: sq-lesson-intro, sq-dungeon-level, sq-prompt, sq-context, sq-answer (the
-    lesson app's answer controls), sq-submit, sq-hint, sq-next-exercise, sq-hints,
-    sq-feedback.
-    """
-
-    def __init__(self, lesson: Lesson, lang: str = "en", seed: int = 1) -> None:
-        self.lesson, self.lang, self.seed = lesson, normalize_lang(lang), seed
-        self.index, self.hints_shown = 0, 0
-        self.feedback = Feedback(self.lang)
-        self.feedback.add_class("sq-feedback")
-        guard = guarded(lambda: self.feedback)
-        self.level_select = widgets.Dropdown(options=self._levels(), value=1)
-        self.level_select.add_class("sq-dungeon-level")
-        self.intro, self.prompt = _html("sq-lesson-intro"), _html("sq-prompt")
-        self.context, self.hints = _html("sq-context"), _html("sq-hints")
-        self.answer_box = widgets.VBox()
-        self.submit_button = _button("sq-submit", button_style="primary", icon="check")
-        self.hint_button = _button("sq-hint", icon="lightbulb-o")
-        self.next_button = _button("sq-next-exercise", icon="arrow-right")
-        self.level_select.observe(guard(lambda c: self.new_exercise(c["new"])), "value")
-        self.submit_button.on_click(guard(lambda _b: self.submit()))
-        self.hint_button.on_click(guard(lambda _b: self.show_hint()))
-        self.next_button.on_click(guard(lambda _b: self.next_exercise()))
-        super().__init__([self.intro, self.level_select, self.prompt, self.context,
-                          self.answer_box,
-                          widgets.HBox([self.submit_button, self.hint_button,
-                                        self.next_button]),
-                          self.feedback, self.hints])
-        self.new_exercise(1)
-
-    def _levels(self) -> list[tuple[str, int]]:
-        return [(f"{lv.number}. {lv.title.get(self.lang)}", lv.number)
-                for lv in self.lesson.levels]
-
-    def new_exercise(self, level: int) -> None:
-        self.level = int(level)
-        self.exercise = generate(self.lesson, self.level, exercise_seed(self.seed, self.index))
-        self.hints_shown = 0
-        self.answer = AnswerInput(self.exercise, self.lang)
-        self.answer_box.children = [self.answer]
-        self.submit_button.disabled = False
-        self.feedback.clear()
-        self._draw()
-
-    def next_exercise(self) -> None:
-        self.index += 1
-        self.new_exercise(self.level)
-
-    def submit(self) -> Judgement:
-        result = check(self.exercise, self.answer.value())
-        self.feedback.show(" ".join(result.lines(self.lang)),
-                           "good" if result.correct else "bad" if result.understood else "info")
-        if result.correct:
-            self.answer.lock()
-            self.submit_button.disabled = True
-            self.hints_shown = self.exercise.hint_count  # the working, as a reveal
-        self._draw()
-        return result
-
-    def show_hint(self) -> None:
-        self.hints_shown = min(self.hints_shown + 1, self.exercise.hint_count)
-        self._draw()
-
-    def set_lang(self, lang: str) -> None:
-        self.lang = normalize_lang(lang)
-        self.feedback.set_lang(self.lang)
-        self.answer.set_lang(self.lang)
-        kept = self.level_select.value
-        self.level_select.options = self._levels()
-        self.level_select.value = kept
-        self._draw()
-
-    def _draw(self) -> None:
-        ex, lang = self.exercise, self.lang
-        self.intro.value = f"<p>{escape(self.lesson.intro.get(lang))}</p>"
-        self.prompt.value = f"<h3>{escape(ex.prompt.render(lang))}</h3>"
-        self.context.value = "<ul>" + "".join(f"<li>{escape(m.render(lang))}</li>"
-                                              for m in ex.context) + "</ul>"
-        shown = [ex.hint(i).render(lang) for i in range(self.hints_shown)]
-        if self.submit_button.disabled:
-            shown += [m.render(lang) for m in ex.reveal]
-        self.hints.value = "<ol>" + "".join(f"<li>{escape(h)}</li>" for h in shown) + "</ol>"
-        self.submit_button.description = t("dungeon.app_check", lang)
-        self.hint_button.description = t("dungeon.app_hint", lang)
-        self.next_button.description = t("dungeon.app_next_question", lang)
+        self.question.value = f"<b>{escape(row.question().render(lang))}</b>" if row else ""
+        self.score_box.layout.display = "flex" if row else "none"

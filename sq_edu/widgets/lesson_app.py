@@ -41,10 +41,8 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
 
 from __future__ import annotations
 
-import logging
 from html import escape
 from os import PathLike
-from pathlib import Path
 
 import ipywidgets as widgets
 
@@ -52,60 +50,26 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import MAX_SEED
 from sq_edu.practice import Progress, ProgressStore, get_lesson, worksheet_html
 from sq_edu.practice.checking import Judgement
-from sq_edu.practice.exercise import FRACTION, PERCENT
-from sq_edu.practice.mastery import Mastery, Outcome
-from sq_edu.practice.messages import Msg
-from sq_edu.practice.progress import default_progress_dir
-from sq_edu.practice.session import Attempt, LessonSession
+from sq_edu.practice.session import LessonSession
 
-from .chance import ChanceView
 from .controls import button as _button
 from .controls import html_box as _html
-from .discard import DiscardPileView
 from .feedback import Feedback
 from .guard import guarded
-from .hand import HandView
 from .language import LanguageToggle
 from .lesson_app_html import download_link, lines_html, paragraphs_html
 from .lesson_app_inputs import AnswerInput
 from .lesson_app_progress import ProgressPanel
-from .lesson_app_queens import QueenPictures, queens_of
+from .lesson_app_views import (
+    PanelRecorder,
+    exercise_visuals,
+    progress_folder,
+    reveal_html,
+    reveal_view,
+)
 from .style import AppStyle
-from .tracker import DeckTracker
 
-log = logging.getLogger(__name__)
 WORKSHEET_EXERCISES = 8
-# Reveal lines a DeckTracker or ChanceView already shows (the ChanceView simulates on request).
-_SHOWN_BY_WIDGETS = frozenset({"practice.tracker_line", "lessons.ch_simulated"})
-
-
-def _progress_folder(chosen: str | PathLike[str] | None) -> Path | None:
-    """The folder of learners' files; None (memory only) if no home folder can be found."""
-    if chosen is not None:
-        return Path(chosen)
-    try:
-        return default_progress_dir()
-    except (RuntimeError, KeyError, OSError):   # Path.home() without HOME or passwd entry
-        log.warning("no progress folder: progress is kept in memory only", exc_info=True)
-        return None
-
-
-class _PanelRecorder:
-    """The session's answers go to the progress panel, which owns the learner's file."""
-
-    def __init__(self, panel: ProgressPanel) -> None:
-        self.panel = panel
-
-    @property
-    def mastery(self) -> Mastery:
-        return self.panel.progress.mastery
-
-    def record(self, a: Attempt) -> Outcome:
-        return self.panel.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels)
-
-    def save(self, level: int) -> Msg | None:
-        self.panel.level = level
-        return self.panel.save()
 
 
 def _from_session(name: str) -> property:
@@ -124,11 +88,11 @@ class LessonApp(widgets.VBox):
         self.feedback.add_class("sq-feedback")
         guard = guarded(lambda: self.feedback)
         store = ProgressStore(progress_path) if progress_path is not None else None
-        folder = _progress_folder(progress_dir) if store is None else None
+        folder = progress_folder(progress_dir) if store is None else None
         self.panel = ProgressPanel(self.lesson, store, self.feedback, self.lang,
                                    on_import=lambda _p: self.session.progress_replaced(),
                                    folder=folder, on_learner=self._learner_joined)
-        self.session = LessonSession(self.lesson, _PanelRecorder(self.panel), level, seed)
+        self.session = LessonSession(self.lesson, PanelRecorder(self.panel), level, seed)
         self.answer: AnswerInput
         self.reveal_view: widgets.Widget | None = None
 
@@ -221,7 +185,7 @@ class LessonApp(widgets.VBox):
         counted_before = self.session.recorded
         result = self.session.submit(self.answer.value())
         if self.session.recorded and not counted_before:
-            self._quiet_level(self.session.level)
+            self._quiet_level()
             self._show_reveal()
         if result.correct:
             self.answer.lock()
@@ -241,7 +205,7 @@ class LessonApp(widgets.VBox):
 
     def set_level(self, level: int) -> None:
         self.session.set_level(level)
-        self._quiet_level(self.session.level)
+        self._quiet_level()
         self._draw_exercise()
 
     def set_seed(self, seed: int, force: bool = False) -> None:
@@ -280,7 +244,7 @@ class LessonApp(widgets.VBox):
     def _learner_joined(self, _progress: Progress) -> None:
         """A returning learner carries on at the level they had reached."""
         if self.session.learner_changed():
-            self._quiet_level(self.session.level)
+            self._quiet_level()
             self._draw_exercise()
 
     # --- drawing the exercise ---------------------------------------------------------------
@@ -288,34 +252,22 @@ class LessonApp(widgets.VBox):
         """A new exercise on screen: its answer control and visuals, nothing revealed."""
         self.answer = AnswerInput(self.exercise, self.lang)
         self.answer_box.children = [self.answer]
-        self.visual.children = self._visuals()
+        self.visual.children = exercise_visuals(self.lesson, self.exercise, self.answer,
+                                                 self.lang)
         self.reveal_view = None
         self.reveal.children = []
         self.submit_button.disabled = False
         self.feedback.clear()
         self._relabel()
 
-    def _visuals(self) -> list[widgets.Widget]:
-        """What to look at before answering: the table (never the tracker: that is the answer)."""
-        ex = self.exercise
-        shown: list[widgets.Widget] = []
-        if self.lesson.level(ex.level).generator.startswith("queens."):
-            have, choices = queens_of(ex)
-            if have or choices:
-                shown.append(QueenPictures(have, choices, self.lang))
-        if ex.hand and self.answer.hand is None and self.answer.builder is None:
-            hand = HandView(ex.hand, self.lang, card_width=64)
-            hand.disabled = True
-            shown.append(hand)
-        if ex.observation is not None:
-            shown.append(DiscardPileView(ex.observation, self.lang, card_width=40))
-        return shown
-
-    def _quiet_level(self, level: int) -> None:
-        """Show `level` in the select without reacting to it as a learner's choice."""
+    def _quiet_level(self, relabel: bool = False) -> None:
+        """Show the session's level in the select (`relabel`: with labels in the language now)
+        without reacting to it as a learner's choice."""
         self._muted = True
         try:
-            self.level_select.value = level
+            if relabel:
+                self.level_select.options = self._level_options()
+            self.level_select.value = self.level
         finally:
             self._muted = False
 
@@ -324,18 +276,8 @@ class LessonApp(widgets.VBox):
             self.set_level(change["new"])
 
     def _show_reveal(self) -> None:
-        ex = self.exercise
-        views: list[widgets.Widget] = []
-        if ex.observation is not None:
-            if ex.kind in (FRACTION, PERCENT) and "card" in ex.extra:
-                view: widgets.Widget = ChanceView(ex.observation, ex.extra["card"],
-                                                  lang=self.lang, runs=1000, seed=ex.seed,
-                                                  feedback=self.feedback)
-            else:
-                view = DeckTracker(ex.observation, self.lang, hidden=False,
-                                   feedback=self.feedback)
-            self.reveal_view = view
-            views.append(view)
+        self.reveal_view = reveal_view(self.exercise, self.lang, self.feedback)
+        views = [self.reveal_view] if self.reveal_view is not None else []
         self.reveal.children = [self.reveal_lines, *views]
         self._draw_reveal()
 
@@ -353,7 +295,7 @@ class LessonApp(widgets.VBox):
         self.title.value = (f"<h2 class='sq-h' style='margin:4px 0'>"
                             f"{escape(self.lesson.title.get(lang))}</h2>")
         self.intro.value = f"<p style='font-size:1.1em'>{escape(self.lesson.intro.get(lang))}</p>"
-        self._quiet_options()
+        self._quiet_level(relabel=True)
         self.level_select.description = t("lesson_app.level", lang)
         self.seed_box.description = t("lesson_app.seed", lang)
         self.seed_box.tooltip = t("lesson_app.seed_help", lang)
@@ -378,14 +320,6 @@ class LessonApp(widgets.VBox):
         return [(t("lesson_app.level_option", self.lang, n=lv.number,
                    title=lv.title.get(self.lang)), lv.number) for lv in self.lesson.levels]
 
-    def _quiet_options(self) -> None:
-        self._muted = True
-        try:
-            self.level_select.options = self._level_options()
-            self.level_select.value = self.level
-        finally:
-            self._muted = False
-
     def _draw_hints(self) -> None:
         lang, session = self.lang, self.session
         self.hint_button.disabled = not session.hints_left
@@ -397,10 +331,6 @@ class LessonApp(widgets.VBox):
                                       ordered=True, live=True)
 
     def _draw_reveal(self) -> None:
-        if not self.recorded:
-            return
-        lines = self.exercise.reveal
-        if self.reveal_view is not None:  # the tracker / chance widget shows these itself
-            lines = tuple(m for m in lines if m.key not in _SHOWN_BY_WIDGETS)
-        self.reveal_lines.value = lines_html(lines, self.lang,
-                                             t("lesson_app.reveal_title", self.lang))
+        if self.recorded:
+            self.reveal_lines.value = reveal_html(self.exercise, self.reveal_view is not None,
+                                                  self.lang)

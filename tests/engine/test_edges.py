@@ -95,3 +95,13 @@ def test_play_returns_the_events_it_caused_and_they_read_like_a_list() -> None:
     assert events == list(events) and list(g.events[-4:]) == events
     together = [] + events  # noqa: RUF005 - adding to a list must work as for a list
     assert [e.kind for e in together] == ["play", "wake", "draw", "turn"]
+
+
+def test_a_saved_game_with_an_oversized_hand_is_refused() -> None:
+    g = position([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]])
+    saved = g.to_dict()
+    moved = saved["draw"][:2]
+    saved["draw"] = saved["draw"][2:]
+    saved["hands"][1] += moved
+    with pytest.raises(ValueError, match="a hand of more than 5 cards"):
+        Game.from_dict(saved)

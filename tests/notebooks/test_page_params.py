@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -17,7 +19,7 @@ def test_good_values_are_read() -> None:
 
 @pytest.mark.parametrize(("query", "note"), [
     ("lang=de", "bad_lang"), ("seed=-1", "bad_seed"), ("seed=1e9", "bad_seed"),
-    ("seed=1000000", "bad_seed"), ("level=0", "bad_level"), ("level=abc", "bad_level"),
+    ("seed=1000000", "bad_seed"), ("level=abc", "bad_level"), ("level=-1", "bad_level"),
     ("level=%00", "bad_level"), ("level=2;import os", "bad_level"), ("level=²", "bad_level"),
 ])
 def test_bad_values_fall_back_with_a_friendly_note(query: str, note: str) -> None:
@@ -26,6 +28,14 @@ def test_bad_values_fall_back_with_a_friendly_note(query: str, note: str) -> Non
     assert (params.lang, params.seed, params.level) == ("en", None, None)
     assert params.messages()[0].endswith(".")
     assert params.messages("ru")[0] != params.messages("en")[0]
+
+
+@pytest.mark.parametrize(("query", "level"), [("level=0", 1), ("level=21", 20),
+                                              ("level=99999", 20)])
+def test_a_level_out_of_range_is_the_nearest_with_a_note(query: str, level: int) -> None:
+    """The one level policy (sq_edu.links.clamp_level), as the lesson app applies it too."""
+    params = parse_query(query, "en")
+    assert (params.level, params.notes) == (level, ("bad_level",))
 
 
 def test_server_default_language_comes_from_the_environment(
@@ -43,3 +53,52 @@ def test_any_query_gives_valid_settings(query: str) -> None:
     assert params.lang in ("en", "ru")
     assert params.seed is None or 0 <= params.seed <= 999_999
     assert params.level is None or 1 <= params.level <= 20
+
+
+def test_a_preheated_kernel_gets_its_query_from_voilas_request_socket(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Voila hands a preheated kernel its request as one JSON message on
+    `voila/query/<kernel id>`; the page reads it without importing voila.utils."""
+    import json
+    import threading
+
+    from websockets.sync.server import serve
+
+    from sq_edu.voila.params import request_info_url
+
+    paths: list[str] = []
+
+    def handler(socket) -> None:
+        paths.append(socket.request.path)
+        socket.send(json.dumps({"QUERY_STRING": "lang=ru&level=2", "SCRIPT_NAME": "/x"}))
+
+    with serve(handler, "127.0.0.1", 0) as server:
+        port = server.socket.getsockname()[1]
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        for key, value in {"VOILA_PREHEAT": "True", "VOILA_APP_PORT": str(port),
+                           "VOILA_KERNEL_ID": "abc-123", "VOILA_SERVER_URL": "/base/",
+                           "QUERY_STRING": "", "SCRIPT_NAME": ""}.items():
+            monkeypatch.setenv(key, value)
+        monkeypatch.delenv("VOILA_WS_BASE_URL", raising=False)
+        assert request_info_url() == f"ws://127.0.0.1:{port}/base/voila/query/abc-123"
+        monkeypatch.setenv("VOILA_SERVER_URL", "/")
+        params = page_params()
+        server.shutdown()
+    assert paths == ["/voila/query/abc-123"]
+    assert (params.lang, params.level) == ("ru", 2)
+    assert os.environ["SCRIPT_NAME"] == "/x"      # the rest of the request info, as Voila does
+
+
+def test_a_preheated_kernel_without_voila_opens_with_defaults(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nobody on the socket (Voila changed, or gone): the page still opens, in the default."""
+    from sq_edu.voila.server import free_port
+
+    monkeypatch.setenv("VOILA_PREHEAT", "True")
+    monkeypatch.setenv("VOILA_APP_PORT", str(free_port()))
+    monkeypatch.setenv("SQ_EDU_LANG", "en")
+    monkeypatch.delenv("QUERY_STRING", raising=False)
+    assert page_params() == PageParams("en")

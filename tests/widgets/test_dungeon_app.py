@@ -8,7 +8,7 @@ import pytest
 from sq_edu.practice.exercise import typed_form
 from sq_edu.practice.generators.dungeon import scoring_lesson
 from sq_edu.widgets import DungeonApp
-from sq_edu.widgets.dungeon_app import HUMAN, ScoringPractice, read_score
+from sq_edu.widgets.dungeon_app import HUMAN
 
 
 def enabled_cards(app: DungeonApp) -> list:
@@ -132,11 +132,6 @@ def test_a_whole_game_to_500_through_the_controls() -> None:
     assert max(app.game.scores) >= 500
 
 
-def test_read_score_takes_any_minus_sign() -> None:
-    assert [read_score(x) for x in ("45", " -50", "−150", "– 5", "4 5", "", "1e3")] == \
-        [45, -50, -150, -5, None, None, None]
-
-
 def test_the_lesson_tab_holds_the_scoring_lesson() -> None:
     app = DungeonApp(seed=3)
     assert "sq-dungeon-lesson" in app.lesson._dom_classes
@@ -144,33 +139,15 @@ def test_the_lesson_tab_holds_the_scoring_lesson() -> None:
     assert app.lesson.lesson.id == "dungeon_scoring"
 
 
-def test_the_scoring_practice_view_checks_answers() -> None:
-    lesson = ScoringPractice(scoring_lesson(), "en", seed=3)
-    ex = lesson.exercise
-    lesson.answer.set(typed_form(ex, ex.answers[0]))
-    lesson.submit_button.click()
-    assert lesson.feedback.tone == "good" and lesson.submit_button.disabled
-    assert "<li>" in lesson.hints.value  # the working is revealed
-    lesson.next_button.click()
-    assert not lesson.submit_button.disabled and lesson.index == 1
-    lesson.hint_button.click()
-    assert lesson.hints.value.count("<li>") == 1
-    lesson.level_select.value = 4
-    assert lesson.exercise.kind == "choice"
-    lesson.set_lang("ru")
-    assert "Сдача" in lesson.prompt.value
-
-
-def test_the_generic_lesson_app_runs_every_level_of_the_scoring_lesson(monkeypatch) -> None:
-    """Once the lesson ships with the others, LessonApp shows it: every level answers right."""
-    import sq_edu.widgets.lesson_app as lesson_app
-
-    monkeypatch.setattr(lesson_app, "get_lesson", lambda _id: scoring_lesson())
-    app = lesson_app.LessonApp("dungeon_scoring", seed=6)
+def test_the_lesson_tab_answers_every_level_of_the_scoring_lesson() -> None:
+    """The scoring lesson ships as data and the generic LessonApp shows it: every level of the
+    Dungeon page's lesson tab answers right, in the page's language."""
+    app = DungeonApp(lang="ru", seed=6).lesson
+    assert app.lesson == scoring_lesson() and app.lang == "ru"
     for level in range(1, len(app.lesson.levels) + 1):
         app.set_level(level)
         ex = app.exercise
-        assert ex.prompt.render("en") in app.prompt.value.replace("&#x27;", "'")
+        assert ex.prompt.render("ru") in app.prompt.value.replace("&#x27;", "'")
         app.answer.set(typed_form(ex, ex.answers[0]))
         app.submit_button.click()
         assert app.solved and app.feedback.tone == "good", (level, app.feedback.text)
@@ -183,3 +160,13 @@ def test_empty_table_says_so_and_the_hand_has_its_own_heading() -> None:
     assert "Your hand" in app.hand_title.value
     app.set_lang("ru")
     assert "Твои карты" in app.hand_title.value
+
+
+def test_the_contract_question_gives_the_dealers_tricks_and_points() -> None:
+    """RULES.md 8: 5 tricks or 50 points; the child needs both numbers to score it."""
+    app = DungeonApp(seed=4)
+    while not (app.to_check and app.to_check[0].hand is not None):
+        step(app)
+    hand = app.to_check[0].hand
+    assert (f"{hand.dealer_tricks} tricks, worth {hand.dealer_points} points"
+            in app.question.value)

@@ -223,7 +223,7 @@ def test_no_home_folder_means_memory_only_said_plainly(monkeypatch: pytest.Monke
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setattr(Path, "home", staticmethod(no_home))
     with pytest.MonkeyPatch.context() as quiet:   # the warning is expected, not a failure
-        quiet.setattr("sq_edu.widgets.lesson_app.log.warning", lambda *a, **k: None)
+        quiet.setattr("sq_edu.widgets.lesson_app_views.log.warning", lambda *a, **k: None)
         app = LessonApp("equations", seed=2)
     assert app.panel.folder is None and NOT_SAVED_EN in app.panel.notice.value
     answer(app)

@@ -20,11 +20,12 @@ from typing import TYPE_CHECKING, Any
 from sq_edu.dungeon.bots import Bot, RandomBot, SensibleBot
 from sq_edu.dungeon.cards import SUITS, Card, deck_for
 from sq_edu.dungeon.game import DungeonGame, play_out
-from sq_edu.dungeon.records import HandRecord, TrickRecord
+from sq_edu.dungeon.records import TrickRecord
 from sq_edu.dungeon.scoring import race_winners
 
 from ..exercise import CHOICE, NUMBER, Exercise, Option
 from ..messages import Joined, Msg, Plain, msg
+from ..score_sheet import contract_working, trick_working
 from .registry import Base, Param, generator
 
 if TYPE_CHECKING:
@@ -113,20 +114,9 @@ def score_a_trick(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerc
                    cards=cards_plain(record.cards)),
         context=(msg("dungeon.ex_trump_line", suit=msg(f"dungeon.suit_{record.trump}")),),
         hints=(msg("dungeon.ex_trick_nudge"), msg("dungeon.ex_trick_strategy")),
-        reveal=(explain(record),),
+        reveal=(trick_working(record),),
         extra={"before": s.before, "queens": s.queens, "others": list(record.others),
                "trick": record.to_dict()})
-
-
-def explain(record: TrickRecord) -> Msg:
-    """The engine's working for one trick, with the numbers a child compares."""
-    s = record.score
-    params: dict[str, object] = {"before": s.before, "after": s.after}
-    if s.compared:
-        params.update(lowest=s.compared[0], dropped=s.compared[1])
-        if s.queens == 4:
-            params.pop("lowest")
-    return Msg(f"dungeon.{s.rule}", params)
 
 
 # --- level: score a whole hand ----------------------------------------------------------------
@@ -156,17 +146,12 @@ def score_a_hand(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                        before=hand.scores_before[seat], n=len(taken)),
             context=context,
             hints=(msg("dungeon.ex_hand_nudge"), msg("dungeon.ex_hand_strategy")),
-            reveal=tuple(explain(r) for r in taken) + ((_contract_msg(hand),)
+            reveal=tuple(trick_working(r) for r in taken) + ((contract_working(hand),)
                                                        if seat == hand.dealer else ()),
             extra={"before": hand.scores_before[seat], "seat": seat,
                    "queens": [r.queens for r in taken], "dealer": seat == hand.dealer,
                    "dealer_tricks": hand.dealer_tricks, "contract": hand.contract})
     raise RuntimeError("no hand found")  # pragma: no cover - 60 real games always hold one
-
-
-def _contract_msg(hand: HandRecord) -> Msg:
-    key = "dungeon.rule_contract_made" if hand.made else "dungeon.rule_contract_missed"
-    return msg(key, contract=hand.contract, tricks=hand.dealer_tricks)
 
 
 # --- level: the dungeon ("the lower of ...") --------------------------------------------------
@@ -191,7 +176,7 @@ def the_dungeon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
         hints=(msg("dungeon.ex_dungeon_nudge"),
                msg("dungeon.ex_dungeon_strategy_3" if queens == 3
                    else "dungeon.ex_dungeon_strategy_4")),
-        reveal=(explain(record),),
+        reveal=(trick_working(record),),
         extra={"before": s.before, "queens": queens, "others": list(record.others),
                "scores": scores, "trick": record.to_dict()})
 
@@ -240,7 +225,8 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                  for s, v in enumerate(after)]
         context = (msg("dungeon.ex_scores_line", scores=scores_line(shown)),
                    msg("dungeon.ex_race_dealer", player=player(hand.dealer),
-                       contract=hand.contract, tricks=hand.dealer_tricks))
+                       contract=hand.contract, tricks=hand.dealer_tricks,
+                       points=hand.dealer_points))
     else:
         context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
     options = (*(Option(f"p{s}", player(s)) for s in range(game.players)),
