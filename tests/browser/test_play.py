@@ -109,11 +109,14 @@ def settle(page, quiet_ms: int = 250) -> None:
         })""", arg=[APP, quiet_ms], timeout=30_000)
 
 
-def coach_waiting(page) -> bool:
-    """A question is up and not yet answered (all of its parts have arrived)."""
-    return (first_visible(page, ".sq-coach-show-me") is not None
-            and bool(page.locator(f"{APP} .sq-coach-question").inner_text().strip())
-            and not page.locator(f"{APP} .sq-coach-result").inner_text().strip())
+def coach_waiting(page, answered: str = "") -> bool:
+    """A question is up and not yet answered (all of its parts have arrived): there is no
+    verdict on the page, or the question is a new one (detective asks the next at once)."""
+    if first_visible(page, ".sq-coach-show-me") is None:
+        return False
+    text = page.locator(f"{APP} .sq-coach-question").inner_text().strip()
+    return bool(text) and (text != answered or not page.locator(
+        f"{APP} .sq-coach-result").inner_text().strip())
 
 
 def hand_cards(page) -> list:
@@ -333,3 +336,35 @@ def test_on_a_phone_the_queens_follow_the_hand_and_a_slot_picture_can_be_tapped(
         page.screenshot(path=str(ARTIFACTS_DIR / "play-phone.png"), full_page=True)
     finally:
         context.close()
+
+
+def test_detective_coach_shows_every_kind_of_question(dashboards) -> None:
+    """Detective asks whenever it matters: one game shows each kind of question (screenshots
+    of the coach panel for the closing note); "Show me" moves on without counting."""
+    page = dashboards.open("play", "seed=11", selector=APP)
+    page.locator(f"{APP} .sq-coach-level select").select_option(
+        label="detective (asks whenever it matters)")
+    page.locator(f"{APP} .sq-auto input[type=checkbox]").check()
+    seen: set[str] = set()
+    answered = ""
+    for _ in range(MAX_CLICKS):
+        settle(page)
+        if len(seen) == len(QUESTION_TYPES):
+            break
+        if page.locator(f"{APP} .sq-game-over").is_visible():
+            click_and_wait(page, page.locator(f"{APP} .sq-play-again"))
+            continue
+        if coach_waiting(page, answered):
+            text = answered = page.locator(f"{APP} .sq-coach-question").inner_text().strip()
+            kind = next(k for k, words in QUESTION_TYPES.items() if words[0] in text)
+            if kind not in seen:
+                seen.add(kind)
+                page.locator(f"{APP} .sq-coach").screenshot(
+                    path=str(ARTIFACTS_DIR / f"play-coach-panel-{kind}.png"))
+            click_and_wait(page, page.locator(f"{APP} .sq-coach-show-me"))
+            continue
+        if not take_a_chance(page):
+            child_turn(page)
+    assert {"attack_unseen", "attack_holds", "discard", "jester_seat", "jester_power"} <= seen, \
+        seen
+    dashboards.check()
