@@ -239,10 +239,11 @@ class CoachPanel(widgets.VBox):
             if verdict.understood and not verdict.correct:   # one try in a game: say the answer
                 parts[0] = t("play.coach_not_quite", lang)
         if shown is not None:
-            if verdict is None:
+            if verdict is None:   # "Show me": the answer, in a sentence where there is one
                 parts.append(t("play.coach_shown", lang))
-                parts.extend(str(render_value(answer_msg(shown.exercise, a), lang))
-                             for a in shown.exercise.answers[:1])
+                if not shown.after:
+                    parts.extend(str(render_value(answer_msg(shown.exercise, a), lang))
+                                 for a in shown.exercise.answers[:1])
             parts.extend(m.render(lang) for m in shown.after)
         if not parts:
             return ""
