@@ -1,6 +1,7 @@
 """What the load benchmark measures on the server side: Voila and its kernels, via psutil.
 
-A kernel is a child process of Voila started with `ipykernel_launcher`; resident memory (RSS)
+A kernel is a child process of Voila given a `kernel-<id>.json` connection file (started as
+`sq_edu.voila.kernel` or `ipykernel_launcher`); resident memory (RSS)
 is what a school sizes by (a JupyterHub memory limit is enforced on it). CPU is the server's
 and kernels' own CPU time over wall time, in percent of one core.
 """
@@ -33,7 +34,7 @@ def kernels_of(server: psutil.Process) -> list[psutil.Process]:
     kernels = []
     for child in server.children(recursive=True):
         try:
-            if "ipykernel" in " ".join(child.cmdline()):
+            if re.search(r"kernel-[0-9a-f-]{36}\.json", " ".join(child.cmdline())):
                 kernels.append(child)
         except psutil.Error:
             continue

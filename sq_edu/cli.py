@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from sq_edu.i18n import LANGS
-from sq_edu.voila.server import notebooks_dir, voila_command
+from sq_edu.voila.server import CLASS_WORD_ENV, notebooks_dir, voila_command
 
 
 def _port(text: str) -> int:
@@ -35,6 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--progress-dir", metavar="DIR",
                        help="folder for the learners' progress files, one per nickname "
                             "(default $SQ_EDU_PROGRESS_DIR or ~/.local/share/sq_edu/progress)")
+    add_security_options(serve)
     sheet = commands.add_parser("worksheet", help="write a printable worksheet as HTML")
     sheet.add_argument("lesson", help="lesson id, e.g. equations")
     sheet.add_argument("--level", type=int, default=1, help="level (default 1)")
@@ -43,6 +44,47 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--lang", choices=LANGS, default="en", help="language of the sheet")
     sheet.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
     return parser
+
+
+def add_security_options(serve: argparse.ArgumentParser) -> None:
+    """Options that keep a served class safe (docs/deploy.md, "What the server protects")."""
+    serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="a host name pupils type to reach this server (repeatable); bare "
+                            "IP addresses always work, other names are refused")
+    serve.add_argument("--class-password", metavar="WORD",
+                       help="password every page asks for once per browser (or set "
+                            f"${CLASS_WORD_ENV}); required with --ip other than loopback")
+    serve.add_argument("--no-password", action="store_true",
+                       help="serve beyond loopback without a class password (only behind a "
+                            "proxy that asks for one itself)")
+    serve.add_argument("--max-pages", type=int, default=40, metavar="N",
+                       help="lesson pages open at once (default 40); more get 'the class is "
+                            "full, try again in a minute'")
+    serve.add_argument("--kernel-memory-mb", type=int, default=1536, metavar="MB",
+                       help="memory cap of each lesson page's kernel (default 1536; 0: none)")
+    serve.add_argument("--log-file", metavar="FILE",
+                       help="also write the lessons' log (tracebacks, failed saves) to FILE")
+
+
+def security_settings(args: argparse.Namespace) -> tuple[list[str], dict[str, str], str]:
+    """Voila flags and environment for the options above, and an error sentence ("" if
+    none): a server reachable from other computers needs a class password."""
+    password = args.class_password or os.environ.get(CLASS_WORD_ENV, "")
+    loopback = args.ip in ("127.0.0.1", "localhost", "::1")
+    if not loopback and not password and not args.no_password:
+        return [], {}, (f"--ip {args.ip} lets other computers in: give a class password "
+                        "(--class-password WORD, written on the board), or --no-password "
+                        "if a proxy in front asks for one")
+    if args.max_pages < 1 or args.kernel_memory_mb < 0:
+        return [], {}, "--max-pages must be at least 1 and --kernel-memory-mb at least 0"
+    flags = [f"--SafeVoila.max_kernels={args.max_pages}"]
+    flags += [f"--SafeVoila.allowed_hosts={h.strip()}" for h in args.allow_host if h.strip()]
+    env = {"SQ_EDU_KERNEL_MEMORY_MB": str(args.kernel_memory_mb)}
+    if password:   # in the environment, not the command line other users can list
+        env[CLASS_WORD_ENV] = password
+    if args.log_file:
+        env["SQ_EDU_LOG_FILE"] = os.path.abspath(os.path.expanduser(args.log_file))
+    return flags, env, ""
 
 
 def worksheet(args: argparse.Namespace) -> int:
@@ -74,7 +116,9 @@ def serve_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
         open_browser=not args.no_browser,
         ip=args.ip,
     )
-    env = {**os.environ, "SQ_EDU_LANG": args.lang}
+    flags, safety_env, _problem = security_settings(args)
+    command += flags
+    env = {**os.environ, **safety_env, "SQ_EDU_LANG": args.lang}
     if args.progress_dir:   # the kernels inherit it: LessonApp keeps progress there
         env["SQ_EDU_PROGRESS_DIR"] = os.path.abspath(os.path.expanduser(args.progress_dir))
     return command, env
@@ -86,6 +130,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if importlib.util.find_spec("voila") is None:   # the package without its server extra
             print("Serving the dashboards needs Voila: pip install 'sq_edu[server]'",
                   file=sys.stderr)
+            return 2
+        problem = security_settings(args)[2]
+        if problem:
+            print(f"sq-edu serve: {problem}", file=sys.stderr)
             return 2
         command, env = serve_command(args)
         print(f"Serving the dashboards at http://{args.ip}:{args.port}/ (Ctrl+C stops)",

@@ -112,9 +112,10 @@ def parse_query(query: str | None, default: str | None = None) -> PageParams:
     lang = default or default_lang()
     if not query:
         return PageParams(lang=lang)
-    query = query.lstrip("?")[:MAX_QUERY]
+    query = query.lstrip("?")
+    notes: list[str] = ["long_link"] if len(query) > MAX_QUERY else []   # said, not dropped
+    query = query[:MAX_QUERY]
     values = {key: items[-1] for key, items in parse_qs(query).items() if items}
-    notes: list[str] = []
     seed = level = None
     if "lang" in values:
         wanted = values["lang"].strip().lower()

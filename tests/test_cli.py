@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -14,7 +15,7 @@ from sq_edu.voila.server import notebooks_dir, voila_command
 def test_serve_builds_the_voila_command_with_preheat_culling_and_no_sources() -> None:
     command, env = serve_command(build_parser().parse_args(["serve", "--port", "9001",
                                                             "--lang", "ru", "--no-browser"]))
-    assert command[1:4] == ["-m", "voila", str(notebooks_dir())]
+    assert command[1:4] == ["-m", "sq_edu.voila.safe_app", str(notebooks_dir())]
     for flag in ("--port=9001", "--preheat_kernel=True", "--pool_size=1",
                  "--strip_sources=True", "--show_tracebacks=False", "--no-browser",
                  "--MappingKernelManager.cull_idle_timeout=900"):
@@ -50,7 +51,6 @@ def test_console_script_help_runs() -> None:
 
 def test_sq_edu_serve_serves_the_index(tmp_path) -> None:
     """The real console script renders the index dashboard, then stops on SIGTERM."""
-    import os
     import signal
     import time
     import urllib.request
@@ -94,6 +94,28 @@ def test_worksheet_is_written_with_its_answer_key(tmp_path, capsys) -> None:
     assert "levels 1.." in capsys.readouterr().err
     assert main(["worksheet", "no_such_lesson"]) == 2
     assert "no lesson" in capsys.readouterr().err
+
+
+def test_a_classroom_server_needs_a_class_password() -> None:
+    """In a child process: if the check were missing, `serve` would become Voila."""
+    env = {k: v for k, v in os.environ.items() if k != "SQ_EDU_CLASS_PASSWORD"}
+    out = subprocess.run([sys.executable, "-m", "sq_edu.cli", "serve", "--ip", "0.0.0.0",
+                          "--no-browser", "--port", "1"], capture_output=True, text=True,
+                         timeout=60, env=env)
+    assert out.returncode == 2 and "--class-password" in out.stderr
+
+
+def test_security_options_reach_voila_and_the_kernels() -> None:
+    args = build_parser().parse_args([
+        "serve", "--ip", "0.0.0.0", "--class-password", "owls", "--allow-host", "class.local",
+        "--max-pages", "30", "--kernel-memory-mb", "1024", "--log-file", "lessons.log"])
+    command, env = serve_command(args)
+    assert "--SafeVoila.max_kernels=30" in command
+    assert "--SafeVoila.allowed_hosts=class.local" in command
+    assert not any("owls" in flag for flag in command), "the password must not be on argv"
+    assert env["SQ_EDU_CLASS_PASSWORD"] == "owls"
+    assert env["SQ_EDU_KERNEL_MEMORY_MB"] == "1024"
+    assert env["SQ_EDU_LOG_FILE"].endswith("lessons.log")
 
 
 def test_serve_without_the_server_extra_says_how_to_get_it(

@@ -44,6 +44,7 @@ class Judgement:
     message: Msg                     # "Yes!" / "Not quite" / "Type a whole number"
     interpretation: Msg | None = None  # what the answer means ("3 + 5 makes 8")
     answer: object = None            # the answer in canonical form
+    misconception: str | None = None  # the key of the misconception this answer shows, if any
 
     def lines(self, lang: str = "en") -> list[str]:
         parts = [self.message.render(lang)]
@@ -194,11 +195,22 @@ def _size_note(value: Fraction, answers: tuple[object, ...]) -> Msg | None:
     return msg("practice.too_big" if value > target else "practice.too_small")
 
 
+def _trap(ex: Exercise, value: Fraction, answer: object, within: Fraction = Fraction(0)
+          ) -> Judgement | None:
+    """A wrong answer that a known misconception gives: its own message, not "too big"."""
+    for trap, why in ex.traps:
+        if abs(Fraction(trap) - value) <= within:  # type: ignore[arg-type]
+            return Judgement(False, True, msg("practice.not_quite"), why, answer, why.key)
+    return None
+
+
 def _number(ex: Exercise, answer: object) -> Judgement:
     value = read_whole(answer)
     if value is None:
         return _unclear("practice.type_number")
     correct = value in ex.answers
+    if not correct and (trapped := _trap(ex, Fraction(value), value)) is not None:
+        return trapped
     return _verdict(correct, value, None if correct else _size_note(Fraction(value), ex.answers))
 
 
@@ -220,6 +232,11 @@ def _fraction(ex: Exercise, answer: object) -> Judgement:
     if value is None:
         return _unclear("practice.type_fraction")
     correct = value in ex.answers
+    if not correct and (trapped := _trap(ex, value, value)) is not None:
+        return trapped
+    if not correct and value > 1 and _close_to_percent(ex, value):
+        why = msg("practice.trap_percent_for_fraction", percent=int(value))
+        return Judgement(False, True, msg("practice.not_quite"), why, value, why.key)
     note = _size_note(value, ex.answers) if not correct else None
     if correct and isinstance(answer, str) and "/" in answer and value.denominator < int(
             answer.split("/")[1]):
@@ -238,15 +255,36 @@ def read_percent(answer: object) -> float | None:
 
 def _percent(ex: Exercise, answer: object) -> Judgement:
     value = read_percent(answer)
+    exact = [Fraction(a) * 100 for a in ex.answers]  # type: ignore[arg-type]
+    fraction = read_fraction(answer) if value is None else None
+    if fraction is not None and any(abs(fraction * 100 - e) <= ex.tolerance for e in exact):
+        why = msg("practice.trap_fraction_for_percent", fraction=fraction,
+                  percent=percent_of(fraction))
+        return Judgement(False, True, msg("practice.not_quite"), why, fraction, why.key)
     if value is None or not 0 <= value <= 100:
         return _unclear("practice.type_percent")
-    exact = [Fraction(a) * 100 for a in ex.answers]  # type: ignore[arg-type]
     correct = any(abs(Fraction(value) - e) <= ex.tolerance for e in exact)
     note = msg("practice.percent_exact", percent=percent_of(Fraction(ex.answers[0])),  # type: ignore[arg-type]
                fraction=Fraction(ex.answers[0]))  # type: ignore[arg-type]
-    if not correct:
-        note = _size_note(Fraction(value) / 100, ex.answers)
-    return _verdict(correct, value, note)
+    if _decimal_for_percent(value, exact, ex.tolerance):
+        why = msg("practice.trap_decimal_for_percent", decimal=Plain(str(value)),
+                  percent=Plain(f"{value * 100:g}"))
+        return Judgement(False, True, msg("practice.not_quite"), why, value, why.key)
+    if correct:
+        return _verdict(correct, value, note)
+    trapped = _trap(ex, Fraction(value) / 100, value, Fraction(ex.tolerance, 100))
+    return trapped or _verdict(correct, value, _size_note(Fraction(value) / 100, ex.answers))
+
+
+def _decimal_for_percent(value: float, exact: list[Fraction], tolerance: int) -> bool:
+    """"0.13" for 13%: a decimal under 1 that, times 100, is the answer (of 2% or more)."""
+    return 0 < value < 1 and any(e >= 2 and abs(Fraction(value) * 100 - e) <= tolerance
+                                 for e in exact)
+
+
+def _close_to_percent(ex: Exercise, value: Fraction) -> bool:
+    """A fraction question answered with the percent ("13" for 13/100 or 2/15)."""
+    return any(abs(value - Fraction(a) * 100) <= 1 for a in ex.answers)  # type: ignore[arg-type]
 
 
 def _choice(ex: Exercise, answer: object) -> Judgement:

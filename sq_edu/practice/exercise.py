@@ -58,6 +58,22 @@ class Exercise:
     rules: str = "official"
     tolerance: int = PERCENT_TOLERANCE       # PERCENT: percentage points either side
     extra: Mapping[str, object] = field(default_factory=dict)  # generator data for widgets
+    traps: tuple[tuple[object, Msg], ...] = ()  # wrong answers a misconception gives, and why
+    worked: tuple[Msg, ...] = ()             # the worked solution, step by step (last hint)
+    guess: float | None = None               # chance of guessing it right (None: from the kind)
+
+    @property
+    def guess_chance(self) -> float:
+        """How easily a guess is right: how much one right answer proves (see mastery)."""
+        if self.guess is not None:
+            return self.guess
+        if self.kind == CHOICE and self.options:
+            return len(self.answers) / len(self.options)
+        if self.kind == SEAT and self.seats:
+            return 1 / len(self.seats)
+        if self.kind == PERCENT:  # a chance of a few percent, hit within the tolerance
+            return min(1 / 3, (2 * self.tolerance + 1) / 30)
+        return 1 / 10 if self.kind == NUMBER else 1 / 20
 
     @property
     def hint_count(self) -> int:
@@ -96,6 +112,8 @@ def answer_msg(ex: Exercise, answer: object) -> Msg | Plain:
         if len(cards) == 1:
             return msg("practice.answer_single", card=cards[0])
         return Plain(equation_text(cards))
+    if ex.kind == FRACTION and ex.extra.get("form") == "out_of":
+        return msg("practice.answer_out_of", good=ex.extra["good"], total=ex.extra["total"])
     if ex.kind == FRACTION:
         value = Fraction(answer)  # type: ignore[arg-type]
         return Plain(f"{value.numerator}/{value.denominator}")
@@ -115,10 +133,28 @@ def percent_of(value: Fraction) -> int:
 
 
 def worked_answer(ex: Exercise) -> Msg:
-    """The last hint: every valid answer, not just one."""
+    """The last hint: the worked solution in steps, then every valid answer in the form asked."""
     parts = tuple(answer_msg(ex, a) for a in ex.answers)
     key = "practice.hint_worked_one" if len(parts) == 1 else "practice.hint_worked_all"
-    return Msg(key, {"answers": Joined(parts), "n": len(parts)})
+    answer = Msg(key, {"answers": Joined(parts), "n": len(parts)})
+    if not ex.worked:
+        return answer
+    steps = tuple(msg("practice.worked_step", n=n, step=step)
+                  for n, step in enumerate(ex.worked, 1))
+    return msg("practice.worked_solution", steps=Joined(steps), answer=answer)
+
+
+Trap = tuple[object, Msg]
+
+
+def traps(answers: tuple[object, ...], *found: Trap) -> tuple[Trap, ...]:
+    """Misconception answers worth their own message: never a right answer, first one wins."""
+    kept: list[Trap] = []
+    for value, why in found:
+        if value is None or value in answers or any(value == v for v, _ in kept):
+            continue
+        kept.append((value, why))
+    return tuple(kept)
 
 
 def typed_form(ex: Exercise, answer: object) -> object:
@@ -131,6 +167,8 @@ def typed_form(ex: Exercise, answer: object) -> object:
         return list(answer)  # type: ignore[call-overload]
     if ex.kind == EQUATION:
         return equation_text(tuple(answer))  # type: ignore[call-overload]
+    if ex.kind == FRACTION and ex.extra.get("form") == "out_of":
+        return f"{ex.extra['good']} out of {ex.extra['total']}"
     if ex.kind == FRACTION:
         value = Fraction(answer)  # type: ignore[arg-type]
         return f"{value.numerator}/{value.denominator}"

@@ -1,25 +1,62 @@
-"""Mastery per skill, the learner's level in each lesson, and a simple spaced review queue.
+"""Mastery per skill, the learner's level in each lesson, and reviews spaced by calendar days.
 
-- A skill's score (0..100) rises with correct answers and falls after mistakes. Answers given
-  after a hint count for little, so a skill cannot be "mastered" on hints alone.
-- Only hint-free correct answers count towards the next level of a lesson: LEVEL_UP_STREAK of
-  them in a row open the next level.
-- A mastered skill is re-checked later (Leitner-style): after REVIEW_STEPS answers, then longer
-  gaps while the reviews go right; a wrong review lowers the score and brings the check closer.
-  The clock counts answers, not days, so a classroom hour and a test behave the same.
+- Every hint-free answer is evidence. How much a right answer proves depends on how easily it
+  could be guessed (`guess`: 1/3 for three options, 1/10 for a number from 1 to 10): the score
+  (0..100) rises by `gain(guess)` and falls by `loss(guess)`, the log-odds of "knows it" against
+  "guesses" (slip SLIP) scaled so that MASTERED means "a guesser gets here about once in a few
+  hundred tries". Answers given after a hint count for little and never past HINTED_CAP.
+- A lesson level opens only when the learner has *mastered* the current one: its own level
+  score, counted from the moment the level was chosen, reaches MASTERED. A perfect learner
+  needs at most 6 items (three options), never fewer than LEVEL_UP_STREAK clean ones in a row,
+  and 3 in 4 of the level's answers must be right: a guessing learner practically never gets
+  there.
+- Three wrong answers in a row at a level: `Outcome.step_back` names the level to go back to
+  (the previous one, or this one again with its worked example) and the level score restarts.
+- Replays of the same deal ("Start this deal") are practice: they count as attempts, never as
+  evidence, so they cannot open a level.
+- A mastered skill comes back for review after 1, 3, 7 and 21 calendar days (REVIEW_DAYS),
+  across lessons; a wrong review lowers the score and brings the check back to tomorrow.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
+from datetime import date
 
-LEVEL_UP_STREAK = 3
 MASTERED, PRACTISING = 80, 40
-GAIN, HINTED_GAIN, HINTED_CAP, LOSS, REVIEW_LOSS = 20, 5, 60, 15, 25
-REVIEW_STEPS: tuple[int, ...] = (5, 10, 20, 40)
-RETRY_SOON = 3
+HINTED_GAIN, HINTED_CAP = 5, 60
+SLIP = 0.1                       # a learner who knows it still slips one time in ten
+EVIDENCE_TO_MASTER = 5.5         # log-odds a clean run must build to reach MASTERED
+DEFAULT_GUESS = 1 / 3            # three options: the most guessable level there is
+LEVEL_UP_STREAK = 5              # and never fewer clean answers in a row than this
+LEVEL_ACCURACY = 3 / 4           # and right in 3 of 4 answers at the level (since it was chosen)
+STUCK_AFTER = 3                  # wrong answers in a row before stepping back
+REVIEW_DAYS: tuple[int, ...] = (1, 3, 7, 21)
 STAGES: tuple[str, ...] = ("new", "learning", "practising", "mastered")
+
+
+def today_number(day: date | None = None) -> int:
+    """A calendar day as a whole number (what the progress file keeps)."""
+    return (day or date.today()).toordinal()
+
+
+def gain(guess: float) -> int:
+    """Score for one clean right answer whose guess chance is `guess`."""
+    g = min(max(float(guess), 0.01), 0.5)
+    return math.ceil(MASTERED * math.log((1 - SLIP) / g) / EVIDENCE_TO_MASTER)
+
+
+def loss(guess: float) -> int:
+    """Score lost for one wrong answer: a slip is rare for someone who knows it."""
+    g = min(max(float(guess), 0.01), 0.5)
+    return math.ceil(MASTERED * -math.log(SLIP / (1 - g)) / EVIDENCE_TO_MASTER)
+
+
+def items_to_master(guess: float = DEFAULT_GUESS) -> int:
+    """Clean answers in a row that open the next level (what the app shows as "x of n")."""
+    return max(LEVEL_UP_STREAK, math.ceil(MASTERED / gain(guess)))
 
 
 @dataclass
@@ -30,8 +67,8 @@ class SkillRecord:
     correct: int = 0
     hints: int = 0            # hints asked for, over all attempts
     score: int = 0            # 0..100
-    review_step: int = -1     # index into REVIEW_STEPS; -1 while not yet mastered
-    due: int | None = None    # the clock value at which a review is due
+    review_step: int = -1     # index into REVIEW_DAYS; -1 while not yet mastered
+    due: int | None = None    # the calendar day (today_number) a review is due
     play_attempts: int = 0    # of `attempts`, those asked by the coach during a game
     play_correct: int = 0     # of `correct`, those answered in a game
 
@@ -52,6 +89,24 @@ class LessonRecord:
     level: int = 1      # the level the learner is on (and may choose up to)
     unlocked: int = 1   # the highest level opened so far
     streak: int = 0     # hint-free correct answers in a row at this level
+    score: int = 0      # evidence at this level since it was chosen (0..100)
+    wrong: int = 0      # wrong answers in a row at this level
+    answered: int = 0   # answers since the level was chosen or opened (replays excluded)
+    right: int = 0      # ... of them right
+
+    def restart(self, level: int, keep_record: bool = False) -> None:
+        """At `level` now, with no evidence there yet. Stepping back keeps the count of right
+        answers, so a lucky run after many misses is not taken for mastery."""
+        self.level, self.streak, self.score, self.wrong = level, 0, 0, 0
+        if not keep_record:
+            self.answered = self.right = 0
+
+    @property
+    def mastered(self) -> bool:
+        """The current level is mastered: enough evidence, a clean run to show it, and mostly
+        right since the level was chosen (a lucky run after many guesses is not mastery)."""
+        return (self.score >= MASTERED and self.streak >= LEVEL_UP_STREAK
+                and self.right >= LEVEL_ACCURACY * self.answered)
 
 
 @dataclass(frozen=True)
@@ -63,6 +118,8 @@ class Outcome:
     score: int
     level_up: int | None = None   # the level just opened, if any
     reviewed: bool = False        # the answer was a due review
+    step_back: int | None = None  # stuck: the level to practise now, worked example first
+    replay: bool = False          # a replayed deal: practice only, not evidence
 
 
 @dataclass
@@ -78,74 +135,95 @@ class Mastery:
         return self.lessons.setdefault(lesson_id, LessonRecord())
 
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int = 0,
-               levels: int = 1, source: str = "drill") -> Outcome:
+               levels: int = 1, *, guess: float = DEFAULT_GUESS, replay: bool = False,
+               today: int | None = None, source: str = "drill") -> Outcome:
         """Count one answer at `level` of a lesson with `levels` levels.
 
+        `guess` is the chance of getting the item right by guessing (`Exercise.guess_chance`);
+        `replay` marks a replayed deal; `today` is a `today_number` (tests pass their own).
         `source="play"`: the game's coach asked it; it counts like a drill answer towards the
         skill (score, review) and is also tallied apart so the teacher sees play practice.
         """
         self.clock += 1
+        day = today_number() if today is None else int(today)
         rec = self.skill(skill)
-        reviewed = rec.due is not None and rec.due <= self.clock
         rec.attempts += 1
         if source == "play":
             rec.play_attempts += 1
             rec.play_correct += int(bool(correct))
         rec.hints += max(int(hints), 0)
-        clean = correct and hints == 0
         if correct:
             rec.correct += 1
-            if clean:
-                rec.score = min(100, rec.score + GAIN)
-            elif rec.score < HINTED_CAP:
-                rec.score = min(HINTED_CAP, rec.score + HINTED_GAIN)
-        else:
-            rec.score = max(0, rec.score - (REVIEW_LOSS if reviewed else LOSS))
-        self._schedule(rec, clean, correct, reviewed)
-        return Outcome(skill, rec.stage, rec.score,
-                       self._advance(lesson_id, level, clean, correct, levels), reviewed)
+        if replay:
+            return Outcome(skill, rec.stage, rec.score, replay=True)
+        reviewed = rec.due is not None and rec.due <= day
+        clean = correct and hints == 0
+        rec.score = _scored(rec.score, correct, clean, guess)
+        self._schedule(rec, clean, correct, reviewed, day)
+        level_up, step_back = self._advance(lesson_id, level, clean, correct, levels, guess)
+        return Outcome(skill, rec.stage, rec.score, level_up, reviewed, step_back)
 
-    def _schedule(self, rec: SkillRecord, clean: bool, correct: bool, reviewed: bool) -> None:
+    def _schedule(self, rec: SkillRecord, clean: bool, correct: bool, reviewed: bool,
+                  day: int) -> None:
         if not correct and rec.review_step >= 0:
-            rec.review_step, rec.due = 0, self.clock + RETRY_SOON
+            rec.review_step, rec.due = 0, day + REVIEW_DAYS[0]
         elif clean and rec.score >= MASTERED:
             if rec.review_step < 0:
                 rec.review_step = 0
             elif reviewed:
-                rec.review_step = min(rec.review_step + 1, len(REVIEW_STEPS) - 1)
+                rec.review_step = min(rec.review_step + 1, len(REVIEW_DAYS) - 1)
             else:
                 return
-            rec.due = self.clock + REVIEW_STEPS[rec.review_step]
+            rec.due = day + REVIEW_DAYS[rec.review_step]
 
-    def _advance(self, lesson_id: str, level: int, clean: bool, correct: bool,
-                 levels: int) -> int | None:
+    def _advance(self, lesson_id: str, level: int, clean: bool, correct: bool, levels: int,
+                 guess: float) -> tuple[int | None, int | None]:
         rec = self.lesson(lesson_id)
-        if level != rec.level:      # a review or another level: no streak bookkeeping
-            return None
-        if not correct:
-            rec.streak = 0
-            return None
-        if not clean:
-            return None
-        rec.streak += 1
-        if rec.streak >= LEVEL_UP_STREAK and level < levels:
-            rec.streak = 0
-            rec.level = level + 1
+        if level != rec.level:      # a review or another level: no level bookkeeping
+            return None, None
+        rec.answered += 1
+        rec.right += int(correct)
+        rec.score = _scored(rec.score, correct, clean, guess)
+        rec.streak = rec.streak + 1 if clean else 0 if not correct else rec.streak
+        rec.wrong = 0 if correct else rec.wrong + 1
+        if rec.wrong >= STUCK_AFTER:
+            back = max(1, level - 1)
+            rec.restart(back, keep_record=True)
+            return None, back
+        if rec.mastered and clean and level < levels:
+            rec.restart(level + 1)
             rec.unlocked = max(rec.unlocked, level + 1)
-            return level + 1
-        return None
+            return level + 1, None
+        return None, None
+
+    def level_mastered(self, lesson_id: str, level: int) -> bool:
+        """The level is behind the learner (opened the next) or its score is at MASTERED."""
+        rec = self.lesson(lesson_id)
+        return rec.unlocked > level or (rec.level == level and rec.mastered)
 
     def choose_level(self, lesson_id: str, level: int) -> None:
-        """The learner (or teacher) picks a level: the streak starts again there."""
+        """The learner (or teacher) picks a level: the evidence there starts again."""
         rec = self.lesson(lesson_id)
         if level != rec.level:
-            rec.level, rec.streak = level, 0
+            rec.restart(level)
 
-    def due_reviews(self) -> list[str]:
-        """Skills whose review is due now, the longest overdue first."""
-        due = [(r.due, s) for s, r in self.skills.items() if r.due is not None
-               and r.due <= self.clock]
+    def due_reviews(self, today: int | None = None) -> list[str]:
+        """Skills whose review is due by `today` (a today_number), the longest overdue first."""
+        day = today_number() if today is None else int(today)
+        due = [(r.due, s) for s, r in self.skills.items() if r.due is not None and r.due <= day]
         return [s for _, s in sorted(due)]
+
+    def due_in(self, skills: tuple[str, ...] | list[str], today: int | None = None) -> list[str]:
+        """The due reviews among `skills` (one lesson's skills: what the index shows)."""
+        return [s for s in self.due_reviews(today) if s in skills]
+
+    def due_by_lesson(self, lessons: Mapping[str, object], today: int | None = None
+                      ) -> dict[str, list[str]]:
+        """For the index: lesson id -> its skills due for review today (only lessons with any).
+        `lessons` maps ids to objects with a `skills` tuple (practice.Lesson)."""
+        found = {lid: self.due_in(tuple(getattr(lesson, "skills", ())), today)
+                 for lid, lesson in lessons.items()}
+        return {lid: skills for lid, skills in found.items() if skills}
 
     def to_dict(self) -> dict:
         return {"clock": self.clock,
@@ -161,6 +239,14 @@ class Mastery:
         lessons = {str(k): LessonRecord(**_fields(v, LessonRecord, f"lessons.{k}"))
                    for k, v in _table(data.get("lessons", {}), "lessons").items()}
         return cls(skills, lessons, clock)
+
+
+def _scored(score: int, correct: bool, clean: bool, guess: float) -> int:
+    if clean:
+        return min(100, score + gain(guess))
+    if correct:
+        return max(score, min(HINTED_CAP, score + HINTED_GAIN))
+    return max(0, score - loss(guess))
 
 
 def _table(value: object, where: str) -> Mapping[str, object]:

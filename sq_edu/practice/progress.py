@@ -1,7 +1,10 @@
 """The progress store: one local JSON file per learner, a nickname and nothing personal.
 
 Saving is atomic (temporary file, fsync, rename), and a copy of the last good save is kept as
-`<name>.bak`. A file that cannot be read - truncated, corrupted, or not ours - is never
+`<name>.bak`; an upload that replaces a record first keeps it as a timestamped backup (the five
+newest are kept), so no upload can destroy the only good copy. Two tabs with one nickname take
+turns under a lock and merge: each save re-reads the file and replays its new answers onto it.
+A file that cannot be read - truncated, corrupted, or not ours - is never
 overwritten silently: it is moved aside with a timestamp, the last good copy is restored when
 there is one, and `store.problem` says what happened so the app can tell the learner.
 Export / import move progress between sessions (Binder forgets its disk): bytes out, bytes in,
@@ -22,16 +25,30 @@ import os
 import re
 import time
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from glob import escape as glob_escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from .learner_guard import (
+    check_secret_record,
+    locked,
+    lookalike_problem,
+    remove_stale_temp_files,
+)
 from .mastery import Mastery
 from .messages import Msg, msg
+
+if TYPE_CHECKING:
+    from .session import Attempt
 
 FORMAT = "sq_edu.progress"
 VERSION = 1
 MAX_BYTES = 256 * 1024
 _NICKNAME = re.compile(r"^[\w][\w .\-]{0,29}$")
+_ID = re.compile(r"^[a-z][a-z0-9_]{0,47}$")   # lesson and skill ids, as in lessons/*.toml
+KEEP_BACKUPS = 5
 PROGRESS_DIR_ENV = "SQ_EDU_PROGRESS_DIR"
 MAX_FILE_STEM = 60   # bytes of UTF-8; room left for ".json.bak" and ".unreadable-<stamp>"
 # Names Windows reserves whatever the extension (a USB stick may carry the folder there).
@@ -52,10 +69,14 @@ class ProgressError(ValueError):
 class Progress:
     nickname: str = ""
     mastery: Mastery = field(default_factory=Mastery)
+    secret: dict[str, str] | None = None   # the hashed secret number (learner_guard)
 
     def to_dict(self) -> dict:
-        return {"format": FORMAT, "version": VERSION, "nickname": self.nickname,
+        data = {"format": FORMAT, "version": VERSION, "nickname": self.nickname,
                 "mastery": self.mastery.to_dict()}
+        if self.secret is not None:
+            data["secret"] = dict(self.secret)
+        return data
 
     @classmethod
     def from_dict(cls, data: object) -> Progress:
@@ -67,19 +88,38 @@ class Progress:
                                 f"version {data.get('version')!r}")
         try:
             nickname = data.get("nickname", "")
-            if not isinstance(nickname, str) or (nickname and not _NICKNAME.match(nickname)):
+            if not isinstance(nickname, str) or (nickname and (
+                    not _NICKNAME.match(nickname) or lookalike_problem(nickname))):
                 raise ValueError("nickname")
             mastery = data.get("mastery", {})
             if not isinstance(mastery, dict):
                 raise ValueError("mastery is not a table")
-            return cls(nickname, Mastery.from_dict(mastery))
+            _check_ids(mastery)
+            secret = data.get("secret")
+            return cls(nickname, Mastery.from_dict(mastery),
+                       None if secret is None else check_secret_record(secret))
         except (ValueError, TypeError) as exc:
             raise ProgressError(msg("practice.progress_not_ours"), str(exc)) from exc
 
 
+def _check_ids(mastery: dict) -> None:
+    """Every lesson and skill id is a plain id: a lone surrogate or a page of text in a skill
+    name would make every later save (or the teacher's report) fail."""
+    for table in ("skills", "lessons"):
+        ids = mastery.get(table, {})
+        if isinstance(ids, dict) and not all(isinstance(k, str) and _ID.match(k) for k in ids):
+            raise ValueError(f"{table} has an id that is not a lesson or skill id")
+
+
 def clean_nickname(text: object) -> str:
-    """A nickname of 1-30 letters, digits, spaces, dots or dashes; ProgressError otherwise."""
+    """A nickname of 1-30 letters, digits, spaces, dots or dashes, in one alphabet and
+    without invisible characters; ProgressError with a friendly message otherwise.
+    (Full-width "Ｍａｓｈａ" is allowed: `learner_file_name` makes it the same learner.)"""
     name = str(text or "").strip()
+    control = any(unicodedata.category(c) == "Cc" for c in name)   # plainly not a nickname
+    problem = None if control else lookalike_problem(unicodedata.normalize("NFKC", name))
+    if problem is not None:
+        raise ProgressError(msg(f"safety.nickname_{problem}"), f"nickname {name!r}")
     if not _NICKNAME.match(name):
         raise ProgressError(msg("practice.progress_bad_nickname"), f"nickname {name!r}")
     return name
@@ -143,7 +183,7 @@ def from_bytes(data: bytes) -> Progress:
         raise ProgressError(msg("practice.progress_too_big", limit=MAX_BYTES // 1024))
     try:
         parsed = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:   # bad UTF-8 or JSON, a 4,301-digit number
         raise ProgressError(msg("practice.progress_not_ours"), str(exc)) from exc
     return Progress.from_dict(parsed)
 
@@ -175,6 +215,7 @@ class ProgressStore:
     def __init__(self, path: str | os.PathLike[str]) -> None:
         self.path = Path(path)
         self.problem: Msg | None = None
+        self._tidied = False
 
     @classmethod
     def for_learner(cls, nickname: str, folder: str | os.PathLike[str] | None = None
@@ -186,6 +227,62 @@ class ProgressStore:
     @property
     def backup_path(self) -> Path:
         return self.path.with_name(self.path.name + ".bak")
+
+    def backups(self) -> list[Path]:
+        """Timestamped copies kept before uploads replaced the record, newest first."""
+        try:
+            found = self.path.parent.glob(f"{glob_escape(self.path.name)}.*.bak")
+            return sorted(found, key=lambda p: p.name, reverse=True)
+        except OSError:
+            return []
+
+    def read(self) -> Progress | None:
+        """The record on disk as it is now, or None (no file, or one that cannot be read);
+        no side effects, unlike `load`."""
+        try:
+            return from_bytes(self.path.read_bytes())
+        except (ProgressError, OSError):
+            return None
+
+    def secret(self) -> dict[str, str] | None:
+        """The hashed secret number of the learner whose file this is (None: none set)."""
+        saved = self.read()
+        return saved.secret if saved is not None else None
+
+    def commit(self, progress: Progress, answers: Sequence[Attempt]) -> Progress:
+        """Save `progress`, whose last `answers` are not on disk yet, without losing what
+        another tab saved meanwhile: under the learner's lock, re-read the file, keep this
+        tab's level choice and replay these answers onto it. Returns the record now on disk
+        (the tab shows that one)."""
+        with locked(self.path):
+            saved = self.read()
+            if saved is None or saved.nickname != progress.nickname:
+                merged = progress
+            else:
+                merged = saved
+                merged.secret = progress.secret or saved.secret
+                for lesson_id, mine in progress.mastery.lessons.items():
+                    theirs = merged.mastery.lesson(lesson_id)
+                    theirs.unlocked = max(theirs.unlocked, mine.unlocked)
+                    merged.mastery.choose_level(lesson_id, mine.level)
+                for a in answers:
+                    merged.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints,
+                                          a.levels, guess=a.guess, replay=a.replay)
+            self.save(merged)
+        return merged
+
+    def replace(self, progress: Progress) -> None:
+        """Take `progress` as the whole record (an upload): the record it replaces is kept
+        first as a timestamped backup, and only the five newest backups are pruned."""
+        with locked(self.path):
+            previous = self._good_bytes()
+            if previous:
+                stamp = time.strftime("%Y%m%d-%H%M%S") + f"-{time.time_ns() % 10**9:09d}"
+                atomic_write(self.path.with_name(f"{self.path.name}.{stamp}.bak"), previous)
+                for old in self.backups()[KEEP_BACKUPS:]:
+                    with contextlib.suppress(OSError):
+                        old.unlink()
+            self.save(progress)
 
     def load(self) -> Progress:
         """The saved progress; a fresh one when there is none or it could not be read."""
@@ -201,9 +298,14 @@ class ProgressStore:
             except OSError:   # a read-only folder: leave it where it is, say so all the same
                 log.warning("could not move %s aside", self.path, exc_info=True)
                 aside = self.path
-            try:
-                progress = from_bytes(self.backup_path.read_bytes())
-            except (ProgressError, OSError):
+            progress = None
+            for copy in (self.backup_path, *self.backups()):
+                try:
+                    progress = from_bytes(copy.read_bytes())
+                    break
+                except (ProgressError, OSError):
+                    continue
+            if progress is None:
                 self.problem = msg("practice.progress_corrupt", backup=aside.name)
                 return Progress()
             self.problem = msg("practice.progress_recovered", backup=aside.name)
@@ -233,25 +335,33 @@ class ProgressStore:
         if len(data) > MAX_BYTES:
             raise ProgressError(msg("practice.progress_too_big", limit=MAX_BYTES // 1024))
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        if self.path.exists():
-            try:
-                previous = self.path.read_bytes()
-                from_bytes(previous)
-            except (ProgressError, OSError):
-                previous = b""
-            if previous:
-                atomic_write(self.backup_path, previous)
+        if not self._tidied:   # once per store: leftovers of saves killed mid-write
+            self._tidied = True
+            remove_stale_temp_files(self.path.parent)
+        previous = self._good_bytes()
+        if previous:
+            atomic_write(self.backup_path, previous)
         atomic_write(self.path, data)
+
+    def _good_bytes(self) -> bytes:
+        """The file as it is now if it is a readable record (worth a backup); else b""."""
+        try:
+            previous = self.path.read_bytes()
+            from_bytes(previous)
+        except (ProgressError, OSError):
+            return b""
+        return previous
 
     def export_bytes(self, progress: Progress) -> bytes:
         """The file a learner downloads to carry progress to the next session."""
         return to_bytes(progress)
 
     def import_bytes(self, data: bytes) -> Progress:
-        """Take an uploaded file as the learner's progress and save it (old one kept as .bak).
+        """Take an uploaded file as the learner's progress and save it (the old record is
+        kept as a timestamped backup).
 
         ProgressError (with a friendly `.msg`) if the bytes are not a progress file of ours.
         """
         progress = from_bytes(data)
-        self.save(progress)
+        self.replace(progress)
         return progress

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 import os
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -24,6 +26,7 @@ from sq_edu.i18n import t
 from .lesson import Lesson, load_lessons
 from .progress import Progress, ProgressError, from_bytes
 
+log = logging.getLogger(__name__)
 COLUMNS: tuple[str, ...] = ("nickname", "skill", "attempts", "correct", "hints", "mastery",
                             "stage", "play")
 
@@ -89,10 +92,22 @@ class Report:
         return out.getvalue()
 
 
+_FORMULA_START = frozenset("=+-@|\t\r\n")
+# What a spreadsheet skips before it looks for a formula sign: spaces, quotes, invisible marks.
+_SKIPPED = " \"'\u00a0\u3000"
+
+
 def _safe_cell(value: object) -> object:
-    """Spreadsheets run cells that start with = + - @ as formulas: a nickname must not."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
+    """Spreadsheets run cells that start with = + - @ as formulas, also after spaces, quotes
+    or zero-width characters, and in full-width form (＝): such a cell gets a leading "'"."""
+    if not isinstance(value, str):
+        return value
+    for char in value:
+        if char in _SKIPPED or unicodedata.category(char) == "Cf":
+            continue
+        if unicodedata.normalize("NFKC", char)[:1] in _FORMULA_START:
+            return "'" + value
+        break
     return value
 
 
@@ -115,7 +130,8 @@ def teacher_report(sources: Iterable[str | os.PathLike[str] | Progress]) -> Repo
             report.rows.extend(rows_for(from_bytes(path.read_bytes())))
         except ProgressError as exc:
             report.problems.append((path.name, exc.msg.key))
-        except OSError:
+        except (OSError, ValueError, RecursionError):   # one bad file never blanks the report
+            log.warning("progress file %s left out of the report", path.name, exc_info=True)
             report.problems.append((path.name, "practice.progress_not_ours"))
     report.rows.sort(key=lambda r: (r.nickname.lower(), r.skill))
     return report

@@ -19,16 +19,22 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from sq_edu.i18n import Msg, msg
-from sq_edu.links import clamp_level, wrap_seed
+from sq_edu.links import MAX_SEED, clamp_level, wrap_seed
 
 from .checking import Judgement, check
 from .exercise import Exercise
 from .generators import exercise_seed, generate
 from .lesson import Lesson, Text
-from .mastery import LessonRecord, Mastery, Outcome
+from .mastery import DEFAULT_GUESS, LessonRecord, Mastery, Outcome, items_to_master
 from .progress import Progress
 
+EXAMPLE_SEED = (MAX_SEED + 1) * 1000   # the worked example: outside every deal a class can type
 FIRST_SEEDS = 999       # a deal picked for nobody in particular is 1..FIRST_SEEDS (easy to type)
+
+
+def items_for_level(lesson: Lesson, level: int) -> int:
+    """Clean answers in a row that master `level` (fewer where guessing is harder)."""
+    return items_to_master(generate(lesson, level, EXAMPLE_SEED).guess_chance)
 
 
 def lesson_level(lesson: Lesson, level: object) -> int:
@@ -46,6 +52,8 @@ class Attempt:
     correct: bool
     hints: int
     levels: int
+    guess: float = DEFAULT_GUESS   # how easily the item is guessed (Exercise.guess_chance)
+    replay: bool = False           # the same exercise again ("Start this deal"): not evidence
 
 
 class Recorder(Protocol):
@@ -73,7 +81,8 @@ class MemoryRecorder:
 
     def record(self, attempt: Attempt) -> Outcome:
         return self.mastery.record(attempt.lesson_id, attempt.level, attempt.skill,
-                                   attempt.correct, attempt.hints, attempt.levels)
+                                   attempt.correct, attempt.hints, attempt.levels,
+                                   guess=attempt.guess, replay=attempt.replay)
 
     def save(self, level: int) -> Msg | None:
         return None
@@ -98,6 +107,8 @@ class LessonSession:
         self.outcome: Outcome | None = None   # what the counted answer changed
         self.review_skill: str | None = None  # set when this exercise is a due review
         self.notes: list[Msg] = []   # level up, review, a failed save: shown under the feedback
+        self.answered: set[tuple[int, int, int]] = set()  # (level, seed, index) counted once
+        self.example_at = 0          # the item the level's worked example is shown with
         self.start()
 
     # --- where the learner stands -------------------------------------------------------------
@@ -152,7 +163,7 @@ class LessonSession:
         """The learner (or teacher) picks a level: the deal starts again there."""
         self.level = lesson_level(self.lesson, level)
         self.mastery.choose_level(self.lesson.id, self.level)
-        self.index = 0
+        self.index = self.example_at = 0
         self.start()
 
     def set_seed(self, seed: object, force: bool = False) -> bool:
@@ -160,7 +171,7 @@ class LessonSession:
         wrapped = wrap_seed(seed)
         if wrapped == self.seed and not force:
             return False
-        self.seed, self.index = wrapped, 0
+        self.seed, self.index, self.example_at = wrapped, 0, 0
         self.start()
         return True
 
@@ -207,9 +218,11 @@ class LessonSession:
         if result.understood and self.counts(result):
             self.recorded = True
             ex = self.exercise
+            key = (ex.level, self.seed, self.index)
             self.outcome = self.recorder.record(Attempt(
                 self.lesson.id, ex.level, ex.skill, result.correct, self.hints_shown,
-                len(self.lesson.levels)))
+                len(self.lesson.levels), ex.guess_chance, replay=key in self.answered))
+            self.answered.add(key)
             self.apply(self.outcome)
             failed = self.recorder.save(self.level)
             if failed is not None:
@@ -223,10 +236,34 @@ class LessonSession:
         return not self.recorded
 
     def apply(self, outcome: Outcome) -> None:
-        """Seam: what a counted answer changes here (a new level opened is moved to)."""
+        """Seam: what a counted answer changes here: a new level opened is moved to (its worked
+        example first); stuck (three wrong in a row), the learner steps back to an easier level
+        and sees the worked example again; a replayed deal is said not to count."""
+        if outcome.replay:
+            self.notes.append(msg("practice.replay_not_counted"))
         if outcome.level_up is not None:
             self.notes.append(msg("practice.level_up", level=outcome.level_up))
-            self.level = outcome.level_up
+            self.level, self.example_at = outcome.level_up, self.index + 1
+        if outcome.step_back is not None:
+            key = ("practice.step_back" if outcome.step_back < self.level
+                   else "practice.step_back_same")
+            self.notes.append(msg(key, level=outcome.step_back))
+            self.level, self.example_at = outcome.step_back, self.index + 1
+
+    @property
+    def show_example(self) -> bool:
+        """Show the worked example with this item: a level's first, or after stepping back."""
+        return self.index == self.example_at
+
+    @property
+    def example(self) -> Exercise:
+        """The worked example of the current level: the same for everyone, never in a deal."""
+        return generate(self.lesson, self.level, EXAMPLE_SEED)
+
+    def example_lines(self) -> list[Msg]:
+        """The example as words: its question, then its worked solution in steps."""
+        ex = self.example
+        return [ex.prompt, ex.hint(ex.hint_count - 1)]
 
     # --- what to show -------------------------------------------------------------------------
     def context_lines(self) -> list[Msg]:

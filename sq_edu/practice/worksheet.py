@@ -2,14 +2,18 @@
 
 Plain HTML with print CSS (the key starts on a new page), and card pictures drawn here as tiny
 inline SVG so the page needs no network, no images and no widgets. The same seed gives the same
-sheet, so a teacher can print "seed 12" and check the class's answers against one key.
+sheet, so a teacher can print "seed 12" and check the class's answers against one key; `sheet`
+numbers (1, 2, 3...) give neighbours different items from the same class link, each sheet with
+its own key. The key is the worked solution in steps, not a bare answer. A mixed-review sheet
+takes items from every level of a lesson. Chances and detective items print "what is in the
+deck" (pictures and counts).
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from sq_edu.engine.cards import Card, is_number
+from sq_edu.engine.cards import PLAY_DECK, POWER_CARDS, Card, is_number
 
 from .exercise import CHOICE, SEAT, Exercise
 from .generators import exercise_seed, generate
@@ -28,6 +32,9 @@ ol.exercises > li, ol.key > li { margin: 0 0 1em; break-inside: avoid; page-brea
 .hand { display: flex; flex-wrap: wrap; gap: 4px; margin: .3em 0; }
 .story { font-size: 11pt; color: #333; margin: .2em 0 .4em 1em; padding: 0; }
 .answer-line { margin-top: .4em; }
+.deck { display: flex; flex-wrap: wrap; gap: 6px 10px; align-items: center; font-size: 11pt;
+        border: 1px solid #999; border-radius: 6px; padding: 4px 8px; margin: .3em 0; }
+.deck span { display: inline-flex; align-items: center; gap: 2px; }
 ul.options { list-style: none; padding-left: 1em; } ul.options li::before { content: "\\25CB  "; }
 .answer-key { break-before: page; page-break-before: always; }
 @media print { body { margin: 1cm; } a { color: inherit; text-decoration: none; } }
@@ -54,9 +61,22 @@ def hand_html(cards: tuple[Card, ...], lang: str = "en") -> str:
     return '<div class="hand">' + "".join(card_svg(c, lang) for c in cards) + "</div>"
 
 
+def deck_html(lang: str = "en", width: int = 26) -> str:
+    """What is in the deck: every power card with its count, then the number cards."""
+    items = "".join(f"<span>{card_svg(c, lang, width)} {escape(card_name(c, lang))} "
+                    f"×{PLAY_DECK[c]}</span>" for c in POWER_CARDS)
+    numbers = escape(msg("practice.deck_numbers").render(lang))
+    title = escape(msg("practice.deck_title").render(lang))
+    return (f'<div class="deck" role="group" aria-label="{title}"><b>{title}:</b>{items}'
+            f"<span>{card_svg(1, lang, width)}…{card_svg(10, lang, width)} {numbers}</span>"
+            "</div>")
+
+
 def exercise_html(ex: Exercise, lang: str = "en") -> str:
     """The question part of one exercise (no answer)."""
     parts = [f"<p class=\"prompt\">{escape(ex.prompt.render(lang))}</p>"]
+    if ex.extra.get("deck"):
+        parts.append(deck_html(lang))
     if ex.context:
         parts.append('<ul class="story">' + "".join(
             f"<li>{escape(line.render(lang))}</li>" for line in ex.context) + "</ul>")
@@ -75,30 +95,57 @@ def exercise_html(ex: Exercise, lang: str = "en") -> str:
     return "".join(parts)
 
 
-def worksheet_exercises(lesson: Lesson, level: int, seed: int, count: int) -> list[Exercise]:
+def worksheet_exercises(lesson: Lesson, level: int, seed: int, count: int,
+                        sheet: int = 1) -> list[Exercise]:
+    """The items of sheet `sheet` (1, 2, ...): sheet 1 starts the deal, the next sheets go on."""
     count = max(1, min(int(count), MAX_EXERCISES))
-    return [generate(lesson, level, exercise_seed(seed, i)) for i in range(count)]
+    first = (max(int(sheet), 1) - 1) * count
+    return [generate(lesson, level, exercise_seed(seed, first + i)) for i in range(count)]
+
+
+def review_exercises(lesson: Lesson, seed: int, count: int, sheet: int = 1) -> list[Exercise]:
+    """A mixed review: items from every level of the lesson in turn."""
+    count = max(1, min(int(count), MAX_EXERCISES))
+    levels = len(lesson.levels)
+    first = (max(int(sheet), 1) - 1) * count
+    return [generate(lesson, (first + i) % levels + 1, exercise_seed(seed, first + i))
+            for i in range(count)]
 
 
 def worksheet_html(lesson: Lesson, level: int, seed: int, count: int = 8,
-                   lang: str = "en") -> str:
-    """A complete print-friendly HTML page: `count` exercises, then the answer key."""
-    exercises = worksheet_exercises(lesson, level, seed, count)
+                   lang: str = "en", sheet: int = 1) -> str:
+    """A complete print-friendly HTML page: `count` exercises, then the worked answer key."""
+    exercises = worksheet_exercises(lesson, level, seed, count, sheet)
     title = msg("practice.worksheet_title", lesson=lesson.title.get(lang), level=level,
                 title=lesson.level(level).title.get(lang)).render(lang)
+    return _page(title, exercises, seed, sheet, lang)
+
+
+def review_html(lesson: Lesson, seed: int, count: int = 8, lang: str = "en",
+                sheet: int = 1) -> str:
+    """A mixed-review sheet of `lesson`: every level in turn, one worked key."""
+    title = msg("practice.worksheet_review_title", lesson=lesson.title.get(lang)).render(lang)
+    return _page(title, review_exercises(lesson, seed, count, sheet), seed, sheet, lang)
+
+
+def _page(title: str, exercises: list[Exercise], seed: int, sheet: int, lang: str) -> str:
     items = "".join(f'<li class="exercise">{exercise_html(ex, lang)}</li>' for ex in exercises)
     key = "".join(f"<li>{escape(_key_line(ex, lang))}</li>" for ex in exercises)
+    meta = msg("practice.worksheet_seed", seed=seed).render(lang)
+    if sheet > 1:
+        meta += " " + msg("practice.worksheet_sheet", sheet=sheet).render(lang)
     return (f'<!DOCTYPE html>\n<html lang="{escape(lang)}"><head><meta charset="utf-8">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
             f"<header><h1>{escape(title)}</h1>"
-            f'<p class="meta">{escape(msg("practice.worksheet_seed", seed=seed).render(lang))}'
+            f'<p class="meta">{escape(meta)}'
             f'</p><p class="meta">{escape(msg("practice.worksheet_name").render(lang))}</p>'
             f'</header><ol class="exercises">{items}</ol>'
             f'<section class="answer-key"><h2>'
             f'{escape(msg("practice.worksheet_answer_key").render(lang))}</h2>'
-            f'<p class="meta">{escape(title)}</p><ol class="key">{key}</ol></section>'
-            "</body></html>\n")
+            f'<p class="meta">{escape(title)} · {escape(meta)}</p><ol class="key">{key}</ol>'
+            "</section></body></html>\n")
 
 
 def _key_line(ex: Exercise, lang: str) -> str:
-    return ex.hint(len(ex.hints)).render(lang)
+    """The worked solution in steps, ending in every right answer in the form asked."""
+    return ex.hint(ex.hint_count - 1).render(lang)

@@ -24,6 +24,9 @@ def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) ->
     the connection notice that tells the learner when the kernel behind the page is gone
     (`notes=False` for an app that shows the link's notes itself)."""
     from sq_edu.widgets.connection import ConnectionNotice
+    from sq_edu.widgets.lockdown import refuse_page_widgets
+
+    refuse_page_widgets()   # the app is built: the page may not build widgets of its own
 
     children: list[widgets.Widget] = [ConnectionNotice(params.lang)]
     found = notes_for(app, params) if notes else ()

@@ -23,6 +23,9 @@ from sq_edu.links import DASHBOARDS, dashboards, notebooks_dir
 __all__ = ["DASHBOARDS", "VoilaServer", "dashboards", "free_port", "notebooks_dir",
            "voila_command"]
 
+# `sq-edu serve --class-password` hands the word to the server here, not on its command line.
+CLASS_WORD_ENV = "SQ_EDU_CLASS_PASSWORD"
+
 # Seconds. A page left open in a classroom keeps its kernel; a closed tab frees it soon.
 CULL_IDLE_TIMEOUT = 900
 CULL_INTERVAL = 60
@@ -42,7 +45,7 @@ def voila_command(
     command = [
         sys.executable,
         "-m",
-        "voila",
+        "sq_edu.voila.safe_app",   # Voila with the Host check, kernel cap and XSRF check on
         str(folder),
         f"--port={port}",
         f"--Voila.ip={ip}",
@@ -54,10 +57,9 @@ def voila_command(
         f"--MappingKernelManager.cull_interval={CULL_INTERVAL}",
         "--MappingKernelManager.cull_connected=False",
         "--MappingKernelManager.cull_busy=False",
-        # The page's kernel-shutdown beacon carries no XSRF token, so Voila 0.5 refuses it with
-        # 403 (voila-dashboards/voila#1458) and closed pages' kernels linger until culled. The
-        # only other state-changing request is the websocket, which checks its Origin instead.
-        "--Voila.tornado_settings=disable_check_xsrf=True",
+        # Every Python kernel starts through sq_edu.voila.kernel (memory cap, server log).
+        "--VoilaConfiguration.kernel_spec_manager_class="
+        "sq_edu.voila.safe_app.SafeKernelSpecManager",
         # A class opening pages at once: TCP kernel ports collide ("Address already in use")
         # when many kernels start together, and Voila's default 4 s wait for a cell's output
         # drops the app from a page under load (both measured in bench/load.py, docs/deploy.md).

@@ -76,6 +76,7 @@ STYLE = """
 .sq-index .sq-teacher { margin-top: 1rem; }
 .sq-index .sq-teacher a { color: #1d4ed8; }
 .sq-index .sq-notes { color: #7c2d12; }
+.sq-index .sq-due-review { display: block; margin-top: 0.3em; color: #7c2d12; font-weight: bold; }
 </style>
 """
 
@@ -99,6 +100,7 @@ class IndexApp(widgets.VBox):
         lang: str | None = None,
         notes: Iterable[str] = (),
         folder: Path | None = None,
+        progress_dir: Path | None = None,
     ) -> None:
         super().__init__()
         self.add_class("sq-app")
@@ -113,11 +115,21 @@ class IndexApp(widgets.VBox):
         self.switch.add_class("sq-language-switch")
         self.switch.on_click(self._on_switch)
         self.body = widgets.HTML()
+        # "Due for review": a child types their nickname and sees which lessons to revisit.
+        self._progress_dir = progress_dir
+        self.due: dict[str, list[str]] = {}
+        self.nickname = widgets.Text(layout=widgets.Layout(width="14em"), continuous_update=False)
+        self.nickname.add_class("sq-index-nickname")
+        self.show_due = widgets.Button()
+        self.show_due.add_class("sq-index-show-due")
+        self.show_due.on_click(lambda _b: self.load_learner(self.nickname.value))
+        self.nickname.observe(lambda c: self.load_learner(c["new"]), "value")
+        learner_row = widgets.HBox([self.nickname, self.show_due])
         # The shared look of every app: title row with the language switch on the right.
         self.header.layout = widgets.Layout(flex="1 1 auto")
         title_row = widgets.HBox([self.header, self.switch])
         title_row.add_class("sq-app-header")
-        self.children = (AppStyle(), title_row, self.body)
+        self.children = (AppStyle(), title_row, learner_row, self.body)
         self.lang = normalize_lang(lang)
         self._render()
 
@@ -132,6 +144,18 @@ class IndexApp(widgets.VBox):
     def _on_switch(self, _button: widgets.Button) -> None:
         """Flip between the two languages (the button names the one it switches to)."""
         self.lang = LANGS[(LANGS.index(self.lang) + 1) % len(LANGS)]
+
+    def load_learner(self, nickname: str) -> None:
+        """Show the reviews due today for the learner with this nickname (nothing if none)."""
+        from sq_edu.practice import ProgressStore
+
+        try:
+            store = ProgressStore.for_learner(nickname, self._progress_dir)
+            progress = store.load() if store.path.exists() else None
+        except (ValueError, OSError, RuntimeError, KeyError):
+            progress = None
+        self.due = progress.mastery.due_by_lesson(self._lesson_files) if progress else {}
+        self._render()
 
     def link(self, name: str) -> str:
         """Relative link to a dashboard that keeps the chosen language."""
@@ -150,6 +174,9 @@ class IndexApp(widgets.VBox):
             f"{notes}</div>"
         )
         self.switch.description = t("apps.switch_language", lang)
+        self.nickname.description = t("practice.index_nickname", lang)
+        self.nickname.style = {"description_width": "initial"}
+        self.show_due.description = t("practice.index_show_due", lang)
         self.switch.tooltip = t("apps.switch_language_hint", lang)
         cards = "".join(self._card(name) for name in self.lessons)
         if not cards:
@@ -169,8 +196,13 @@ class IndexApp(widgets.VBox):
         lesson = self._lesson_files.get(name)
         title = lesson.title.get(self.lang) if lesson else t(f"apps.{name}_title", self.lang)
         line = t(f"apps.{name}_line", self.lang)
+        due = ""
+        if lesson and self.due.get(name):
+            skills = ", ".join(lesson.skill_title(s, self.lang) for s in self.due[name])
+            text = t("practice.due_review", self.lang, skills=skills, n=len(self.due[name]))
+            due = f'<em class="sq-due-review">{html.escape(text)}</em>'
         return (
             f'<li class="sq-lesson-card" data-lesson="{name}"><a href="{self.link(name)}">'
             f"{picture(name)}<span><strong>{html.escape(title)}</strong>"
-            f"{html.escape(line)}</span></a></li>"
+            f"{html.escape(line)}{due}</span></a></li>"
         )

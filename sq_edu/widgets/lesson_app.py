@@ -21,6 +21,8 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
     sq-level            level select               sq-seed           deal number (int input)
     sq-new-deal         start the deal again       sq-exercise-number  "Exercise 3"
     sq-prompt           the question (h3)          sq-context        what happened so far (list)
+    sq-read-aloud       speaks the question        sq-example        the level's worked example
+    sq-deck             what is in the deck (chances and detective items)
     sq-visual           hand / discard pile shown  sq-answer, sq-answer-<kind>  answer control
     sq-queen-pictures   the queens of a queens.* question (faces, names and points)
     sq-answer-cards     selectable hand (HandView .sq-card buttons, aria-pressed)
@@ -51,13 +53,14 @@ from sq_edu.links import MAX_SEED
 from sq_edu.practice import Progress, ProgressStore, get_lesson, worksheet_html
 from sq_edu.practice.checking import Judgement
 from sq_edu.practice.session import LessonSession
+from sq_edu.practice.worksheet import deck_html
 
 from .controls import button as _button
 from .controls import html_box as _html
 from .feedback import Feedback
 from .guard import guarded
 from .language import LanguageToggle
-from .lesson_app_html import download_link, lines_html, paragraphs_html
+from .lesson_app_html import download_link, example_html, lines_html, paragraphs_html
 from .lesson_app_inputs import AnswerInput
 from .lesson_app_progress import ProgressPanel
 from .lesson_app_views import (
@@ -67,6 +70,7 @@ from .lesson_app_views import (
     reveal_html,
     reveal_view,
 )
+from .read_aloud import ReadAloud
 from .style import AppStyle
 
 WORKSHEET_EXERCISES = 8
@@ -110,6 +114,9 @@ class LessonApp(widgets.VBox):
         self.new_deal = _button("sq-new-deal", icon="refresh")
         self.exercise_number = _html("sq-exercise-number")
         self.prompt = _html("sq-prompt")
+        self.read_aloud = ReadAloud(lang=self.lang)
+        self.example_box = _html("sq-example")     # the level's worked example: teach first
+        self.deck = _html("sq-deck")               # what is in the deck (chances, detective)
         self.context = _html("sq-context")
         self.visual = widgets.VBox()
         self.visual.add_class("sq-visual")
@@ -147,8 +154,9 @@ class LessonApp(widgets.VBox):
         actions = widgets.HBox([self.submit_button, self.hint_button, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
         header.add_class("sq-app-header")
-        super().__init__([AppStyle(), header, self.intro, settings, self.exercise_number,
-                          self.prompt, self.context, self.visual, self.answer_box, actions,
+        super().__init__([AppStyle(), header, self.intro, settings, self.example_box,
+                          self.exercise_number, self.prompt, self.read_aloud, self.context,
+                          self.deck, self.visual, self.answer_box, actions,
                           self.feedback, self.interpretation, self.hints, self.reveal,
                           self.panel])
         self.add_class("sq-app")
@@ -307,6 +315,9 @@ class LessonApp(widgets.VBox):
         self.exercise_number.value = f"<p style='margin:2px 0;color:#444'>{escape(number)}</p>"
         self.prompt.value = (f"<h3 class='sq-h' style='font-size:1.3em;margin:6px 0'>"
                              f"{escape(ex.prompt.render(lang))}</h3>")
+        self.read_aloud.say(ex.prompt.render(lang), lang)
+        self.example_box.value = example_html(self.session, lang)
+        self.deck.value = deck_html(lang) if ex.extra.get("deck") else ""
         self.context.value = lines_html(self.session.context_lines(), lang, role="log")
         self.submit_button.description = t("lesson_app.check", lang)
         self.next_button.description = t("lesson_app.next", lang)

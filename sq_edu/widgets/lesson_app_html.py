@@ -12,8 +12,9 @@ from html import escape
 
 from sq_edu.i18n import t
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import LEVEL_UP_STREAK, Mastery
+from sq_edu.practice.mastery import Mastery
 from sq_edu.practice.messages import Msg
+from sq_edu.practice.session import LessonSession, items_for_level
 
 
 def lines_html(lines: Iterable[Msg], lang: str, title: str = "", ordered: bool = False,
@@ -54,7 +55,7 @@ def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str
     else:
         streak = record.streak if record is not None and record.level == level else 0
         where = t("lesson_app.level_progress", lang, level=level, levels=levels,
-                  streak=streak, needed=LEVEL_UP_STREAK)
+                  streak=streak, needed=items_for_level(lesson, level))
     return (f"<b>{escape(t('lesson_app.mastery_title', lang))}</b>"
             f"<ul style='list-style:none;padding-left:0;margin:2px 0'>{''.join(rows)}</ul>"
             f"<p>{escape(where)}</p>")
@@ -69,3 +70,19 @@ def download_link(data: bytes, filename: str, mime: str, label: str, help_text: 
     note = f'<div style="color:#444">{escape(help_text)}</div>' if help_text else ""
     return (f'<a{css_attr} download="{name}" href="data:{mime};base64,{payload}" '
             f'style="font-size:1.05em">⬇ {escape(label)}</a>{note}')
+
+
+def example_html(session: LessonSession, lang: str) -> str:
+    """The level's worked example (picture + the steps) when the session shows it, else ""."""
+    if not session.show_example:
+        return ""
+    from sq_edu.practice.worksheet import hand_html
+
+    ex = session.example
+    question, worked = (m.render(lang) for m in session.example_lines())
+    picture = hand_html(ex.hand[:10], lang) if ex.hand else ""
+    return (f"<div class='sq-example-box' role='note' style='border:2px solid #2563eb;"
+            f"border-radius:8px;padding:6px 10px;margin:6px 0;background:#eff6ff'>"
+            f"<b>{escape(t('practice.example_title', lang))}</b>"
+            f"<p style='margin:4px 0'>{escape(question)}</p>{picture}"
+            f"<p style='margin:4px 0'>{escape(worked)}</p></div>")

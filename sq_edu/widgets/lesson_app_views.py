@@ -53,7 +53,8 @@ class PanelRecorder:
         return self.panel.progress.mastery
 
     def record(self, a: Attempt) -> Outcome:
-        return self.panel.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels)
+        return self.panel.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels,
+                                 a.guess, a.replay)
 
     def save(self, level: int) -> Msg | None:
         self.panel.level = level
@@ -69,7 +70,8 @@ def exercise_visuals(lesson: Lesson, ex: Exercise, answer: AnswerInput,
         if have or choices:
             shown.append(QueenPictures(have, choices, lang))
     if ex.hand and answer.hand is None and answer.builder is None:
-        hand = HandView(ex.hand, lang, card_width=64)
+        hand = HandView(ex.hand, lang, card_width=64, title_key=(
+            "practice.pile_title" if ex.extra.get("pile") else "widgets.hand_title"))
         hand.disabled = True
         shown.append(hand)
     if ex.observation is not None:

@@ -36,7 +36,7 @@ class LearnerRow(widgets.VBox):
         self.folder = folder
         self.store: ProgressStore | None = None
         self.progress = Progress()
-        self._unfiled: list[tuple[str, str, bool]] = []   # (lesson, skill, correct)
+        self._unfiled: list[tuple[str, str, bool, float]] = []  # (lesson, skill, right, guess)
         self._on_learner = on_learner
         self._failing = False
         self.nickname = widgets.Text(style={"description_width": "initial"},
@@ -69,8 +69,8 @@ class LearnerRow(widgets.VBox):
             return
         self.store = ProgressStore.for_learner(name, self.folder)
         saved = self.store.load()
-        for lesson, skill, correct in self._unfiled:
-            saved.mastery.record(lesson, 0, skill, correct, source="play")
+        for lesson, skill, correct, guess in self._unfiled:
+            saved.mastery.record(lesson, 0, skill, correct, guess=guess, source="play")
         saved.nickname = name
         self.progress = saved
         self._unfiled.clear()
@@ -83,10 +83,11 @@ class LearnerRow(widgets.VBox):
     def record(self, question: Question, verdict: Verdict) -> None:
         """One coach answer, counted like a drill answer of the same skill and saved."""
         ex = question.exercise
+        guess = ex.guess_chance     # a lucky pick among 5 words counts for less, as in drills
         self.progress.mastery.record(ex.lesson_id, ex.level, ex.skill, verdict.correct,
-                                     source="play")
+                                     guess=guess, source="play")
         if self.store is None:
-            self._unfiled.append((ex.lesson_id, ex.skill, verdict.correct))
+            self._unfiled.append((ex.lesson_id, ex.skill, verdict.correct, guess))
             return
         self._save()
 

@@ -1,5 +1,6 @@
-"""Mastery rises with correct answers, counts only hint-free ones towards levels, falls after
-mistakes, and comes back for review."""
+"""Mastery rises with clean answers (more for answers that are hard to guess), opens the next
+level only at "mastered", steps back after three mistakes in a row, ignores replays, and
+brings mastered skills back for review after 1, 3, 7 and 21 calendar days."""
 
 from __future__ import annotations
 
@@ -7,22 +8,38 @@ from sq_edu.practice.mastery import (
     HINTED_CAP,
     LEVEL_UP_STREAK,
     MASTERED,
-    REVIEW_STEPS,
+    REVIEW_DAYS,
+    STUCK_AFTER,
     Mastery,
+    gain,
 )
 
+DAY = 740_000   # a calendar day number (date.toordinal), fixed so the tests do not depend on today
 
-def test_hint_free_streak_opens_the_next_level() -> None:
+
+def test_the_next_level_opens_exactly_when_the_level_is_mastered() -> None:
     m = Mastery()
-    outcomes = [m.record("eq", 1, "pairs", True, 0, levels=3) for _ in range(LEVEL_UP_STREAK)]
-    assert [o.level_up for o in outcomes] == [None] * (LEVEL_UP_STREAK - 1) + [2]
+    outcomes = [m.record("eq", 1, "pairs", True, 0, levels=3, today=DAY) for _ in range(6)]
+    opened = [n for n, o in enumerate(outcomes, 1) if o.level_up == 2]
+    assert opened == [6]                       # three options: six clean answers, not three
+    assert outcomes[-1].stage == "mastered"    # the level opens at "mastered", never before
+    assert all(o.stage != "mastered" for o in outcomes[:-1])
     assert m.lesson("eq").level == 2 and m.lesson("eq").unlocked == 2
+    assert m.level_mastered("eq", 1) and not m.level_mastered("eq", 2)
+
+
+def test_answers_that_are_hard_to_guess_prove_more() -> None:
+    assert gain(1 / 10) > gain(1 / 3) > gain(1 / 2)
+    m = Mastery()
+    ups = [m.record("q", 1, "sum", True, levels=2, guess=1 / 20, today=DAY).level_up
+           for _ in range(LEVEL_UP_STREAK)]
+    assert ups == [None] * (LEVEL_UP_STREAK - 1) + [2]   # still never fewer than the streak
 
 
 def test_hinted_answers_do_not_count_towards_the_level() -> None:
     m = Mastery()
     for _ in range(15):
-        assert m.record("eq", 1, "pairs", True, hints=1, levels=3).level_up is None
+        assert m.record("eq", 1, "pairs", True, hints=1, levels=3, today=DAY).level_up is None
     assert m.lesson("eq").level == 1
     assert m.skill("pairs").score == HINTED_CAP < MASTERED
     assert m.skill("pairs").hints == 15 and m.skill("pairs").correct == 15
@@ -30,44 +47,86 @@ def test_hinted_answers_do_not_count_towards_the_level() -> None:
 
 def test_mistakes_lower_the_score_and_reset_the_streak() -> None:
     m = Mastery()
-    m.record("eq", 1, "pairs", True, levels=3)
-    m.record("eq", 1, "pairs", True, levels=3)
+    m.record("eq", 1, "pairs", True, levels=3, today=DAY)
+    m.record("eq", 1, "pairs", True, levels=3, today=DAY)
     before = m.skill("pairs").score
-    m.record("eq", 1, "pairs", False, levels=3)
+    m.record("eq", 1, "pairs", False, levels=3, today=DAY)
     assert m.skill("pairs").score < before and m.lesson("eq").streak == 0
     assert m.skill("pairs").stage == "learning"
+
+
+def test_three_wrong_in_a_row_step_back_to_the_previous_level() -> None:
+    m = Mastery()
+    m.choose_level("eq", 3)
+    backs = [m.record("eq", 3, "x", False, levels=3, today=DAY).step_back
+             for _ in range(STUCK_AFTER)]
+    assert backs == [None] * (STUCK_AFTER - 1) + [2]
+    assert m.lesson("eq").level == 2
+    # at level 1 there is nowhere lower: the same level again, with its worked example
+    m2 = Mastery()
+    backs = [m2.record("eq", 1, "x", False, levels=3, today=DAY).step_back for _ in range(3)]
+    assert backs[-1] == 1
+
+
+def test_a_learner_at_0_of_10_looks_different_from_one_at_3_of_5() -> None:
+    stuck, trying = Mastery(), Mastery()
+    stuck_outcomes = [stuck.record("eq", 1, "x", False, levels=3, today=DAY) for _ in range(10)]
+    for correct in (True, False, True, False, True):
+        last = trying.record("eq", 1, "x", correct, levels=3, today=DAY)
+    assert sum(o.step_back is not None for o in stuck_outcomes) == 3
+    assert last.step_back is None and trying.skill("x").score > stuck.skill("x").score == 0
+
+
+def test_replays_of_the_same_deal_never_open_a_level() -> None:
+    m = Mastery()
+    for _ in range(20):
+        outcome = m.record("eq", 1, "pairs", True, levels=3, replay=True, today=DAY)
+        assert outcome.replay and outcome.level_up is None
+    assert m.lesson("eq").level == 1 and m.skill("pairs").score == 0
+    assert m.skill("pairs").attempts == 20       # still counted as practice
 
 
 def test_last_level_stays() -> None:
     m = Mastery()
     m.choose_level("eq", 3)
-    for _ in range(LEVEL_UP_STREAK * 2):
-        assert m.record("eq", 3, "x", True, levels=3).level_up is None
+    for _ in range(12):
+        assert m.record("eq", 3, "x", True, levels=3, today=DAY).level_up is None
 
 
-def test_mastered_skill_comes_back_for_review() -> None:
+def test_mastered_skill_comes_back_after_1_3_7_21_days() -> None:
     m = Mastery()
     while m.skill("pairs").score < MASTERED:
-        m.record("eq", 1, "pairs", True, levels=9)
-    assert m.skill("pairs").stage == "mastered" and m.due_reviews() == []
-    for _ in range(REVIEW_STEPS[0]):
-        m.record("eq", 2, "other", True, levels=9)
-    assert m.due_reviews() == ["pairs"]
-    outcome = m.record("eq", 1, "pairs", False, levels=9)
+        m.record("eq", 1, "pairs", True, levels=9, today=DAY)
+    assert m.skill("pairs").stage == "mastered" and m.due_reviews(DAY) == []
+    day = DAY
+    for gap in REVIEW_DAYS:
+        assert m.due_reviews(day + gap - 1) == []
+        day += gap
+        assert m.due_reviews(day) == ["pairs"]
+        assert m.due_in(("pairs", "sums"), day) == ["pairs"] and m.due_in(("sums",), day) == []
+        assert m.record("eq", 1, "pairs", True, levels=9, today=day).reviewed
+    outcome = m.record("eq", 1, "pairs", False, levels=9, today=day + 30)
     assert outcome.reviewed and m.skill("pairs").score < MASTERED
-    assert m.due_reviews() == []
-    assert m.skill("pairs").due == m.clock + 3
+    assert m.skill("pairs").due == day + 30 + REVIEW_DAYS[0]   # back to tomorrow
 
 
 def test_round_trip() -> None:
     m = Mastery()
-    m.record("eq", 1, "pairs", True, 1, levels=3)
+    m.record("eq", 1, "pairs", True, 1, levels=3, today=DAY)
     assert Mastery.from_dict(m.to_dict()) == m
+
+
+def test_old_progress_files_still_load() -> None:
+    old = {"clock": 3, "skills": {"pairs": {"attempts": 3, "correct": 3, "hints": 0,
+                                            "score": 60, "review_step": -1, "due": None}},
+           "lessons": {"eq": {"level": 1, "unlocked": 1, "streak": 3}}}
+    m = Mastery.from_dict(old)
+    assert m.lesson("eq").score == 0 and m.skill("pairs").score == 60
 
 
 def test_answers_at_another_level_leave_the_current_level_alone() -> None:
     m = Mastery()
     m.choose_level("eq", 2)
-    for _ in range(LEVEL_UP_STREAK):
-        assert m.record("eq", 1, "pairs", True, levels=3).level_up is None
+    for _ in range(8):
+        assert m.record("eq", 1, "pairs", True, levels=3, today=DAY).level_up is None
     assert m.lesson("eq").level == 2 and m.lesson("eq").streak == 0

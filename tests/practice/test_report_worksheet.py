@@ -78,3 +78,34 @@ def test_worksheet_shows_cards_and_escapes(lessons: dict) -> None:
     page = worksheet_html(lessons["equations"], 1, seed=3, count=2, lang="en")
     assert page.count("<svg") >= 10 and 'role="img"' in page and 'aria-label="' in page
     assert "Answer key" in page and "<script" not in page
+
+
+def test_neighbours_get_different_sheets_from_one_class_link(lessons: dict) -> None:
+    from sq_edu.practice.worksheet import worksheet_exercises
+
+    lesson = lessons["queen_points"]
+    one, two = (worksheet_exercises(lesson, 2, 12, 6, sheet=n) for n in (1, 2))
+    assert [e.seed for e in one] != [e.seed for e in two]
+    assert not {e.seed for e in one} & {e.seed for e in two}
+    assert one == worksheet_exercises(lesson, 2, 12, 6)           # sheet 1 is the deal itself
+    page = worksheet_html(lesson, 2, seed=12, count=6, lang="en", sheet=2)
+    assert "Sheet 2" in page and page != worksheet_html(lesson, 2, seed=12, count=6, lang="en")
+
+
+def test_answer_keys_are_worked_solutions_in_the_form_asked(lessons: dict) -> None:
+    page = worksheet_html(lessons["chances"], 2, seed=5, count=3, lang="en")
+    key = page.split("Answer key", 1)[1]
+    assert key.count("Step by step") == 3 and " out of " in key
+    assert "What is in the deck" in page and page.count("×8") >= 3   # eight kings, on each item
+    ru = worksheet_html(lessons["chances"], 2, seed=5, count=3, lang="ru")
+    assert ru.split("Ответы", 1)[1].count("По шагам") == 3
+
+
+def test_mixed_review_sheet_takes_every_level(lessons: dict) -> None:
+    from sq_edu.practice.worksheet import review_exercises, review_html
+
+    lesson = lessons["equations"]
+    items = review_exercises(lesson, 7, 14)
+    assert {e.level for e in items} == set(range(1, len(lesson.levels) + 1))
+    page = review_html(lesson, 7, 14, "ru")
+    assert "повторение" in page and page.count('class="exercise"') == 14

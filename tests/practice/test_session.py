@@ -10,7 +10,7 @@ from sq_edu.links import MAX_SEED, wrap_seed
 from sq_edu.practice import Exercise, typed_form
 from sq_edu.practice.exercise import CARDS, EQUATION
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import LEVEL_UP_STREAK, Outcome
+from sq_edu.practice.mastery import Outcome, items_to_master
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.session import Attempt, LessonSession, MemoryRecorder, lesson_level
 
@@ -57,7 +57,8 @@ def test_right_answer_is_counted_once_and_saved(lessons: dict[str, Lesson],
     result = session.submit(right(session.exercise))
     assert result.correct and session.solved and session.recorded
     assert spy.attempts == [Attempt(lesson_id, 1, session.exercise.skill, True, 0,
-                                    len(lessons[lesson_id].levels))]
+                                    len(lessons[lesson_id].levels),
+                                    session.exercise.guess_chance)]
     assert spy.saves == [1]
     assert session.submit("anything at all") is result        # solved: the answer stands
     assert len(spy.attempts) == 1
@@ -129,10 +130,10 @@ def test_random_deal_is_easy_to_type(lessons: dict[str, Lesson]) -> None:
     assert all(1 <= s <= 999 for s in seeds) and len(seeds) > 1
 
 
-def test_level_up_after_a_clean_streak(lessons: dict[str, Lesson]) -> None:
+def test_level_up_once_the_level_is_mastered(lessons: dict[str, Lesson]) -> None:
     spy = SpyRecorder()
     session = LessonSession(lessons["equations"], spy, level=1, seed=2)
-    for _ in range(LEVEL_UP_STREAK):
+    for _ in range(items_to_master(session.exercise.guess_chance)):
         assert session.level == 1
         session.submit(right(session.exercise))
         if session.outcome is not None and session.outcome.level_up:
@@ -142,6 +143,32 @@ def test_level_up_after_a_clean_streak(lessons: dict[str, Lesson]) -> None:
     assert spy.saves[-1] == 2                      # saved with the new level
     session.next_exercise()
     assert session.exercise.level == 2 and session.notes == []
+    assert session.show_example and session.example.level == 2    # teach, then practise
+
+
+def test_replaying_the_deal_never_counts_towards_the_next_level(
+        lessons: dict[str, Lesson]) -> None:
+    session = LessonSession(lessons["equations"], level=1, seed=4)
+    for _ in range(20):                     # "Start this deal" again and again
+        session.set_seed(4, force=True)
+        session.submit(right(session.exercise))
+    assert session.level == 1 and session.mastery.lesson("equations").score < 80
+    assert session.outcome is not None and session.outcome.replay
+    assert msg("practice.replay_not_counted") in session.notes
+
+
+def test_three_misses_step_back_and_show_the_example_again(lessons: dict[str, Lesson]) -> None:
+    session = LessonSession(lessons["queen_points"], level=3, seed=8)
+    assert session.show_example and session.example_lines()[0] == session.example.prompt
+    for _ in range(3):
+        session.next_exercise()
+        assert not session.show_example
+        session.submit(-1)
+    assert session.level == 2 and msg("practice.step_back", level=2) in session.notes
+    session.next_exercise()
+    assert session.exercise.level == 2 and session.show_example
+    worked = session.example_lines()[1].render("en")
+    assert worked.startswith("Step by step")
 
 
 def test_failed_save_is_a_note(lessons: dict[str, Lesson]) -> None:

@@ -1,8 +1,9 @@
 """What Voila sends to the page: no notebook source, no traceback, even when a cell fails.
 
 A notebook whose second cell raises is served exactly as `sq-edu serve` serves the dashboards
-(`--strip_sources=True --show_tracebacks=False`). The page must carry Voila's generic notice at
-most, never the code, the exception text or a Python traceback.
+(`--strip_sources=True --show_tracebacks=False`). The page must carry a friendly "this lesson
+could not be opened" at most, never the code, the exception text, a Python traceback or
+Voila's notice for developers ("run Voilà with --show_tracebacks=True").
 """
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ from __future__ import annotations
 import json
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from sq_edu.voila.server import VoilaServer
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 SOURCE_MARKER = "sq_source_marker_4711"
 SECRET = "sq_secret_in_exception_0815"
@@ -39,7 +43,9 @@ def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaSe
         "print('after the failure')",
     ))
     (folder / "divide.ipynb").write_text(_notebook(f"# {SOURCE_MARKER}\n1 / 0"))
-    with VoilaServer(folder) as server:
+    (folder / "no_lesson.ipynb").write_text(_notebook(   # a lesson whose file did not load
+        "from sq_edu.widgets.lesson_app import LessonApp\nLessonApp('lost_lesson')"))
+    with VoilaServer(folder, log_path=ARTIFACTS / "voila-security-page.log") as server:
         yield server
 
 
@@ -53,7 +59,22 @@ def test_failing_cell_shows_no_source_and_no_traceback(
     assert "jupyter-config-data" in html, "the page rendered"
     leaked = [text for text in TRACEBACK_TEXTS if text in html]
     assert not leaked, f"the page shows {leaked}"
-    assert "There was an error when executing cell" in html  # Voila's generic notice only
+    assert "There was an error when executing cell" not in html   # Voila's developer notice
+    assert "show_tracebacks" not in html
+    assert "This lesson could not be opened" in html and "Tell your teacher" in html
+
+
+def test_a_lesson_that_does_not_load_gets_a_friendly_page(failing_server: VoilaServer) -> None:
+    """A broken or missing lesson file (issue 15, item 7): a message and a way back."""
+    with urllib.request.urlopen(f"{failing_server.url}voila/render/no_lesson.ipynb",
+                                timeout=120) as answer:
+        html = answer.read().decode("utf-8", "replace")
+    assert "This lesson could not be opened" in html
+    assert 'href=\\"index.ipynb\\"' in html   # the output travels JSON-escaped in the page
+    assert "KeyError" not in html and "lost_lesson" not in html and "show_tracebacks" not in html
+    log = failing_server.log_path.read_text("utf-8", "replace") if failing_server.log_path \
+        else ""
+    assert "lost_lesson" in log, "the reason belongs in the server log"
 
 
 def test_outputs_before_the_failure_still_show(failing_server: VoilaServer) -> None:

@@ -57,3 +57,24 @@ def test_unknown_language_falls_back_to_english(tmp_path: Path) -> None:
     assert app.lang == "en"
     app.lang = "RU"
     assert app.lang == "ru"
+
+
+def test_index_shows_what_a_learner_should_review_today(tmp_path) -> None:
+    from sq_edu.practice import ProgressStore
+    from sq_edu.practice.mastery import today_number
+    from sq_edu.widgets.index_app import IndexApp
+
+    store = ProgressStore.for_learner("Masha", tmp_path)
+    progress = store.load()
+    pairs = progress.mastery.skill("pairs")
+    pairs.attempts, pairs.score, pairs.review_step, pairs.due = 6, 90, 0, today_number()
+    store.save(progress)
+    app = IndexApp("ru", progress_dir=tmp_path)
+    assert "sq-due-review" not in app.body.value          # nobody named yet: nothing shown
+    app.nickname.value = "Masha"
+    app.show_due.click()
+    assert app.due == {"equations": ["pairs"]}
+    card = app.body.value.split('data-lesson="equations"', 1)[1].split("</li>", 1)[0]
+    assert "Пора повторить: Пары" in card
+    app.load_learner("nobody-here")
+    assert app.due == {} and "sq-due-review" not in app.body.value

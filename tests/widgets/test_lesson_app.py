@@ -13,7 +13,7 @@ import pytest
 
 from sq_edu.practice import Exercise, typed_form
 from sq_edu.practice.exercise import CARDS, CHOICE, EQUATION, FRACTION, NUMBER, PERCENT, SEAT
-from sq_edu.practice.mastery import LEVEL_UP_STREAK
+from sq_edu.practice.mastery import items_to_master
 from sq_edu.widgets.lesson_app import LessonApp
 
 LESSONS = ["equations", "card_detective", "chances", "queen_points"]
@@ -131,12 +131,12 @@ def test_same_deal_for_the_whole_class() -> None:
     assert a.exercise.level == 5 and a.exercise.kind == NUMBER
 
 
-def test_three_clean_answers_open_the_next_level(path: Path) -> None:
+def test_mastering_a_level_opens_the_next_level(path: Path) -> None:
     app = LessonApp("queen_points", seed=1, progress_path=path)
-    for n in range(LEVEL_UP_STREAK):
+    for n in range(items_to_master(app.exercise.guess_chance)):
         assert app.level == 1 and app.exercise.level == 1
         answer_right(app)
-        if n < LEVEL_UP_STREAK - 1:
+        if n < items_to_master(app.exercise.guess_chance) - 1:
             app.next_button.click()
     assert app.level == 2 and app.level_select.value == 2
     assert app.level_select.index == 1     # what the browser shows follows too
@@ -218,3 +218,24 @@ def test_a_due_review_comes_back_between_exercises() -> None:
     assert app.level == 3                                       # the chosen level stays
     app.next_button.click()
     assert app.exercise.level == 3
+
+
+def test_equation_answered_by_picking_cards_in_the_builder() -> None:
+    """The picked cards themselves are the answer (no equation text built and parsed again);
+    a typed equation still wins when there is one."""
+    lesson = LessonApp("equations", seed=4).lesson
+    level = next(lv.number for lv in lesson.levels
+                 if LessonApp("equations", seed=4, level=lv.number).exercise.kind == EQUATION)
+    app = LessonApp("equations", seed=4, level=level)
+    builder = app.answer.builder
+    assert builder is not None
+    wanted = list(app.exercise.answers[0])
+    picked: list[int] = []
+    for card in wanted:
+        picked.append(next(i for i, c in enumerate(builder.hand.hand)
+                           if c == card and i not in picked))
+    builder.hand.selected = picked
+    given = app.answer.value()
+    assert isinstance(given, list) and sorted(given) == sorted(wanted)   # cards, not text
+    app.submit_button.click()
+    assert app.solved and app.feedback.tone == "good"

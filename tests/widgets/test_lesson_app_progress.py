@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from sq_edu.practice import typed_form
-from sq_edu.practice.mastery import LEVEL_UP_STREAK
+from sq_edu.practice.mastery import items_to_master
 from sq_edu.widgets.lesson_app import LessonApp
 
 NOT_SAVED_EN = "could not be saved on this computer"
@@ -32,8 +32,9 @@ def answer(app: LessonApp, hint: bool = False) -> None:
     app.next_button.click()
 
 
-def name(app: LessonApp, nickname: str) -> None:
+def name(app: LessonApp, nickname: str, pin: str = "2581") -> None:
     app.nickname.value = nickname
+    app.panel.secret.value = pin
     app.save_nickname.click()
 
 
@@ -77,7 +78,7 @@ def test_a_nickname_gives_the_learner_a_file_with_what_they_did(progress_dir: Pa
 def test_welcome_back_merges_the_answers_given_before_the_nickname(progress_dir: Path) -> None:
     first = LessonApp("queen_points", seed=1)
     name(first, "Masha")
-    for _ in range(LEVEL_UP_STREAK):
+    for _ in range(items_to_master()):
         answer(first)
     assert first.level == 2
 
@@ -90,8 +91,8 @@ def test_welcome_back_merges_the_answers_given_before_the_nickname(progress_dir:
     name(again, "masha")
     assert again.feedback.tone == "good" and "Welcome back, masha" in again.feedback.text
     assert sorted(p.name for p in progress_dir.glob("*.json")) == ["masha.json"]  # one learner
-    assert attempts(again) == LEVEL_UP_STREAK + 2 == attempts(progress_dir / "masha.json")
-    assert again.progress.mastery.clock == LEVEL_UP_STREAK + before
+    assert attempts(again) == items_to_master() + 2 == attempts(progress_dir / "masha.json")
+    assert again.progress.mastery.clock == items_to_master() + before
     assert again.level == 2 and again.exercise.level == 2   # where she had got to
     hints = sum(r.hints for r in again.progress.mastery.skills.values())
     assert hints == 2                              # the hinted answers were merged, as hinted

@@ -1,6 +1,8 @@
-"""What are the chances? Exact chances from real positions, said as "x out of y", a fraction
-or a percent; a dragon before a knight attack; who a jester makes wake a queen; predict,
-simulate, compare. Every answer is computed by `sq_edu.maths`.
+"""What are the chances? In the order children learn it: words on a line (impossible ...
+certain) for cards they can see, then "x out of y" from real positions, then fractions, and
+percent last; a dragon before a knight attack; who a jester makes wake a queen; predict,
+simulate, compare. Every answer is computed by `sq_edu.maths`; every chance said in words uses
+the one scale of `sq_edu.maths.likelihood` and stays 5 points clear of its boundaries.
 """
 
 from __future__ import annotations
@@ -10,12 +12,14 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from sq_edu.engine.cards import DRAGON, POWER_CARDS
+from sq_edu.engine.cards import DRAGON, PLAY_DECK, POWER_CARDS, is_number
+from sq_edu.engine.observation import Observation
+from sq_edu.maths.likelihood import BANDS, band, boundary_distance
 
-from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, percent_of
-from ..messages import Cards, msg
-from .detective import tracker_line
-from .positions import LEARNER, pick_position, story
+from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, percent_of, traps
+from ..messages import Cards, Msg, Plain, msg
+from .detective import last_play, tracker_line
+from .positions import LEARNER, find_position, pick_position, story
 from .registry import Base, Param, generator
 
 _PLAYERS = Param(int, 3, low=2, high=5)
@@ -24,10 +28,42 @@ _TO = Param(int, 16, low=1, high=80)
 _CARDS = Param(list, ["king"], choices=POWER_CARDS)
 FORMS = ("out_of", "fraction", "percent")
 SIMULATIONS = 1000
+CLEAR = Fraction(1, 20)   # a chance asked in words stays 5 points from every band boundary
 
 
 def _window(p: Mapping[str, Any]) -> tuple[int, int]:
     return p["from_turn"], max(p["from_turn"], p["to_turn"])
+
+
+def chance_traps(obs: Observation, good: int, total: int, wanted: tuple) -> tuple:
+    """Wrong chances a known slip gives: the draw pile as the denominator, the own hand counted
+    as unseen, the card just played forgotten, the other cards as the denominator (odds)."""
+    mine = [c for c in obs.hand]
+    own = sum(1 for c in mine if c in wanted)
+    just = last_play(obs)
+    fresh = sum(1 for c in just if c in wanted)
+    return traps((Fraction(good, total),),
+                 (Fraction(good, obs.draw_size) if 0 < obs.draw_size != total else None,
+                  msg("lessons.ch_trap_draw_pile", draw=obs.draw_size, total=total)),
+                 (Fraction(good + own, total + len(mine)) if mine else None,
+                  msg("lessons.ch_trap_own_hand", n=len(mine))),
+                 (Fraction(good + fresh, total + len(just)) if just else None,
+                  msg("lessons.ch_trap_last_play", cards=Cards(just))),
+                 (Fraction(good, total - good) if 0 < good < total else None,
+                  msg("lessons.ch_trap_odds", good=good, other=total - good, total=total)))
+
+
+def chance_steps(card: Msg | Cards, good: int, total: int, form: str) -> tuple[Msg, ...]:
+    """The worked solution of a "what is the chance" item, ending in the form asked."""
+    chance = Fraction(good, total)
+    steps = [msg("lessons.ch_worked_total", total=total),
+             msg("lessons.ch_worked_good", card=card, good=good)]
+    if form != "out_of":
+        steps.append(msg("lessons.ch_worked_fraction", good=good, total=total, fraction=chance))
+    if form == "percent":
+        steps.append(msg("lessons.ch_worked_percent", fraction=chance,
+                         exact=Plain(f"{float(chance * 100):.1f}"), percent=percent_of(chance)))
+    return tuple(steps)
 
 
 @generator("chances.next_card", players=_PLAYERS, from_turn=_FROM, to_turn=_TO, cards=_CARDS,
@@ -62,63 +98,127 @@ def next_card(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      hints=(msg("lessons.ch_next_nudge", card=card),
                             msg(f"lessons.ch_next_{form}_strategy", card=card)),
                      reveal=tuple(reveal), tolerance=p["tolerance"],
-                     extra={"card": token, "good": good, "total": total})
+                     traps=tuple(t for t in chance_traps(obs, good, total, (token,))
+                                 if form != "percent" or abs(Fraction(t[0]) - chance) * 100
+                                 > p["tolerance"] + 1),  # a slip the tolerance hides is no slip
+                     worked=chance_steps(card, good, total, form),
+                     extra={"card": token, "good": good, "total": total, "form": form,
+                            "deck": True})
 
 
-BUCKETS = ("unlikely", "even", "likely")
+def band_options() -> tuple[Option, ...]:
+    """The five words on the likelihood line, in order."""
+    return tuple(Option(b, msg(f"lessons.ch_band_{b}")) for b in BANDS)
 
 
-def bucket(chance: Fraction) -> str:
-    """Words a child can judge: under 1 in 5, over 1 in 2, or in between."""
-    if chance < Fraction(1, 5):
-        return "unlikely"
-    if chance > Fraction(1, 2):
-        return "likely"
-    return "even"
+def clear_band(chance: Fraction) -> str | None:
+    """The band of `chance` if it lies clear of every boundary (else None: do not ask it)."""
+    if 0 < chance < 1 and boundary_distance(chance) < CLEAR:
+        return None
+    return band(chance)
+
+
+def _pile_for(rng: random.Random, want: str) -> tuple[str, int, int]:
+    """A card and a small face-down pile (k of n cards are that card) whose chance is `want`."""
+    token = rng.choice(("king", "knight", "jester", "potion"))
+    most = min(PLAY_DECK[token], 8)
+    pairs = [(k, n) for n in range(3, 9) for k in range(0, min(n, most) + 1)
+             if clear_band(Fraction(k, n)) == want]
+    k, n = rng.choice(pairs)
+    return token, k, n
+
+
+@generator("chances.words")
+def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """Cards you can see are shuffled face down and you take one: how likely is a king?
+
+    Words on a line (impossible, unlikely, even chance, likely, certain), each asked as often as
+    the others; no chance sits within 5 points of a boundary.
+    """
+    want = BANDS[rng.randrange(len(BANDS))]
+    token, k, n = _pile_for(rng, want)
+    others = [c for c in range(1, 11) for _ in range(2)]
+    pile = tuple([token] * k + rng.sample(others, n - k))
+    chance = Fraction(k, n)
+    card = Cards((token,))
+    return base.make(kind=CHOICE, answers=(band(chance),), options=band_options(),
+                     hand=tuple(sorted(pile, key=lambda c: (is_number(c), str(c)))),
+                     prompt=msg("lessons.ch_words_prompt", n=n, card=card),
+                     hints=(msg("lessons.ch_words_nudge", card=card),
+                            msg("lessons.ch_words_strategy")),
+                     worked=(msg("lessons.ch_words_worked_count", card=card, good=k, n=n),
+                             msg(f"lessons.ch_words_worked_{band(chance)}", good=k, n=n)),
+                     reveal=(msg("lessons.ch_words_exact", good=k, n=n, card=card),),
+                     extra={"card": token, "good": k, "total": n, "chance": chance,
+                            "pile": True})
 
 
 @generator("chances.holds_dragon", players=_PLAYERS, from_turn=_FROM, to_turn=_TO)
 def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """Before a knight attack: how likely is it that this opponent holds a dragon?"""
-    from sq_edu.maths import p_holds, simulate_holds
+    """Before a knight attack: how likely is it that this opponent holds a dragon?
+
+    The target always has an awake queen (or the attack could not be played), every band is
+    asked about equally often, and no chance sits within 5 points of a band boundary.
+    """
+    from sq_edu.maths import p_holds, simulate_holds, unseen
 
     players = p["players"]
     target = rng.randrange(1, players)
-    want = rng.choice(BUCKETS)
-    pos = pick_position(rng.randrange(10**6), players, base.rules, _window(p), rng, want=want,
-                        label=lambda o: bucket(p_holds(o, target, DRAGON)))
+    want = HOLD_BANDS[rng.randrange(len(HOLD_BANDS))]
+    pos = find_position(rng, players, base.rules, _window(p), want,
+                        lambda o: clear_band(p_holds(o, target, DRAGON)) if o.awake[target]
+                        else None)
     obs = pos.obs
+    if not obs.awake[target]:  # the fallback position: attack someone who has a queen
+        target = next((s for s in obs.opponents if obs.awake[s]), target)
     chance = p_holds(obs, target, DRAGON)
     sim = simulate_holds(obs, target, DRAGON, SIMULATIONS, seed=rng.randrange(10**6))
-    options = tuple(Option(b, msg(f"lessons.ch_bucket_{b}")) for b in BUCKETS)
-    return base.make(kind=CHOICE, answers=(bucket(chance),), options=options, observation=obs,
-                     hand=obs.hand, context=story(obs),
+    dragons = unseen(obs)[DRAGON]
+    return base.make(kind=CHOICE, answers=(band(chance),), options=band_options(),
+                     observation=obs, hand=obs.hand, context=story(obs),
                      prompt=msg("lessons.ch_holds_prompt", player=target + 1),
                      hints=(msg("lessons.ch_holds_nudge", player=target + 1),
                             msg("lessons.ch_holds_strategy")),
+                     worked=(msg("lessons.ch_holds_worked_unseen", n=dragons,
+                                 total=sum(unseen(obs).values())),
+                             msg("lessons.ch_holds_worked_hand", player=target + 1,
+                                 n=obs.hand_sizes[target]),
+                             msg("lessons.ch_holds_exact", fraction=chance,
+                                 percent=percent_of(chance))),
                      reveal=(*tracker_line(obs),
                              msg("lessons.ch_holds_exact", fraction=chance,
                                  percent=percent_of(chance)),
                              msg("lessons.ch_simulated_holds", n=sim.n, hits=sim.hits,
                                  percent=round(100 * sim.estimate))),
-                     extra={"target": target, "chance": chance})
+                     extra={"target": target, "chance": chance, "deck": True})
 
 
-@generator("chances.jester_count", min_players=Param(int, 2, low=2, high=5),
-           max_players=Param(int, 5, low=2, high=5))
+HOLD_BANDS = BANDS   # "certain": a dragon known to be in that hand (shown by a jester pick)
+
+
+@generator("chances.jester_count", min_players=Param(int, 3, low=3, high=5),
+           max_players=Param(int, 5, low=3, high=5))
 def jester_count(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """You turn up a number with your jester: who wakes a queen? (count around the table)"""
+    """You turn up a number with your jester: who wakes a queen? (count around the table)
+
+    Three players at least: with two, every guess is right half the time.
+    """
     from sq_edu.maths import counted_seat
 
     players = rng.randint(p["min_players"], max(p["min_players"], p["max_players"]))
     number = rng.randint(1, 10)
     jester = rng.randrange(players)
     seat = counted_seat(jester, number, players)
+    order = [(jester + i) % players + 1 for i in range(min(number, players))]
     return base.make(kind=SEAT, answers=(seat,), seats=tuple(range(players)),
                      prompt=msg("lessons.ch_jester_prompt", n=players, number=number,
                                 jester=jester + 1),
                      hints=(msg("lessons.ch_jester_nudge", jester=jester + 1),
                             msg("lessons.ch_jester_strategy", players=players)),
+                     worked=(msg("lessons.ch_jester_worked_order",
+                                 order=Plain(", ".join(map(str, order)))),
+                             msg("lessons.ch_jester_worked_count", number=number,
+                                 player=seat + 1)),
                      extra={"players": players, "number": number, "jester": jester})
 
 
@@ -132,16 +232,20 @@ def jester_wake(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
     obs = pos.obs
     chance = jester_odds(obs)["wake"][LEARNER]
     players = obs.players
-    mine = [n for n in range(1, 11) if (n - 1) % players == 0]
+    mine = tuple(n for n in range(1, 11) if (n - 1) % players == 0)
     left = unseen(obs)
+    good, total = sum(left[n] for n in mine), sum(left.values())
+    numbers = Cards(mine)
     return base.make(kind=FRACTION, answers=(chance,), observation=obs, hand=obs.hand,
                      context=story(obs),
                      prompt=msg("lessons.ch_wake_prompt", players=players),
-                     hints=(msg("lessons.ch_wake_nudge", players=players,
-                                numbers=Cards(tuple(mine))),
-                            msg("lessons.ch_wake_strategy", numbers=Cards(tuple(mine)))),
+                     hints=(msg("lessons.ch_wake_nudge", players=players, numbers=numbers),
+                            msg("lessons.ch_wake_strategy", numbers=numbers)),
                      reveal=(*tracker_line(obs),
-                             msg("lessons.ch_wake_exact", good=sum(left[n] for n in mine),
-                                 total=sum(left.values()), fraction=chance,
-                                 percent=percent_of(chance))),
-                     extra={"numbers": tuple(mine)})
+                             msg("lessons.ch_wake_exact", good=good, total=total,
+                                 fraction=chance, percent=percent_of(chance))),
+                     traps=chance_traps(obs, good, total, mine) if chance == Fraction(
+                         good, total) else (),
+                     worked=(msg("lessons.ch_wake_nudge", players=players, numbers=numbers),
+                             *chance_steps(numbers, good, total, "fraction")),
+                     extra={"numbers": mine, "good": good, "total": total, "deck": True})

@@ -14,9 +14,9 @@ from typing import Any
 from sq_edu.engine.cards import DRAGON, PLAY_DECK, POWER_CARDS
 from sq_edu.engine.observation import Observation
 
-from ..exercise import CHOICE, NUMBER, Exercise, Option
+from ..exercise import CHOICE, NUMBER, Exercise, Option, traps
 from ..messages import Cards, msg
-from .positions import LEARNER, follow_position, pick_position, story, where_cards_are
+from .positions import LEARNER, find_position, follow_position, story, where_cards_are
 from .registry import Base, Param, generator
 
 _PLAYERS = Param(int, 3, low=2, high=5)
@@ -34,13 +34,39 @@ def tracker_line(obs: Observation) -> tuple:
                  for c in POWER_CARDS)
 
 
+def last_play(obs: Observation) -> tuple:
+    """The cards of the latest public play or discard (what "just happened")."""
+    for event in reversed(obs.events):
+        if event.kind in ("play", "discard", "block") and event.cards:
+            return tuple(event.cards)
+    return ()
+
+
+def unseen_traps(obs: Observation, token: str, answer: int) -> tuple:
+    """The counting slips children make, each with its own message."""
+    from sq_edu.maths import located
+
+    card = Cards((token,))
+    mine = obs.hand.count(token)
+    just = last_play(obs).count(token)
+    seen = located(obs)[token]
+    return traps((answer,),
+                 (answer + mine if mine else None,
+                  msg("lessons.det_trap_own_hand", card=card, n=mine)),
+                 (answer + just if just else None,
+                  msg("lessons.det_trap_last_play", card=card, n=just)),
+                 (seen, msg("lessons.det_trap_seen", card=card, total=PLAY_DECK[token])),
+                 (PLAY_DECK[token], msg("lessons.det_trap_whole_deck", card=card)))
+
+
 @generator("detective.unseen", players=_PLAYERS, from_turn=_FROM, to_turn=_TO, cards=_CARDS,
            follow_game=Param(bool, True))
 def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """How many of this card are still unseen (not in your hand, not in the discard pile)?
 
     With `follow_game` the exercises of one deal walk through the same bot game turn by turn,
-    so the learner keeps count as it is played; otherwise each exercise is a fresh position.
+    so the learner keeps count as it is played; otherwise each exercise is a fresh position,
+    chosen so that every count from 0 to the deck's number is as likely as the others.
     """
     from sq_edu.maths import located, unseen
 
@@ -51,19 +77,30 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
         pos, game_number = follow_position(base.seed, p["players"], base.rules, window)
         heading = (msg("practice.table_turn", game=game_number, turn=pos.obs.turn),)
     else:
-        pos = pick_position(rng.randrange(10**6), p["players"], base.rules, window, rng)
+        want = rng.randint(0, PLAY_DECK[token])
+        pos = find_position(rng, p["players"], base.rules, window, want,
+                            lambda o: unseen(o)[token], games=12)
     obs = pos.obs
     answer = unseen(obs)[token]
     seen = located(obs)[token]
+    card = Cards((token,))
+    in_pile = obs.discard_pile.count(token)
+    mine = obs.hand.count(token)
     return base.make(kind=NUMBER, answers=(answer,), observation=obs, hand=obs.hand,
-                     prompt=msg("lessons.det_unseen_prompt", card=Cards((token,))),
+                     prompt=msg("lessons.det_unseen_prompt", card=card),
                      context=(*heading, *story(obs)),
-                     hints=(msg("lessons.det_unseen_nudge", card=Cards((token,)),
-                                n=PLAY_DECK[token]),
-                            msg("lessons.det_unseen_strategy", card=Cards((token,)),
+                     hints=(msg("lessons.det_unseen_nudge", card=card, n=PLAY_DECK[token]),
+                            msg("lessons.det_unseen_strategy", card=card,
                                 total=PLAY_DECK[token], n=seen)),
                      reveal=(*tracker_line(obs), where_cards_are(pos.game, token)),
-                     extra={"card": token})
+                     traps=unseen_traps(obs, token, answer),
+                     worked=(msg("lessons.det_worked_deck", card=card, n=PLAY_DECK[token]),
+                             msg("lessons.det_worked_seen", card=card, hand=mine,
+                                 pile=in_pile, other=seen - mine - in_pile),
+                             msg("lessons.det_worked_take", total=PLAY_DECK[token], seen=seen,
+                                 answer=answer)),
+                     guess=1 / (PLAY_DECK[token] + 1),
+                     extra={"card": token, "deck": True})
 
 
 def block_answer(obs: Observation, target: int) -> str:
@@ -74,20 +111,39 @@ def block_answer(obs: Observation, target: int) -> str:
     return "no" if chance == 0 else "yes" if chance == 1 else "maybe"
 
 
+BLOCK_ANSWERS = ("no", "maybe", "yes")
+
+
 @generator("detective.knight_block", players=_PLAYERS, from_turn=_FROM, to_turn=_TO)
 def knight_block(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """You want to steal with a knight: can this player block it with a dragon now?"""
+    """You want to steal with a knight: can this player block it with a dragon now?
+
+    Only a player with an awake queen can be attacked, and each answer is asked about as often
+    as the others (a "yes" needs a dragon known to be in that hand, so more games are searched).
+    """
+    from sq_edu.maths import located
+
     players = p["players"]
     target = rng.randrange(1, players)
-    want = rng.choice(("no", "maybe", "maybe"))
-    pos = pick_position(rng.randrange(10**6), players, base.rules,
-                        (p["from_turn"], max(p["from_turn"], p["to_turn"])), rng, want=want,
-                        label=lambda o: block_answer(o, target))
+    want = BLOCK_ANSWERS[rng.randrange(len(BLOCK_ANSWERS))]
+    pos = find_position(rng, players, base.rules,
+                        (p["from_turn"], max(p["from_turn"], p["to_turn"])), want,
+                        lambda o: block_answer(o, target) if o.awake[target] else None,
+                        rather=(rng.choice([a for a in BLOCK_ANSWERS if a != want]),))
     obs = pos.obs
-    options = tuple(Option(k, msg(f"lessons.det_block_{k}")) for k in ("no", "maybe", "yes"))
-    return base.make(kind=CHOICE, answers=(block_answer(obs, target),), observation=obs,
+    if not obs.awake[target]:  # the fallback position: attack someone who has a queen
+        target = next((s for s in obs.opponents if obs.awake[s]), target)
+    answer = block_answer(obs, target)
+    options = tuple(Option(k, msg(f"lessons.det_block_{k}")) for k in BLOCK_ANSWERS)
+    seen = located(obs)[DRAGON]
+    known = obs.known_in_hands[target].count(DRAGON) if target < len(obs.known_in_hands) else 0
+    return base.make(kind=CHOICE, answers=(answer,), observation=obs,
                      hand=obs.hand, options=options, context=story(obs),
                      prompt=msg("lessons.det_block_prompt", player=target + 1),
                      hints=(msg("lessons.det_block_nudge"), msg("lessons.det_block_strategy")),
                      reveal=(*tracker_line(obs), where_cards_are(pos.game, DRAGON)),
-                     extra={"target": target, "learner": LEARNER})
+                     worked=(msg("lessons.det_worked_dragons", seen=seen,
+                                 unseen=PLAY_DECK[DRAGON] - seen),
+                             msg(f"lessons.det_worked_block_{answer}", player=target + 1,
+                                 n=known)),
+                     extra={"target": target, "learner": LEARNER, "deck": True})

@@ -12,7 +12,7 @@ from typing import Any
 
 from sq_edu.engine.cards import is_number
 
-from ..exercise import CARDS, EQUATION, NUMBER, Exercise
+from ..exercise import CARDS, EQUATION, NUMBER, Exercise, traps
 from ..messages import Plain, msg
 from .hands import deal_hand, equation_sets
 from .registry import Base, Param, generator
@@ -32,6 +32,8 @@ def pair(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     answers = tuple(d.cards for d in find_discards(hand) if d.kind == "pair")
     return base.make(kind=CARDS, prompt=msg("lessons.eq_pair_prompt"), answers=answers, hand=hand,
                      hints=(msg("lessons.eq_pair_nudge"), msg("lessons.eq_pair_strategy")),
+                     worked=(msg("lessons.eq_pair_worked_sort"),
+                             msg("lessons.eq_pair_worked_same", n=answers[0][0])),
                      extra={"discard": "pair"})
 
 
@@ -51,9 +53,13 @@ def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     key = "lessons.eq_sum_prompt" if low == high else "lessons.eq_sum_prompt_range"
     prompt = msg(key, n=low, low=low, high=high, total=p["max_total"])
     if p["answer"] == EQUATION:
-        prompt = msg("lessons.eq_type_prompt", task=prompt)
+        prompt = msg("lessons.eq_type_prompt", n=low)
+    biggest = answers[0][-1]
     return base.make(kind=p["answer"], prompt=prompt, answers=answers, hand=hand,
                      hints=(msg("lessons.eq_sum_nudge"), msg("lessons.eq_sum_strategy")),
+                     worked=(msg("lessons.eq_sum_worked_total", total=biggest),
+                             msg("lessons.eq_sum_worked_parts", total=biggest,
+                                 parts=Plain(" + ".join(map(str, answers[0][:-1]))))),
                      extra={"discard": "sum", "addends": [low, high],
                             "max_total": p["max_total"]})
 
@@ -68,11 +74,24 @@ def fact_family(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
     discard = make_discard(cards)
     form = rng.choice(discard.subtractions)
     question, answer = form.rsplit("=", 1)
-    return base.make(kind=NUMBER, answers=(int(answer),), hand=tuple(cards),
+    total, *parts = (int(x) for x in question.split("-"))
+    taken = sum(parts)
+    right = int(answer)
+    return base.make(kind=NUMBER, answers=(right,), hand=tuple(cards),
                      prompt=msg("lessons.eq_family_prompt", equation=Plain(discard.equation),
                                 question=Plain(question.strip() + " = ?")),
                      hints=(msg("lessons.eq_family_nudge"),
                             msg("lessons.eq_family_strategy", equation=Plain(discard.equation))),
+                     traps=traps((right,),
+                                 (total + taken, msg("lessons.eq_trap_added", total=total,
+                                                     taken=taken)),
+                                 (total, msg("lessons.eq_trap_start", total=total)),
+                                 (taken, msg("lessons.eq_trap_taken", taken=taken))),
+                     worked=(msg("lessons.eq_family_worked_same",
+                                 equation=Plain(discard.equation)),
+                             msg("lessons.eq_family_worked_read", total=total, taken=taken,
+                                 answer=right)),
+                     guess=1 / 9,
                      extra={"equation": discard.equation, "subtraction": form.strip()})
 
 
@@ -86,7 +105,9 @@ def best(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     answers = tuple(d.cards for d in best_discards(hand))
     return base.make(kind=CARDS, prompt=msg("lessons.eq_best_prompt"), answers=answers,
                      hand=hand, hints=(msg("lessons.eq_best_nudge"),
-                                       msg("lessons.eq_best_strategy")))
+                                       msg("lessons.eq_best_strategy")),
+                     worked=(msg("lessons.eq_best_worked_list"),
+                             msg("lessons.eq_best_worked_most", n=len(answers[0]))))
 
 
 @generator("equations.missing", max_total=_TOTAL, addends=Param(int, 2, low=2, high=4),
@@ -111,4 +132,14 @@ def missing(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      hints=(msg("lessons.eq_missing_nudge"),
                             msg("lessons.eq_missing_strategy", total=total,
                                 known=Plain(" + ".join(map(str, known))), sum=sum(known))),
+                     traps=traps(answers,
+                                 (total + sum(known), msg("lessons.eq_trap_added_missing",
+                                                          total=total, known=sum(known))),
+                                 (total, msg("lessons.eq_trap_total", total=total)),
+                                 (sum(known), msg("lessons.eq_trap_known", known=sum(known)))),
+                     worked=(msg("lessons.eq_missing_worked_take", total=total,
+                                 known=sum(known), gap=total - sum(known)),
+                             msg("lessons.eq_missing_worked_check",
+                                 puzzle=Plain(puzzle.replace("?", str(total - sum(known)))))),
+                     guess=1 / 9,
                      extra={"puzzle": puzzle})

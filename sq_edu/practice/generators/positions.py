@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from sq_edu.engine.observation import Event, Observation
 
-from ..messages import Cards, Msg, Tally, msg
+from ..messages import Cards, Joined, Msg, msg
 
 LEARNER = 0
 _EAGER = ("wake", "steal", "sleep", "block", "choose")
@@ -80,6 +80,44 @@ def pick_position(seed: int, players: int, rules: str, turns: tuple[int, int],
     return Position(game, obs)
 
 
+def find_position(rng: random.Random, players: int, rules: str, turns: tuple[int, int],
+                  want: object, label: Callable[[Observation], object],
+                  games: int = 40, rather: tuple[object, ...] = ()) -> Position:
+    """A position whose `label(obs) == want`, looked for in up to `games` seeded games.
+
+    Rare answers ("yes, they surely hold a dragon") appear in few positions of one game; trying
+    several games keeps every answer possible, so a lesson can ask for each as often as the
+    others. `label` returns None for a position the question does not fit (an attack on a
+    player without a queen); failing `want`, the first fitting position whose label comes
+    earliest in `rather` is used (then any fitting one), so a fallback does not always give
+    the commonest answer.
+    """
+    first = rng.randrange(10**6)
+    spares: dict[object, tuple[int, int, Observation]] = {}
+    for n in range(games):
+        seed = first + n * 7919
+        for step, g in _play(seed, players, rules, MAX_TURNS):
+            if g.turn < turns[0]:  # type: ignore[attr-defined]
+                continue
+            obs = g.observe(LEARNER)  # type: ignore[attr-defined]
+            if obs.is_over:
+                continue
+            found = label(obs)
+            if found == want:
+                return Position(_game_at(seed, players, rules, step), obs)
+            if found is not None:
+                spares.setdefault(found, (seed, step, obs))
+    ranked = [spares[k] for k in rather if k in spares] + list(spares.values())
+    if ranked:
+        seed, step, obs = ranked[0]
+        return Position(_game_at(seed, players, rules, step), obs)
+    return pick_position(first, players, rules, turns, rng)
+
+
+def _game_at(seed: int, players: int, rules: str, step: int) -> object:
+    return next(g for s, g in _play(seed, players, rules, MAX_TURNS, stop=step) if s == step)
+
+
 def follow_position(seed: int, players: int, rules: str, turns: tuple[int, int],
                     max_games: int = 200) -> tuple[Position, int]:
     """Step by step through one deal: exercise `seed % 1000` of deal `seed // 1000` is the next
@@ -140,16 +178,32 @@ def who(seat: int | None, lower: bool = False) -> Msg:
 
 
 def story(obs: Observation, last: int = 8) -> tuple[Msg, ...]:
-    """What the learner has seen: the latest public events, then the table in numbers."""
+    """What the learner has seen: the latest public events, then the table.
+
+    The discard pile is listed card by card as it lies (not tallied), so counting it stays the
+    learner's work; every player's awake queens are shown, since an attack needs one.
+    """
     lines = [line for e in obs.events if (line := event_line(e)) is not None]
     known = tuple(msg("practice.table_known", player=s + 1, cards=Cards(tuple(cards)))
                   for s, cards in enumerate(obs.known_in_hands) if cards and s != obs.seat)
+    pile = Joined(tuple(Cards((c,)) for c in obs.discard_pile)) if obs.discard_pile else (
+        msg("practice.no_cards"))
     return (*lines[-last:],
             msg("practice.table_hand", cards=Cards(tuple(obs.hand))),
-            msg("practice.table_discard", n=len(obs.discard_pile),
-                tally=Tally(tuple(obs.discard_pile))),
+            msg("practice.table_discard", n=len(obs.discard_pile), tally=pile),
             *known,
+            *queens_lines(obs),
             msg("practice.table_draw", n=obs.draw_size))
+
+
+def queens_lines(obs: Observation) -> tuple[Msg, ...]:
+    """Every player's awake queens ("Player 2: Cat Queen, Moon Queen" / "no awake queen")."""
+    lines = []
+    for seat, awake in enumerate(obs.awake):
+        queens = Joined(tuple(msg(f"lessons.queen_{q}") for q in awake)) if awake else (
+            msg("practice.no_awake_queen"))
+        lines.append(msg("practice.table_awake", who=who(seat), queens=queens))
+    return tuple(lines)
 
 
 def where_cards_are(game: object, token: object) -> Msg:

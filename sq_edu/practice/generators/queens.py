@@ -1,5 +1,7 @@
 """Queen points: adding the points of awake queens and how many more reach 40 or 50.
 
+Every set of awake queens shown is one a player may hold (no cat with dog, not already won).
+
 The points come from the printed cards (`QUEEN_POINTS`, RULES.md section 1) and the goals from
 the rules presets (`Rules.win_points`), so the lesson and the game agree.
 """
@@ -8,17 +10,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import combinations
 from typing import Any
 
 from sq_edu.engine.cards import QUEEN_POINTS, QUEENS
 from sq_edu.engine.rules import Rules
 
-from ..exercise import CHOICE, NUMBER, Exercise, Option
-from ..messages import Joined, Msg, msg
+from ..exercise import CHOICE, NUMBER, Exercise, Option, traps
+from ..messages import Joined, Msg, Plain, msg
 from .registry import Base, Param, generator
 
 _COUNT = Param(int, 2, low=1, high=4)
 _GOAL = Param(int, 50, choices=(40, 50))
+OFFICIAL = Rules.preset("official")
 
 
 def queen_word(queen: str) -> Msg:
@@ -32,13 +36,42 @@ def players_for(goal: int) -> int:
     return next(n for n in (3, 4) if Rules.preset("official").win_points(n) == goal)
 
 
-def _queens(rng: random.Random, count: int, below: int | None = None) -> tuple[str, ...]:
-    """`count` different queens, their points under `below` when given (not yet won)."""
+def allowed(queens: tuple[str, ...] | list[str], rules: Rules) -> bool:
+    """A set of awake queens one player may hold (never the cat and the dog together)."""
+    return not (rules.cat_dog_feud and "cat" in queens and "dog" in queens)
+
+
+def _queens(rng: random.Random, count: int, below: int | None = None,
+            rules: Rules = OFFICIAL) -> tuple[str, ...]:
+    """`count` different queens one player may hold, their points under `below` when given."""
     for _ in range(200):
         chosen = tuple(rng.sample(QUEENS, count))
-        if below is None or sum(QUEEN_POINTS[q] for q in chosen) < below:
+        if allowed(chosen, rules) and (below is None
+                                       or sum(QUEEN_POINTS[q] for q in chosen) < below):
             return chosen
     return tuple(sorted(QUEENS, key=QUEEN_POINTS.get)[:count])
+
+
+def wakeable(queens: tuple[str, ...]) -> list[str]:
+    """The sleeping queens this player could wake and keep (not the dog next to the cat)."""
+    return [q for q in QUEENS if q not in queens and allowed((*queens, q), OFFICIAL)]
+
+
+def fewer_than_winning(goal: int, count: int) -> int:
+    """At most this many queens, so one more queen does not win on the number of queens."""
+    return min(count, OFFICIAL.win_queens(players_for(goal)) - 2)
+
+
+def points_line(queens: tuple[str, ...]) -> Plain:
+    return Plain(" + ".join(str(QUEEN_POINTS[q]) for q in sorted(
+        queens, key=lambda q: -QUEEN_POINTS[q])))
+
+
+def sum_step(queens: tuple[str, ...], have: int) -> tuple[Msg, ...]:
+    """"Add them: 15 + 10 = 25" (nothing to add for a single queen)."""
+    if len(queens) < 2:
+        return ()
+    return (msg("lessons.qp_worked_sum", points=points_line(queens), total=have),)
 
 
 @generator("queens.sum", min_queens=_COUNT, max_queens=Param(int, 3, low=1, high=5))
@@ -47,47 +80,86 @@ def queen_sum(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     count = rng.randint(p["min_queens"], max(p["min_queens"], p["max_queens"]))
     queens = _queens(rng, count)
     total = sum(QUEEN_POINTS[q] for q in queens)
+    smallest = min(QUEEN_POINTS[q] for q in queens)
     return base.make(kind=NUMBER, answers=(total,),
                      prompt=msg("lessons.qp_sum_prompt",
                                 queens=Joined(tuple(queen_word(q) for q in queens))),
                      hints=(msg("lessons.qp_sum_nudge"), msg("lessons.qp_sum_strategy")),
+                     traps=traps((total,),
+                                 (count, msg("lessons.qp_trap_count", n=count)),
+                                 (total // 5, msg("lessons.qp_trap_fives", n=total // 5)),
+                                 (total - smallest if count > 1 else None,
+                                  msg("lessons.qp_trap_left_out"))),
+                     worked=(msg("lessons.qp_worked_points", points=points_line(queens)),
+                             msg("lessons.qp_worked_sum", points=points_line(queens),
+                                 total=total)),
+                     guess=1 / 12,
                      extra={"queens": queens})
 
 
 @generator("queens.to_goal", goal=_GOAL, min_queens=_COUNT, max_queens=Param(int, 3, low=1, high=4))
 def to_goal(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """How many more points to reach the winning 40 or 50?"""
+    """How many more points to reach the winning 40 or 50?
+
+    The learner holds at most two queens fewer than win on their number (at a 4-player table
+    a 4th queen wins whatever the points), so the points are really what is missing.
+    """
     goal = p["goal"]
-    count = rng.randint(p["min_queens"], max(p["min_queens"], p["max_queens"]))
+    high = fewer_than_winning(goal, max(p["min_queens"], p["max_queens"]))
+    count = rng.randint(min(p["min_queens"], high), high)
     queens = _queens(rng, count, below=goal)
     have = sum(QUEEN_POINTS[q] for q in queens)
-    return base.make(kind=NUMBER, answers=(goal - have,),
+    need = goal - have
+    return base.make(kind=NUMBER, answers=(need,),
                      prompt=msg("lessons.qp_goal_prompt", goal=goal, players=players_for(goal),
                                 queens=Joined(tuple(queen_word(q) for q in queens))),
                      hints=(msg("lessons.qp_goal_nudge", goal=goal),
                             msg("lessons.qp_goal_strategy", goal=goal)),
-                     extra={"queens": queens, "goal": goal})
+                     traps=traps((need,),
+                                 (have, msg("lessons.qp_trap_have", have=have, goal=goal)),
+                                 (goal + have, msg("lessons.qp_trap_added", have=have,
+                                                   goal=goal)),
+                                 (need // 5, msg("lessons.qp_trap_fives", n=need // 5)),
+                                 (goal, msg("lessons.qp_trap_goal", goal=goal))),
+                     worked=(*sum_step(queens, have),
+                             msg("lessons.qp_worked_goal", goal=goal, have=have, need=need)),
+                     guess=1 / 10,
+                     extra={"queens": queens, "goal": goal, "players": players_for(goal)})
 
 
 @generator("queens.which_wins", goal=_GOAL, min_queens=_COUNT,
-           max_queens=Param(int, 3, low=1, high=3), options=Param(int, 4, low=2, high=6))
+           max_queens=Param(int, 3, low=1, high=3), options=Param(int, 4, low=2, high=4))
 def which_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """Which sleeping queen would bring you to the goal? (every one that does is right)"""
+    """Which sleeping queen brings you to exactly the goal? One option is right, the options
+    have different points, and each points value is the answer about as often as the others.
+
+    Every option is a queen the learner could wake (not the dog while holding the cat).
+    """
     goal = p["goal"]
-    for _ in range(200):
-        count = rng.randint(p["min_queens"], max(p["min_queens"], p["max_queens"]))
-        queens = _queens(rng, count, below=goal)
-        have = sum(QUEEN_POINTS[q] for q in queens)
-        rest = [q for q in QUEENS if q not in queens]
-        choices = rng.sample(rest, min(p["options"], len(rest)))
-        winners = tuple(q for q in choices if have + QUEEN_POINTS[q] >= goal)
-        if 0 < len(winners) < len(choices):
-            break
+    high = fewer_than_winning(goal, max(p["min_queens"], p["max_queens"]))
+    values = sorted(set(QUEEN_POINTS.values()))
+    need = rng.choice(values)
+    low = min(p["min_queens"], high)
+    held = [c for n in range(low, high + 1) for c in combinations(QUEENS, n)
+            if sum(QUEEN_POINTS[q] for q in c) == goal - need and allowed(c, OFFICIAL)
+            and any(QUEEN_POINTS[q] == need for q in wakeable(c))]
+    queens = rng.choice(held)
+    have = goal - need
+    by_value = {v: [q for q in wakeable(queens) if QUEEN_POINTS[q] == v] for v in values}
+    winner = rng.choice(by_value[need])
+    others = [rng.choice(by_value[v]) for v in values if v != need and by_value[v]]
+    choices = [winner, *rng.sample(others, min(len(others), p["options"] - 1))]
+    rng.shuffle(choices)
     options = tuple(Option(q, queen_word(q)) for q in choices)
-    return base.make(kind=CHOICE, answers=winners, options=options,
+    return base.make(kind=CHOICE, answers=(winner,), options=options,
                      prompt=msg("lessons.qp_wins_prompt", goal=goal,
                                 queens=Joined(tuple(queen_word(q) for q in queens))),
                      hints=(msg("lessons.qp_wins_nudge", goal=goal, have=have),
                             msg("lessons.qp_wins_strategy", goal=goal, have=have,
-                                need=goal - have)),
-                     extra={"queens": queens, "goal": goal, "have": have})
+                                need=need)),
+                     worked=(*sum_step(queens, have),
+                             msg("lessons.qp_worked_goal", goal=goal, have=have, need=need),
+                             msg("lessons.qp_worked_pick", need=need,
+                                 queen=queen_word(winner))),
+                     extra={"queens": queens, "goal": goal, "have": have,
+                            "players": players_for(goal)})

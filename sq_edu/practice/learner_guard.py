@@ -1,0 +1,139 @@
+"""What keeps one learner's record theirs: a secret number, honest nicknames, one writer at a time.
+
+- A secret number (4 digits, something a 6-year-old can keep) is stored only as a salted
+  scrypt hash; the file never holds the digits. It is asked at "welcome back" and for an
+  upload that names a learner who already has a record here. Four digits stop a classmate,
+  not a determined attacker with the file: docs/deploy.md says so.
+- Nicknames that only look alike are refused: invisible fillers (U+3164 and friends,
+  zero-width and format characters) and a mix of alphabets in one name (a Cyrillic "а" inside
+  a Latin "masha").
+- A lock file per learner serialises the read-merge-write of two tabs with one nickname.
+- Temporary files that a killed save left behind are removed once they are old.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import logging
+import os
+import re
+import secrets
+import time
+import unicodedata
+from collections.abc import Iterator
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+PIN_DIGITS = 4
+_PIN = re.compile(r"^[0-9]{4}$")
+_HEX = re.compile(r"^[0-9a-f]{32,128}$")
+SCHEME = "scrypt-16384-8-1"
+# Characters that draw nothing (or a blank) yet are letters to Unicode: a nickname of them
+# looks empty or identical to another one.
+INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e")
+STALE_TEMP_SECONDS = 600
+
+
+def valid_pin(text: object) -> str | None:
+    """The secret number as typed (spaces around it ignored, any digit script normalised to
+    0-9), or None if it is not exactly four digits."""
+    pin = unicodedata.normalize("NFKC", str(text or "")).strip()
+    if not pin.isdigit():
+        return None
+    pin = "".join(str(unicodedata.digit(c)) for c in pin)
+    return pin if _PIN.match(pin) else None
+
+
+def _derive(pin: str, salt: bytes) -> bytes:
+    return hashlib.scrypt(pin.encode("ascii"), salt=salt, n=16384, r=8, p=1, dklen=32)
+
+
+def hash_pin(pin: str) -> dict[str, str]:
+    """The record of a secret number: scheme, random salt and scrypt hash (hex)."""
+    salt = secrets.token_bytes(16)
+    return {"scheme": SCHEME, "salt": salt.hex(), "hash": _derive(pin, salt).hex()}
+
+
+def check_secret_record(value: object) -> dict[str, str]:
+    """A secret record read from a file, checked strictly; ValueError otherwise."""
+    if (not isinstance(value, dict) or set(value) != {"scheme", "salt", "hash"}
+            or value.get("scheme") != SCHEME
+            or not all(isinstance(value[k], str) and _HEX.match(value[k])
+                       for k in ("salt", "hash"))):
+        raise ValueError("secret is not a secret record of ours")
+    return {k: str(value[k]) for k in ("scheme", "salt", "hash")}
+
+
+def pin_matches(pin: object, record: dict[str, str] | None) -> bool:
+    """True if the typed secret number is the one the record was made from."""
+    typed = valid_pin(pin)
+    if record is None or typed is None:
+        return False
+    derived = _derive(typed, bytes.fromhex(record["salt"]))
+    return hmac.compare_digest(derived, bytes.fromhex(record["hash"]))
+
+
+def _script(char: str) -> str:
+    """The alphabet a letter belongs to ("LATIN", "CYRILLIC", ...), from its Unicode name."""
+    name = unicodedata.name(char, "")
+    return name.split(" ", 1)[0] if name else "?"
+
+
+def lookalike_problem(name: str) -> str | None:
+    """Why a nickname could pass for another one ("invisible" or "mixed"), or None."""
+    if any(c in INVISIBLE_LETTERS
+           or unicodedata.category(c) in ("Cf", "Cc", "Co", "Cs")
+           for c in name):
+        return "invisible"
+    scripts = {_script(c) for c in name if c.isalpha()}
+    if len(scripts) > 1:
+        return "mixed"
+    return None
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on `.<name>.lock` beside the file while reading and writing it,
+    so two tabs (two kernels) with one nickname take turns. No lock where the OS has none."""
+    try:
+        import fcntl
+    except ImportError:   # Windows: one kernel per learner is the rule there (docs/deploy.md)
+        yield
+        return
+    lock = path.with_name(f".{path.name}.lock")
+    try:
+        lock.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(lock, "a+b")  # noqa: SIM115 - closed below, after the lock is released
+    except OSError:   # a read-only folder: the save itself will say so
+        yield
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+        handle.close()
+
+
+def remove_stale_temp_files(folder: Path, max_age: float = STALE_TEMP_SECONDS) -> list[str]:
+    """Delete `.<name>.<pid>.tmp` files older than `max_age` seconds (a save killed before
+    its rename); returns their names. A save in progress is seconds old and is left alone."""
+    removed: list[str] = []
+    now = time.time()
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return removed
+    for temp in candidates:
+        with contextlib.suppress(OSError):
+            if now - temp.stat().st_mtime > max_age:
+                temp.unlink()
+                removed.append(temp.name)
+    if removed:
+        log.info("removed %d temporary file(s) left by interrupted saves in %s",
+                 len(removed), os.fspath(folder))
+    return removed

@@ -1,0 +1,78 @@
+"""Secret numbers, look-alike nicknames, the learner's lock and stale temporary files."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from sq_edu.practice.learner_guard import (
+    check_secret_record,
+    hash_pin,
+    locked,
+    lookalike_problem,
+    pin_matches,
+    remove_stale_temp_files,
+    valid_pin,
+)
+
+
+@pytest.mark.parametrize(("typed", "pin"), [("2581", "2581"), (" 0007 ", "0007"),
+                                            ("٢٥٨١", "2581"), ("２５８１", "2581")])
+def test_four_digits_in_any_script_are_a_secret_number(typed: str, pin: str) -> None:
+    assert valid_pin(typed) == pin
+
+
+@pytest.mark.parametrize("typed", ["", "123", "12345", "12a4", "1 2 3 4", None, "12\u00bd4"])
+def test_anything_else_is_not(typed: object) -> None:
+    assert valid_pin(typed) is None
+
+
+def test_the_hash_opens_only_for_the_same_number_and_never_holds_it() -> None:
+    record = hash_pin("2581")
+    assert "2581" not in str(record)
+    assert pin_matches("2581", record) and pin_matches("٢٥٨١", record)
+    assert not pin_matches("2582", record) and not pin_matches("", record)
+    assert hash_pin("2581")["salt"] != record["salt"]
+    assert check_secret_record(record) == record
+    with pytest.raises(ValueError):
+        check_secret_record({**record, "hash": "not hex"})
+
+
+@pytest.mark.parametrize(("name", "problem"), [
+    ("masha", None), ("Маша", None), ("Masha 2", None), ("राम", None), ("Ｍａｓｈａ", None),
+    ("m\u0430sha", "mixed"), ("\u3164", "invisible"), ("ma\u200bsha", "invisible"),
+    ("fox\u2800", "invisible"), ("Ivan Иван", "mixed"),
+])
+def test_look_alike_nicknames(name: str, problem: str | None) -> None:
+    assert lookalike_problem(name) == problem
+
+
+def test_the_lock_makes_two_writers_take_turns(tmp_path: Path) -> None:
+    path, inside, overlaps = tmp_path / "fox.json", [], []
+
+    def writer() -> None:
+        with locked(path):
+            inside.append(1)
+            overlaps.append(len(inside))
+            time.sleep(0.05)
+            inside.pop()
+
+    threads = [threading.Thread(target=writer) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert overlaps == [1, 1, 1, 1]
+
+
+def test_only_old_temporary_files_are_removed(tmp_path: Path) -> None:
+    old, fresh = tmp_path / ".fox.json.1.tmp", tmp_path / ".owl.json.2.tmp"
+    for temp in (old, fresh):
+        temp.write_text("{", encoding="utf-8")
+    os.utime(old, (time.time() - 3600, time.time() - 3600))
+    assert remove_stale_temp_files(tmp_path) == [old.name]
+    assert fresh.exists() and not old.exists()
