@@ -78,6 +78,8 @@ class SkillRecord:
     score: int = 0            # 0..100
     review_step: int = -1     # index into REVIEW_DAYS; -1 while not yet mastered
     due: int | None = None    # the calendar day (today_number) a review is due
+    play_attempts: int = 0    # of `attempts`, those asked by the coach during a game
+    play_correct: int = 0     # of `correct`, those answered in a game
 
     @property
     def stage(self) -> str:
@@ -146,16 +148,21 @@ class Mastery:
 
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int = 0,
                levels: int = 1, *, guess: float = DEFAULT_GUESS, replay: bool = False,
-               today: int | None = None) -> Outcome:
+               today: int | None = None, source: str = "drill") -> Outcome:
         """Count one answer at `level` of a lesson with `levels` levels.
 
         `guess` is the chance of getting the item right by guessing (`Exercise.guess_chance`);
         `replay` marks a replayed deal; `today` is a `today_number` (tests pass their own).
+        `source="play"`: the game's coach asked it; it counts like a drill answer towards the
+        skill (score, review) and is also tallied apart so the teacher sees play practice.
         """
         self.clock += 1
         day = today_number() if today is None else int(today)
         rec = self.skill(skill)
         rec.attempts += 1
+        if source == "play":
+            rec.play_attempts += 1
+            rec.play_correct += int(bool(correct))
         rec.hints += max(int(hints), 0)
         if correct:
             rec.correct += 1
