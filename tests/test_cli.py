@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import socket
 import subprocess
@@ -121,6 +122,55 @@ def test_worksheet_is_written_with_its_answer_key(tmp_path, capsys) -> None:
     assert "levels 1.." in capsys.readouterr().err
     assert main(["worksheet", "no_such_lesson"]) == 2
     assert "no lesson" in capsys.readouterr().err
+
+
+def test_class_mode_warms_a_pool_per_class_lesson_and_hands_class_and_hash_to_kernels() -> None:
+    from sq_edu.practice.teacher_key import check_password
+
+    args = build_parser().parse_args(["serve", "--class", "5B", "--teacher-password", "owls!",
+                                      "--class-size", "30", "--lessons", "equations,chances"])
+    command, env = serve_command(args)
+    pools = next(arg for arg in command if arg.startswith(
+        "--VoilaKernelManager.kernel_pools_config="))
+    assert json.loads(pools.split("=", 1)[1]) == {
+        "default": {"pool_size": 1}, "equations.ipynb": {"pool_size": 30},
+        "chances.ipynb": {"pool_size": 30}}
+    assert sum(arg.startswith("--preheat_kernel") for arg in command) == 1
+    assert env["SQ_EDU_CLASS"] == "5b"
+    assert "owls!" not in " ".join([*command, *env.values()])      # only the salted hash
+    assert check_password("owls!", env["SQ_EDU_TEACHER_KEY"])
+
+
+def test_class_size_preheats_even_with_pool_size_zero() -> None:
+    command, env = serve_command(build_parser().parse_args(
+        ["serve", "--pool-size", "0", "--class-size", "3"]))
+    assert "--preheat_kernel=True" in command and "SQ_EDU_TEACHER_KEY" not in env
+    assert '"default": {"pool_size": 0}' in next(a for a in command if "kernel_pools" in a)
+
+
+@pytest.mark.parametrize("argv", [["--class", "../x"], ["--class-size", "0"],
+                                  ["--lessons", "nowhere"], ["--lessons", ","]])
+def test_bad_class_options_are_refused(argv: list[str],
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        build_parser().parse_args(["serve", *argv])
+    assert exit_info.value.code == 2 and "error" in capsys.readouterr().err
+
+
+def test_a_too_short_teacher_password_is_one_clear_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from sq_edu.cli import main
+
+    assert main(["serve", "--teacher-password", "abc", "--no-browser"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "sq-edu serve: the teacher password needs at least 4 characters")
+
+
+def test_a_setting_is_replaced_not_given_twice() -> None:
+    from sq_edu.voila.server import with_option
+
+    command = with_option(voila_command(port=1), "--VoilaExecutor.iopub_timeout", 90)
+    assert [a for a in command if "iopub_timeout" in a] == ["--VoilaExecutor.iopub_timeout=90"]
 
 
 def test_a_classroom_server_needs_a_class_password() -> None:

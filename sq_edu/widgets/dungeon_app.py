@@ -72,7 +72,8 @@ __all__ = ["HUMAN", "DungeonApp", "read_score"]
 class DungeonApp(widgets.VBox):
     """The Dungeon of Queens dashboard. `DungeonApp(lang="ru", seed=7)` replays exactly."""
 
-    def __init__(self, lang: str = "en", seed: int | None = None) -> None:
+    def __init__(self, lang: str = "en", seed: int | None = None,
+                 level: int | None = None) -> None:
         self.lang = normalize_lang(lang)
         self._seeds = random.Random(seed)
         self.feedback = Feedback(self.lang)
@@ -116,7 +117,8 @@ class DungeonApp(widgets.VBox):
         self._guard = guard
 
         self.howto = _html("sq-dungeon-howto")
-        self.lesson = LessonApp(LESSON_ID, lang=self.lang, seed=1)
+        self.lesson = LessonApp(LESSON_ID, lang=self.lang,
+                                seed=seed if seed is not None else 1, level=level)
         self.lesson.add_class("sq-dungeon-lesson")
         # One language switch per page: the one at the top switches every tab.
         self.lesson.language.layout.display = "none"
@@ -133,6 +135,12 @@ class DungeonApp(widgets.VBox):
         self.add_class("sq-app")
         self.add_class("sq-dungeon-app")
         self.new_game()
+        if level is not None:   # a teacher's link to the scoring lesson opens its tab
+            self.tabs.selected_index = 1
+
+    def join_class(self, code: str, fixed: bool = False) -> None:
+        """The scoring lesson reports to the teacher's live view of class `code`."""
+        self.lesson.join_class(code, fixed=fixed)
 
     # --- the score sheet's state, under the names tests use -----------------------------------
     @property

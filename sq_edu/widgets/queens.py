@@ -78,6 +78,8 @@ class QueenGrid(widgets.VBox):
                 lambda _b, i=i: self._fire_slot(i)))
         cells = [widgets.VBox([p, b], layout=widgets.Layout(align_items="center"))
                  for p, b in zip(self.slot_pictures, self.slot_buttons, strict=True)]
+        for cell in cells:   # the stylesheet makes an offered slot's picture its button too
+            cell.add_class("sq-slot-cell")
         self.grid = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns=f"repeat(4, {card_width + 16}px)", grid_gap="6px"))
         self.awake_title = widgets.HTML()
