@@ -7,35 +7,58 @@ LANG_UI ?= en
 # Kernels and tools started by the tests resolve `python`/`jupyter` from the project venv.
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 
-.PHONY: serve test test-fast lint bench screenshots clean
+.PHONY: serve test test-fast lint bench screenshots clean site serve-site
 
 $(VENV)/bin/activate:
+	@echo "sq_edu: creating the Python environment $(VENV) (first run only)..."
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
 # Re-install whenever the package metadata changes.
 # The `server` extra brings Voila, JupyterLab and numpy (the package alone runs in a browser).
 $(VENV)/.installed: pyproject.toml | $(VENV)/bin/activate
-	$(PY) -m pip install --quiet -e ".[server]"
+	@echo "sq_edu: installing sq_edu, Jupyter and Voila into $(VENV)."
+	@echo "        The first time it downloads them and takes a few minutes; pip lists each"
+	@echo "        package as it goes. Later runs start at once."
+	$(PY) -m pip install -e ".[server]"
 	touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(VENV)/bin/activate
-	$(PY) -m pip install --quiet -e ".[server,test]"
+	@echo "sq_edu: installing sq_edu with its test tools into $(VENV) (a few minutes the first time)."
+	$(PY) -m pip install -e ".[server,test]"
 	touch $(VENV)/.installed $@
 
 serve: $(VENV)/.installed
+	@echo "sq_edu: starting the lessons; open the address printed below (Ctrl+C stops)."
 	$(VENV)/bin/sq-edu serve --port $(PORT) --lang $(LANG_UI)
 
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check sq_edu tests bench
 
-# Unit, property, widget, notebook (nbval) and browser tests, then lint.
-test: $(VENV)/.installed-test
+# Lint, then unit, property, widget, notebook (nbval), browser and site tests (builds site/).
+test: $(VENV)/.installed-test site
 	$(PY) -m ruff check sq_edu tests bench
 	$(PY) -m pytest tests --nbval-lax notebooks
 
 test-fast: $(VENV)/.installed-test
-	$(PY) -m pytest tests -m "not browser and not slow"
+	$(PY) -m pytest tests -m "not browser and not slow and not hub and not site"
+
+# The serverless site (every dashboard running in the browser, no kernel on a server): site/.
+SITE_VENV ?= .venv-site
+SITE_PORT ?= 8867
+$(SITE_VENV)/.installed: lite/requirements.txt pyproject.toml
+	@echo "Making $(SITE_VENV) for the site build (JupyterLite; first time only)..."
+	$(PYTHON) -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
+	$(SITE_VENV)/bin/python -m pip install --quiet --no-deps -e .
+	touch $@
+
+site: $(SITE_VENV)/.installed
+	$(SITE_VENV)/bin/python lite/build.py --out site
+
+serve-site: site
+	@echo "Serving the site at http://127.0.0.1:$(SITE_PORT)/ (Ctrl+C stops)"
+	$(PYTHON) -m http.server $(SITE_PORT) --bind 127.0.0.1 --directory site
 
 bench: $(VENV)/.installed-test
 	$(PY) -m bench
@@ -45,4 +68,4 @@ screenshots: $(VENV)/.installed-test
 	SQ_EDU_UPDATE_SCREENSHOTS=1 $(PY) -m pytest tests/browser -q
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache test-artifacts
+	rm -rf $(VENV) $(SITE_VENV) site .cache/site .pytest_cache .ruff_cache test-artifacts

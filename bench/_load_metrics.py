@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import os
 import re
 import statistics
 import time
@@ -43,7 +44,12 @@ def kernels_of(server: psutil.Process) -> list[psutil.Process]:
 
 def kernel_ids(server: psutil.Process) -> set[str]:
     """Ids of the kernels running now (each kernel's connection file is `kernel-<id>.json`)."""
-    found = set()
+    return set(kernel_cpu(server))
+
+
+def kernel_cpu(server: psutil.Process) -> dict[str, float]:
+    """CPU seconds (user + system) each running kernel has used so far, by kernel id."""
+    found = {}
     for kernel in kernels_of(server):
         try:
             cmdline = " ".join(kernel.cmdline())
@@ -51,7 +57,7 @@ def kernel_ids(server: psutil.Process) -> set[str]:
             continue
         match = re.search(r"kernel-([0-9a-f-]{36})\.json", cmdline)
         if match:
-            found.add(match.group(1))
+            found[match.group(1)] = _cpu_seconds(kernel)
     return found
 
 
@@ -100,8 +106,10 @@ class Sampler:
     _started: float = 0.0
     _stopped: float = 0.0
     _task: asyncio.Task[None] | None = None
+    load: LoadAverage = field(default_factory=lambda: LoadAverage())
 
     def _sample(self) -> None:
+        self.load.sample()
         shot = snapshot(self.server)
         self.peak_total = max(self.peak_total, shot.total_rss)
         self.peak_kernels = max(self.peak_kernels, len(shot.kernel_rss))
@@ -152,3 +160,57 @@ def percentile(values: list[float], q: float) -> float:
 
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else 0.0
+
+
+@dataclass
+class Phases:
+    """The opening burst and the steady state of a class, measured apart.
+
+    The burst runs from the first page request until the last page is interactive (its app's
+    widgets have arrived); the steady state is everything after. A click belongs to the phase
+    in which it was sent.
+    """
+
+    burst_end: float
+    interactive: list[float]                    # seconds from request to interactive, per page
+    burst_clicks: list[float]
+    steady_clicks: list[float]
+
+    @classmethod
+    def split(cls, pages: list[tuple[float, float]], clicks: list[tuple[float, float]]
+              ) -> Phases:
+        """`pages`: (request time, seconds to interactive); `clicks`: (sent, seconds)."""
+        burst_end = max((start + wait for start, wait in pages), default=0.0)
+        return cls(burst_end, [wait for _start, wait in pages],
+                   [s for sent, s in clicks if sent < burst_end],
+                   [s for sent, s in clicks if sent >= burst_end])
+
+    def figures(self, slow_page: float = 10.0) -> dict[str, float]:
+        return {
+            "interactive_p50_s": median(self.interactive),
+            "interactive_p95_s": percentile(self.interactive, 95),
+            "interactive_max_s": max(self.interactive, default=0.0),
+            "pages_slower_than_10s": sum(1 for s in self.interactive if s > slow_page),
+            "burst_clicks": len(self.burst_clicks),
+            "burst_click_p50_ms": 1000 * percentile(self.burst_clicks, 50),
+            "burst_click_p95_ms": 1000 * percentile(self.burst_clicks, 95),
+            "steady_clicks": len(self.steady_clicks),
+            "steady_click_p50_ms": 1000 * percentile(self.steady_clicks, 50),
+            "steady_click_p95_ms": 1000 * percentile(self.steady_clicks, 95),
+            "steady_click_max_ms": 1000 * max(self.steady_clicks, default=0.0),
+        }
+
+
+@dataclass
+class LoadAverage:
+    """The machine's 1-minute load average over the run (it is shared: say how busy it was)."""
+
+    samples: list[tuple[float, float]] = field(default_factory=list)   # (monotonic, load)
+
+    def sample(self) -> None:
+        self.samples.append((time.monotonic(), os.getloadavg()[0]))
+
+    def between(self, start: float, end: float) -> float:
+        """Mean 1-minute load average of the samples taken in [start, end]."""
+        inside = [load for at, load in self.samples if start <= at <= end]
+        return statistics.fmean(inside) if inside else 0.0

@@ -4,13 +4,21 @@
 from __future__ import annotations
 
 import argparse
+import getpass
 import importlib.util
 import os
+import socket
 import sys
 from collections.abc import Sequence
 
-from sq_edu.i18n import LANGS
-from sq_edu.voila.server import CLASS_WORD_ENV, notebooks_dir, voila_command
+from sq_edu.i18n import LANGS, t
+from sq_edu.voila.server import (
+    CLASS_WORD_ENV,
+    class_pool_options,
+    dashboards,
+    notebooks_dir,
+    voila_command,
+)
 
 
 def _port(text: str) -> int:
@@ -36,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="folder for the learners' progress files, one per nickname "
                             "(default $SQ_EDU_PROGRESS_DIR or ~/.local/share/sq_edu/progress)")
     add_security_options(serve)
+    add_class_options(serve)
     sheet = commands.add_parser("worksheet", help="write a printable worksheet as HTML")
     sheet.add_argument("lesson", help="lesson id, e.g. equations")
     sheet.add_argument("--level", type=int, default=1, help="level (default 1)")
@@ -44,6 +53,73 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--lang", choices=LANGS, default="en", help="language of the sheet")
     sheet.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
     return parser
+
+
+def _class_code(text: str) -> str:
+    from sq_edu.practice.classroom import ClassCodeError, clean_class_code
+
+    try:
+        return clean_class_code(text)
+    except ClassCodeError:
+        raise argparse.ArgumentTypeError(
+            f"a class code is 1-30 letters, digits, '-' or '_', not {text!r}") from None
+
+
+def _lessons(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    known = dashboards()
+    unknown = [name for name in names if name not in known]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown lesson page(s) {', '.join(unknown) or text!r}; "
+            f"choose from {', '.join(known)}")
+    return names
+
+
+def _class_size(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 200:
+        raise argparse.ArgumentTypeError(f"a class size is 1 to 200 learners, not {value}")
+    return value
+
+
+def add_class_options(serve: argparse.ArgumentParser) -> None:
+    """`serve` options for a class on this server: its code, the teacher's password, and
+    kernels warmed up for the whole class before the lesson."""
+    group = serve.add_argument_group("a class at once")
+    group.add_argument("--class", dest="class_code", type=_class_code, metavar="NAME",
+                       help="class code: the teacher page shows this class live")
+    group.add_argument("--teacher-password", metavar="WORD",
+                       help="password for the teacher page (at least 4 characters; '-' asks "
+                            "for it without echo). Kept only as a salted hash")
+    group.add_argument("--class-size", type=_class_size, default=0, metavar="N",
+                       help="warm up N kernels per class lesson before the lesson starts")
+    group.add_argument("--lessons", type=_lessons, default=None, metavar="A,B",
+                       help="the lesson pages the class will open (default: equations)")
+
+
+def class_environment(args: argparse.Namespace) -> dict[str, str]:
+    """The class code and the teacher password's hash, for the kernels' environment."""
+    from sq_edu.practice.classroom import CLASS_ENV
+    from sq_edu.practice.teacher_key import TEACHER_KEY_ENV, hash_password
+
+    env: dict[str, str] = {}
+    if getattr(args, "class_code", None):
+        env[CLASS_ENV] = args.class_code
+    word = getattr(args, "teacher_password", None)
+    if word == "-":
+        word = getpass.getpass("Teacher password: ")
+    if word:
+        env[TEACHER_KEY_ENV] = hash_password(word)   # ValueError for a too short word
+    return env
+
+
+def class_pools(args: argparse.Namespace) -> list[str]:
+    """Voila options for `--class-size` (none without it)."""
+    if not getattr(args, "class_size", 0):
+        return []
+    return class_pool_options(args.class_size, args.lessons or ["equations"],
+                              pool_size=max(args.pool_size, 0))
 
 
 def add_security_options(serve: argparse.ArgumentParser) -> None:
@@ -111,17 +187,34 @@ def serve_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
     command = voila_command(
         notebooks_dir(),
         port=args.port,
-        preheat=args.pool_size > 0,
+        preheat=args.pool_size > 0 or args.class_size > 0,
         pool_size=max(args.pool_size, 1),
         open_browser=not args.no_browser,
         ip=args.ip,
     )
     flags, safety_env, _problem = security_settings(args)
-    command += flags
-    env = {**os.environ, **safety_env, "SQ_EDU_LANG": args.lang}
+    command += flags + class_pools(args)
+    env = {**os.environ, **safety_env, "SQ_EDU_LANG": args.lang, **class_environment(args)}
     if args.progress_dir:   # the kernels inherit it: LessonApp keeps progress there
         env["SQ_EDU_PROGRESS_DIR"] = os.path.abspath(os.path.expanduser(args.progress_dir))
     return command, env
+
+
+def front_page_urls(args: argparse.Namespace) -> list[str]:
+    """Where the lesson index opens: `/` is the index (sq_edu/voila/launch.py). A server
+    listening on every address is also named by this computer's name, for the class."""
+    if args.ip in ("0.0.0.0", "::", ""):  # noqa: S104 - only compared, never bound here
+        return [f"http://localhost:{args.port}/", f"http://{socket.gethostname()}:{args.port}/"]
+    host = f"[{args.ip}]" if ":" in args.ip else args.ip
+    return [f"http://{host}:{args.port}/"]
+
+
+def startup_message(args: argparse.Namespace) -> str:
+    """The lines `sq-edu serve` prints first: the address of the lesson index."""
+    here, *others = front_page_urls(args)
+    lines = [t("cli.serve_front_page", args.lang, url=here)]
+    lines += [t("cli.serve_other_computers", args.lang, url=url) for url in others]
+    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -135,9 +228,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if problem:
             print(f"sq-edu serve: {problem}", file=sys.stderr)
             return 2
-        command, env = serve_command(args)
-        print(f"Serving the dashboards at http://{args.ip}:{args.port}/ (Ctrl+C stops)",
-              file=sys.stderr)
+        try:
+            command, env = serve_command(args)
+        except ValueError as error:   # a too short teacher password
+            print(f"sq-edu serve: {error}", file=sys.stderr)
+            return 2
+        print(startup_message(args), file=sys.stderr)
         sys.stderr.flush()
         # Become Voila, so Ctrl+C and a service manager's SIGTERM reach it (and its kernels).
         os.execve(command[0], command, env)  # noqa: S606 - fixed argv built above, no shell

@@ -11,6 +11,7 @@ How a kernel learns its page's query string is Voila's business: `sq_edu.voila.p
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -31,6 +32,22 @@ DASHBOARDS: tuple[str, ...] = (
 MAX_SEED = 999_999  # deal numbers are 0..MAX_SEED: every link names exactly one deal
 MAX_LEVEL = 20      # no lesson has more levels; a bigger number is not a link a teacher made
 MAX_QUERY = 2000    # characters; anything longer is not a link a teacher shared
+_CLASS = re.compile(r"^[\w][\w\-]{0,29}$")
+
+
+class ClassCodeError(ValueError):
+    """A class code that is not 1-30 letters, digits, "-" or "_"."""
+
+
+def clean_class_code(text: object) -> str:
+    """The class code, stripped and case-folded ("5B" and "5b" are one class); "" is none.
+    It names a folder (`sq_edu.practice.classroom`), so it is never a path."""
+    code = str(text or "").strip()
+    if not code:
+        return ""
+    if not _CLASS.match(code):
+        raise ClassCodeError(f"class code {code!r}")
+    return code.casefold()
 
 
 def notebooks_dir() -> Path:
@@ -70,6 +87,8 @@ class PageParams:
     seed: int | None = None
     level: int | None = None
     notes: tuple[str, ...] = field(default=())
+    class_code: str = ""      # the class of a teacher's link ("": the server's class)
+    fixed: bool = False       # the teacher's link fixes the level (a test)
     MAX_SEED: ClassVar[int] = MAX_SEED      # the ranges every page setting is checked against
     MAX_LEVEL: ClassVar[int] = MAX_LEVEL
 
@@ -84,6 +103,10 @@ class PageParams:
             values["level"] = self.level
         if self.seed is not None:
             values["seed"] = self.seed
+        if self.class_code:
+            values["class"] = self.class_code
+        if self.fixed:
+            values["fixed"] = 1
         return urlencode(values)
 
     def level_note(self, shown: int | None) -> tuple[str, ...]:
@@ -132,4 +155,12 @@ def parse_query(query: str | None, default: str | None = None) -> PageParams:
         level = None if asked is None else clamp_level(asked, MAX_LEVEL)
         if asked is None or level != asked:
             notes.append("bad_level")
-    return PageParams(lang=lang, seed=seed, level=level, notes=tuple(notes))
+    class_code = ""
+    if "class" in values:
+        try:
+            class_code = clean_class_code(values["class"])
+        except ClassCodeError:
+            notes.append("bad_class")
+    fixed = values.get("fixed", "").strip().lower() in ("1", "true", "yes")
+    return PageParams(lang=lang, seed=seed, level=level, notes=tuple(notes),
+                      class_code=class_code, fixed=fixed)

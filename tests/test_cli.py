@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import json
 import os
+import socket
 import subprocess
 import sys
 
 import pytest
 
-from sq_edu.cli import build_parser, serve_command
+from sq_edu.cli import build_parser, serve_command, startup_message
 from sq_edu.voila.server import notebooks_dir, voila_command
 
 
 def test_serve_builds_the_voila_command_with_preheat_culling_and_no_sources() -> None:
     command, env = serve_command(build_parser().parse_args(["serve", "--port", "9001",
                                                             "--lang", "ru", "--no-browser"]))
-    assert command[1:4] == ["-m", "sq_edu.voila.safe_app", str(notebooks_dir())]
+    assert command[1:4] == ["-m", "sq_edu.voila.launch", str(notebooks_dir())]  # SafeVoila
     for flag in ("--port=9001", "--preheat_kernel=True", "--pool_size=1",
                  "--strip_sources=True", "--show_tracebacks=False", "--no-browser",
                  "--MappingKernelManager.cull_idle_timeout=900"):
@@ -49,8 +51,12 @@ def test_console_script_help_runs() -> None:
     assert "--lang" in out.stdout and "--port" in out.stdout
 
 
-def test_sq_edu_serve_serves_the_index(tmp_path) -> None:
-    """The real console script renders the index dashboard, then stops on SIGTERM."""
+def test_sq_edu_serve_prints_the_address_of_the_lesson_index(tmp_path) -> None:
+    """The real console script prints one address; that address opens the lesson index (not
+    Voila's file list) with no CDN link in it, `?lang=ru` survives the redirect, and the
+    server stops on SIGTERM."""
+    import http.client
+    import re
     import signal
     import time
     import urllib.request
@@ -59,27 +65,49 @@ def test_sq_edu_serve_serves_the_index(tmp_path) -> None:
 
     port = free_port()
     script = os.path.join(os.path.dirname(sys.executable), "sq-edu")
-    server = subprocess.Popen([script, "serve", "--port", str(port), "--no-browser",
-                               "--pool-size", "0"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
+    log = tmp_path / "serve.log"
+    with log.open("wb") as out:
+        server = subprocess.Popen([script, "serve", "--port", str(port), "--no-browser",
+                                   "--pool-size", "0"], stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 60
+        while not log.read_text().strip():
+            assert time.monotonic() < deadline, "sq-edu serve printed nothing in 60 s"
+            time.sleep(0.1)
+        first = log.read_text().splitlines()[0]
+        assert first.startswith("The lessons: http://"), first
+        url = re.search(r"http://\S+", first).group(0)
+        assert url == f"http://127.0.0.1:{port}/"
         while True:
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2):
+                with urllib.request.urlopen(url + "voila/tree/", timeout=2):
                     break
             except OSError:
                 assert time.monotonic() < deadline, "sq-edu serve did not answer in 60 s"
                 assert server.poll() is None, "sq-edu serve exited"
                 time.sleep(0.3)
-        page_url = f"http://127.0.0.1:{port}/voila/render/index.ipynb"
-        with urllib.request.urlopen(page_url, timeout=60) as answer:
-            page = answer.read().decode()
+        with urllib.request.urlopen(url, timeout=60) as answer:
+            landed, page = answer.url, answer.read().decode()
+        assert landed == url + "voila/render/index.ipynb"
         assert "application/vnd.jupyter.widget-view+json" in page
         assert "There was an error" not in page and "from sq_edu" not in page  # sources stripped
+        assert "cdn.jsdelivr" not in page  # the template links nothing off the machine
+        plain = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        plain.request("GET", "/?lang=ru")
+        answer = plain.getresponse()
+        assert (answer.status, answer.getheader("Location")) == (
+            302, "/voila/render/index.ipynb?lang=ru")
     finally:
         server.send_signal(signal.SIGTERM)
         assert server.wait(timeout=20) is not None
+
+
+def test_a_classroom_server_prints_the_address_other_computers_use() -> None:
+    args = build_parser().parse_args(["serve", "--ip", "0.0.0.0", "--port", "8870",
+                                      "--lang", "ru"])
+    here, there = startup_message(args).splitlines()
+    assert here.startswith("Уроки: http://localhost:8870/")
+    assert there.endswith(f"http://{socket.gethostname()}:8870/")
 
 
 def test_worksheet_is_written_with_its_answer_key(tmp_path, capsys) -> None:
@@ -94,6 +122,55 @@ def test_worksheet_is_written_with_its_answer_key(tmp_path, capsys) -> None:
     assert "levels 1.." in capsys.readouterr().err
     assert main(["worksheet", "no_such_lesson"]) == 2
     assert "no lesson" in capsys.readouterr().err
+
+
+def test_class_mode_warms_a_pool_per_class_lesson_and_hands_class_and_hash_to_kernels() -> None:
+    from sq_edu.practice.teacher_key import check_password
+
+    args = build_parser().parse_args(["serve", "--class", "5B", "--teacher-password", "owls!",
+                                      "--class-size", "30", "--lessons", "equations,chances"])
+    command, env = serve_command(args)
+    pools = next(arg for arg in command if arg.startswith(
+        "--VoilaKernelManager.kernel_pools_config="))
+    assert json.loads(pools.split("=", 1)[1]) == {
+        "default": {"pool_size": 1}, "equations.ipynb": {"pool_size": 30},
+        "chances.ipynb": {"pool_size": 30}}
+    assert sum(arg.startswith("--preheat_kernel") for arg in command) == 1
+    assert env["SQ_EDU_CLASS"] == "5b"
+    assert "owls!" not in " ".join([*command, *env.values()])      # only the salted hash
+    assert check_password("owls!", env["SQ_EDU_TEACHER_KEY"])
+
+
+def test_class_size_preheats_even_with_pool_size_zero() -> None:
+    command, env = serve_command(build_parser().parse_args(
+        ["serve", "--pool-size", "0", "--class-size", "3"]))
+    assert "--preheat_kernel=True" in command and "SQ_EDU_TEACHER_KEY" not in env
+    assert '"default": {"pool_size": 0}' in next(a for a in command if "kernel_pools" in a)
+
+
+@pytest.mark.parametrize("argv", [["--class", "../x"], ["--class-size", "0"],
+                                  ["--lessons", "nowhere"], ["--lessons", ","]])
+def test_bad_class_options_are_refused(argv: list[str],
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        build_parser().parse_args(["serve", *argv])
+    assert exit_info.value.code == 2 and "error" in capsys.readouterr().err
+
+
+def test_a_too_short_teacher_password_is_one_clear_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from sq_edu.cli import main
+
+    assert main(["serve", "--teacher-password", "abc", "--no-browser"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "sq-edu serve: the teacher password needs at least 4 characters")
+
+
+def test_a_setting_is_replaced_not_given_twice() -> None:
+    from sq_edu.voila.server import with_option
+
+    command = with_option(voila_command(port=1), "--VoilaExecutor.iopub_timeout", 90)
+    assert [a for a in command if "iopub_timeout" in a] == ["--VoilaExecutor.iopub_timeout=90"]
 
 
 def test_a_classroom_server_needs_a_class_password() -> None:

@@ -45,6 +45,19 @@ def normalize_lang(lang: object) -> str:
     return text if text in LANGS else DEFAULT_LANG
 
 
+def require_lang(lang: object) -> str:
+    """A language named in code (`HandView(lang="ru")`): "en" or "ru", any case, "ru-RU" too.
+
+    Anything else is a ValueError: a typo that silently gave English would hide the mistake
+    from the notebook's author. What a page link asks for stays friendly (`normalize_lang`,
+    `sq_edu.links.parse_query`)."""
+    if isinstance(lang, str):
+        text = lang.strip().lower().replace("_", "-").split("-")[0]
+        if text in LANGS:
+            return text
+    raise ValueError(f"unknown lang {lang!r}: sq_edu speaks {' and '.join(map(repr, LANGS))}")
+
+
 @lru_cache(maxsize=1)
 def catalog() -> dict[str, dict[str, object]]:
     """All entries of all catalogue files, keyed `area.key`."""

@@ -1,7 +1,8 @@
 """What keeps one learner's record theirs: a secret number, honest nicknames, one writer at a time.
 
 - A secret number (4 digits, something a 6-year-old can keep) is stored only as a salted
-  scrypt hash; the file never holds the digits. It is asked at "welcome back" and for an
+  scrypt hash (PBKDF2-HMAC-SHA256 where Python has no OpenSSL, as in the browser of the
+  serverless site); the file never holds the digits. It is asked at "welcome back" and for an
   upload that names a learner who already has a record here. Four digits stop a classmate,
   not a determined attacker with the file: docs/deploy.md says so.
 - Nicknames that only look alike are refused: invisible fillers (U+3164 and friends,
@@ -31,6 +32,9 @@ PIN_DIGITS = 4
 _PIN = re.compile(r"^[0-9]{4}$")
 _HEX = re.compile(r"^[0-9a-f]{32,128}$")
 SCHEME = "scrypt-16384-8-1"
+PBKDF2_SCHEME = "pbkdf2-sha256-20000"   # where hashlib has no scrypt (Pyodide: no OpenSSL)
+PBKDF2_ROUNDS = 20_000
+SCHEMES = (SCHEME, PBKDF2_SCHEME)
 # Characters that draw nothing (or a blank) yet are letters to Unicode: a nickname of them
 # looks empty or identical to another one.
 INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e")
@@ -47,20 +51,47 @@ def valid_pin(text: object) -> str | None:
     return pin if _PIN.match(pin) else None
 
 
-def _derive(pin: str, salt: bytes) -> bytes:
+def pbkdf2_sha256(password: bytes, salt: bytes, rounds: int) -> bytes:
+    """PBKDF2-HMAC-SHA256, one 32-byte block (RFC 8018): hashlib's where it has one, else the
+    same bytes from hashlib.sha256 alone (Python without OpenSSL has no pbkdf2_hmac)."""
+    if hasattr(hashlib, "pbkdf2_hmac"):
+        return hashlib.pbkdf2_hmac("sha256", password, salt, rounds, 32)
+    key = (hashlib.sha256(password).digest() if len(password) > 64 else password).ljust(64, b"\0")
+    inner, outer = hashlib.sha256(bytes(b ^ 0x36 for b in key)), hashlib.sha256(
+        bytes(b ^ 0x5C for b in key))
+
+    def prf(message: bytes) -> bytes:
+        first, second = inner.copy(), outer.copy()
+        first.update(message)
+        second.update(first.digest())
+        return second.digest()
+
+    block = prf(salt + b"\x00\x00\x00\x01")
+    total = int.from_bytes(block, "big")
+    for _ in range(rounds - 1):
+        block = prf(block)
+        total ^= int.from_bytes(block, "big")
+    return total.to_bytes(32, "big")
+
+
+def _derive(pin: str, salt: bytes, scheme: str = SCHEME) -> bytes:
+    if scheme == PBKDF2_SCHEME:
+        return pbkdf2_sha256(pin.encode("ascii"), salt, PBKDF2_ROUNDS)
     return hashlib.scrypt(pin.encode("ascii"), salt=salt, n=16384, r=8, p=1, dklen=32)
 
 
 def hash_pin(pin: str) -> dict[str, str]:
-    """The record of a secret number: scheme, random salt and scrypt hash (hex)."""
+    """The record of a secret number: scheme, random salt and hash (hex); scrypt where this
+    Python has it, else PBKDF2 (either is checked wherever the file is read later)."""
     salt = secrets.token_bytes(16)
-    return {"scheme": SCHEME, "salt": salt.hex(), "hash": _derive(pin, salt).hex()}
+    scheme = SCHEME if hasattr(hashlib, "scrypt") else PBKDF2_SCHEME
+    return {"scheme": scheme, "salt": salt.hex(), "hash": _derive(pin, salt, scheme).hex()}
 
 
 def check_secret_record(value: object) -> dict[str, str]:
     """A secret record read from a file, checked strictly; ValueError otherwise."""
     if (not isinstance(value, dict) or set(value) != {"scheme", "salt", "hash"}
-            or value.get("scheme") != SCHEME
+            or value.get("scheme") not in SCHEMES
             or not all(isinstance(value[k], str) and _HEX.match(value[k])
                        for k in ("salt", "hash"))):
         raise ValueError("secret is not a secret record of ours")
@@ -72,7 +103,7 @@ def pin_matches(pin: object, record: dict[str, str] | None) -> bool:
     typed = valid_pin(pin)
     if record is None or typed is None:
         return False
-    derived = _derive(typed, bytes.fromhex(record["salt"]))
+    derived = _derive(typed, bytes.fromhex(record["salt"]), record["scheme"])
     return hmac.compare_digest(derived, bytes.fromhex(record["hash"]))
 
 
@@ -101,6 +132,8 @@ def locked(path: Path) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:   # Windows: one kernel per learner is the rule there (docs/deploy.md)
+        fcntl = None      # type: ignore[assignment]
+    if getattr(fcntl, "flock", None) is None:   # also the browser's Python (Pyodide)
         yield
         return
     lock = path.with_name(f".{path.name}.lock")

@@ -8,8 +8,8 @@
 - A lesson level opens only when the learner has *mastered* the current one: its own level
   score, counted from the moment the level was chosen, reaches MASTERED. A perfect learner
   needs at most 6 items (three options), never fewer than LEVEL_UP_STREAK clean ones in a row,
-  and 3 in 4 of the level's answers must be right: a guessing learner practically never gets
-  there.
+  3 in 4 of the level's answers must be right, and guessing must explain the record less than
+  once in 700 (GUESSER_ODDS): a guesser gets there only by being right from the very first item.
 - Three wrong answers in a row at a level: `Outcome.step_back` names the level to go back to
   (the previous one, or this one again with its worked example) and the level score restarts.
 - Replays of the same deal ("Start this deal") are practice: they count as attempts, never as
@@ -32,6 +32,7 @@ EVIDENCE_TO_MASTER = 5.5         # log-odds a clean run must build to reach MAST
 DEFAULT_GUESS = 1 / 3            # three options: the most guessable level there is
 LEVEL_UP_STREAK = 5              # and never fewer clean answers in a row than this
 LEVEL_ACCURACY = 3 / 4           # and right in 3 of 4 answers at the level (since it was chosen)
+GUESSER_ODDS = 1 / 700           # and a guesser does as well less than once in 700 tries
 STUCK_AFTER = 3                  # wrong answers in a row before stepping back
 REVIEW_DAYS: tuple[int, ...] = (1, 3, 7, 21)
 STAGES: tuple[str, ...] = ("new", "learning", "practising", "mastered")
@@ -54,9 +55,17 @@ def loss(guess: float) -> int:
     return math.ceil(MASTERED * -math.log(SLIP / (1 - g)) / EVIDENCE_TO_MASTER)
 
 
+def guesser_tail(right: int, answered: int, guess: float) -> float:
+    """The chance that pure guessing gets at least `right` of `answered` items right."""
+    return sum(math.comb(answered, k) * guess**k * (1 - guess) ** (answered - k)
+               for k in range(right, answered + 1))
+
+
 def items_to_master(guess: float = DEFAULT_GUESS) -> int:
     """Clean answers in a row that open the next level (what the app shows as "x of n")."""
-    return max(LEVEL_UP_STREAK, math.ceil(MASTERED / gain(guess)))
+    g = min(max(float(guess), 0.01), 0.5)
+    unguessable = math.floor(math.log(GUESSER_ODDS) / math.log(g)) + 1
+    return max(LEVEL_UP_STREAK, math.ceil(MASTERED / gain(guess)), unguessable)
 
 
 @dataclass
@@ -69,6 +78,8 @@ class SkillRecord:
     score: int = 0            # 0..100
     review_step: int = -1     # index into REVIEW_DAYS; -1 while not yet mastered
     due: int | None = None    # the calendar day (today_number) a review is due
+    play_attempts: int = 0    # of `attempts`, those asked by the coach during a game
+    play_correct: int = 0     # of `correct`, those answered in a game
 
     @property
     def stage(self) -> str:
@@ -91,20 +102,23 @@ class LessonRecord:
     wrong: int = 0      # wrong answers in a row at this level
     answered: int = 0   # answers since the level was chosen or opened (replays excluded)
     right: int = 0      # ... of them right
+    guess_milli: int = 0  # the most guessable of those items, in thousandths
 
     def restart(self, level: int, keep_record: bool = False) -> None:
         """At `level` now, with no evidence there yet. Stepping back keeps the count of right
         answers, so a lucky run after many misses is not taken for mastery."""
         self.level, self.streak, self.score, self.wrong = level, 0, 0, 0
         if not keep_record:
-            self.answered = self.right = 0
+            self.answered = self.right = self.guess_milli = 0
 
     @property
     def mastered(self) -> bool:
         """The current level is mastered: enough evidence, a clean run to show it, and mostly
         right since the level was chosen (a lucky run after many guesses is not mastery)."""
         return (self.score >= MASTERED and self.streak >= LEVEL_UP_STREAK
-                and self.right >= LEVEL_ACCURACY * self.answered)
+                and self.right >= LEVEL_ACCURACY * self.answered
+                and guesser_tail(self.right, self.answered, self.guess_milli / 1000)
+                < GUESSER_ODDS)
 
 
 @dataclass(frozen=True)
@@ -134,16 +148,21 @@ class Mastery:
 
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int = 0,
                levels: int = 1, *, guess: float = DEFAULT_GUESS, replay: bool = False,
-               today: int | None = None) -> Outcome:
+               today: int | None = None, source: str = "drill") -> Outcome:
         """Count one answer at `level` of a lesson with `levels` levels.
 
         `guess` is the chance of getting the item right by guessing (`Exercise.guess_chance`);
         `replay` marks a replayed deal; `today` is a `today_number` (tests pass their own).
+        `source="play"`: the game's coach asked it; it counts like a drill answer towards the
+        skill (score, review) and is also tallied apart so the teacher sees play practice.
         """
         self.clock += 1
         day = today_number() if today is None else int(today)
         rec = self.skill(skill)
         rec.attempts += 1
+        if source == "play":
+            rec.play_attempts += 1
+            rec.play_correct += int(bool(correct))
         rec.hints += max(int(hints), 0)
         if correct:
             rec.correct += 1
@@ -176,6 +195,7 @@ class Mastery:
             return None, None
         rec.answered += 1
         rec.right += int(correct)
+        rec.guess_milli = max(rec.guess_milli, round(min(max(guess, 0.0), 1.0) * 1000))
         rec.score = _scored(rec.score, correct, clean, guess)
         rec.streak = rec.streak + 1 if clean else 0 if not correct else rec.streak
         rec.wrong = 0 if correct else rec.wrong + 1

@@ -1,5 +1,9 @@
 """The teacher report: per learner and skill, attempts, correct answers, hints and mastery.
 
+Drill answers and answers to the game coach's questions count toward the same mastery, but
+the report shows them apart: `attempts` / `correct` are the drills', the "In play" column
+says how many of the coach's questions were answered right ("3 of 5").
+
 Reads several progress files (one per child, collected by the teacher), never fails on a bad
 one (it is listed in `problems`), and writes CSV that spreadsheets open safely.
 """
@@ -24,7 +28,7 @@ from .progress import Progress, ProgressError, from_bytes
 
 log = logging.getLogger(__name__)
 COLUMNS: tuple[str, ...] = ("nickname", "skill", "attempts", "correct", "hints", "mastery",
-                            "stage")
+                            "stage", "play")
 
 
 @dataclass(frozen=True)
@@ -36,10 +40,14 @@ class ReportRow:
     hints: int
     mastery: int      # score 0..100
     stage: str        # new / learning / practising / mastered
+    play_attempts: int = 0   # the game coach's questions (not in `attempts`)
+    play_correct: int = 0
 
     def cells(self, lang: str = "en") -> list[object]:
+        play = (t("practice.report_play_cell", lang, right=self.play_correct,
+                  n=self.play_attempts) if self.play_attempts else "")
         return [self.nickname, skill_title(self.skill, lang), self.attempts, self.correct,
-                self.hints, self.mastery, t(f"practice.mastery_{self.stage}", lang)]
+                self.hints, self.mastery, t(f"practice.mastery_{self.stage}", lang), play]
 
 
 def skill_title(skill: str, lang: str) -> str:
@@ -104,8 +112,9 @@ def _safe_cell(value: object) -> object:
 
 
 def rows_for(progress: Progress) -> list[ReportRow]:
-    return [ReportRow(progress.nickname, skill, r.attempts, r.correct, r.hints, r.score,
-                      r.stage)
+    return [ReportRow(progress.nickname, skill, r.attempts - r.play_attempts,
+                      r.correct - r.play_correct, r.hints, r.score, r.stage, r.play_attempts,
+                      r.play_correct)
             for skill, r in sorted(progress.mastery.skills.items())]
 
 

@@ -21,7 +21,8 @@ from sq_edu.i18n.format import Count
 from .checking import read_whole
 
 HUMAN = 0          # the child's seat
-STORY_LINES = 8    # what happened: the last few plays, as the child can follow them
+STORY_LINES = 10   # what happened: the trick just taken and the one being played
+TRICK_TAKEN = ("app_story_trick", "app_story_trick_plain")
 
 
 def trick_working(record: TrickRecord) -> Msg:
@@ -153,6 +154,7 @@ class ScoreSheet:
         if self.to_check or not self.hand_done:
             return False
         self.hand_done = False
+        self.story = []  # a new hand's story starts with its trumps
         return True
 
     def _open(self, row: SheetRow) -> None:
@@ -160,4 +162,11 @@ class ScoreSheet:
         self.to_check.append(row)
 
     def _tell(self, key: str, **params: object) -> None:
-        self.story = [*self.story, (key, params)][-STORY_LINES:]
+        """Add a story line. When a trick is taken the story starts again at that trick's first
+        card, so it never begins in the middle of a trick: the trick just taken, then the one
+        being played."""
+        story = [*self.story, (key, params)]
+        if key in TRICK_TAKEN:
+            taken = [i for i, (k, _) in enumerate(story[:-1]) if k in TRICK_TAKEN]
+            story = story[taken[-1] + 1:] if taken else story
+        self.story = story[-STORY_LINES:]

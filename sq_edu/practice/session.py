@@ -107,6 +107,7 @@ class LessonSession:
         self.outcome: Outcome | None = None   # what the counted answer changed
         self.review_skill: str | None = None  # set when this exercise is a due review
         self.notes: list[Msg] = []   # level up, review, a failed save: shown under the feedback
+        self.fixed = False           # a teacher's test: this level only (no level-up, no review)
         self.answered: set[tuple[int, int, int]] = set()  # (level, seed, index) counted once
         self.example_at = 0          # the item the level's worked example is shown with
         self.start()
@@ -132,7 +133,7 @@ class LessonSession:
         The chosen level, or the lowest level of a skill whose review is due now (never on the
         first exercise of a deal, never the skill being practised).
         """
-        if self.index == 0:
+        if self.index == 0 or self.fixed:
             return self.level, None
         due = [s for s in self.mastery.due_reviews() if s in self.lesson.skills]
         current = self.lesson.level(self.level).skill
@@ -177,9 +178,10 @@ class LessonSession:
 
     def learner_changed(self) -> bool:
         """Another learner's progress is now in the recorder (a returning nickname): carry on
-        at the level they had reached. True if that started the deal again."""
+        at the level they had reached (unless the level is fixed). True if that started the
+        deal again."""
         level = lesson_level(self.lesson, self.lesson_record.level)
-        if level != self.level:
+        if level != self.level and not self.fixed:
             self.set_level(level)
             return True
         self.mastery.choose_level(self.lesson.id, level)
@@ -238,9 +240,12 @@ class LessonSession:
     def apply(self, outcome: Outcome) -> None:
         """Seam: what a counted answer changes here: a new level opened is moved to (its worked
         example first); stuck (three wrong in a row), the learner steps back to an easier level
-        and sees the worked example again; a replayed deal is said not to count."""
+        and sees the worked example again; a replayed deal is said not to count. A fixed level
+        (a teacher's test) moves nowhere."""
         if outcome.replay:
             self.notes.append(msg("practice.replay_not_counted"))
+        if self.fixed:
+            return
         if outcome.level_up is not None:
             self.notes.append(msg("practice.level_up", level=outcome.level_up))
             self.level, self.example_at = outcome.level_up, self.index + 1

@@ -23,10 +23,15 @@ def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) ->
     """What a dashboard notebook shows: the app, preceded by notes when the link was off, and
     the connection notice that tells the learner when the kernel behind the page is gone
     (`notes=False` for an app that shows the link's notes itself)."""
+    from sq_edu.practice.classroom import server_class
     from sq_edu.widgets.connection import ConnectionNotice
     from sq_edu.widgets.lockdown import refuse_page_widgets
 
     refuse_page_widgets()   # the app is built: the page may not build widgets of its own
+
+    join = getattr(app, "join_class", None)
+    if callable(join):   # a lesson: the teacher's live view follows it in the link's class
+        join(params.class_code or server_class(), fixed=params.fixed)
 
     children: list[widgets.Widget] = [ConnectionNotice(params.lang)]
     found = notes_for(app, params) if notes else ()

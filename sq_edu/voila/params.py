@@ -21,8 +21,17 @@ from sq_edu.links import MAX_LEVEL, MAX_SEED, PageParams, default_lang, parse_qu
 
 log = logging.getLogger(__name__)
 REQUEST_TIMEOUT = 5.0   # seconds to open Voila's websocket, as voila.utils waits
-__all__ = ["MAX_LEVEL", "MAX_SEED", "PageParams", "current_query", "default_lang",
-           "page_params", "parse_query", "request_info_url"]
+__all__ = [
+    "MAX_LEVEL",
+    "MAX_SEED",
+    "PageParams",
+    "current_query",
+    "default_lang",
+    "page_params",
+    "parse_query",
+    "request_info_url",
+    "served_alone",
+]
 
 
 def request_info_url(env: dict[str, str] | None = None) -> str:
@@ -56,6 +65,19 @@ def current_query() -> str:
             log.exception("could not read the query string from Voila")
             return ""
     return os.environ.get("QUERY_STRING", "")
+
+
+def served_alone() -> bool:
+    """True when Voila serves this one notebook by itself (`voila notebooks/index.ipynb`).
+
+    Voila then answers every other path with its own file handler, which refuses notebooks
+    (403), so links to the other dashboards cannot work. It names the request path in
+    `SCRIPT_NAME`: the notebook's own address (`.../voila/render/index.ipynb`) when a folder is
+    served, `/` when a notebook is served alone. A preheated kernel (`sq-edu serve`) ran before
+    any request and has no `SCRIPT_NAME`; it always serves a folder.
+    """
+    script = os.environ.get("SCRIPT_NAME")
+    return script is not None and not script.endswith(".ipynb")
 
 
 def page_params() -> PageParams:

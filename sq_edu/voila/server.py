@@ -8,6 +8,7 @@ culled. Sources are stripped and tracebacks hidden: a child never sees Python.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import signal
 import socket
@@ -45,7 +46,7 @@ def voila_command(
     command = [
         sys.executable,
         "-m",
-        "sq_edu.voila.safe_app",   # Voila with the Host check, kernel cap and XSRF check on
+        "sq_edu.voila.launch",  # SafeVoila (safe_app.py) with the lesson index at `/`
         str(folder),
         f"--port={port}",
         f"--Voila.ip={ip}",
@@ -71,6 +72,41 @@ def voila_command(
     if preheat:
         command += ["--preheat_kernel=True", f"--pool_size={pool_size}"]
     return command
+
+
+# Class mode: a used preheated kernel is replaced this many seconds after its page opened, not
+# one second later as Voila does by default. Thirty refills starting during the opening burst
+# would compete with the pages being opened (measured in bench/load.py, docs/deploy.md).
+CLASS_REFILL_DELAY = 600.0
+
+
+def class_pool_options(class_size: int, lessons: list[str] | tuple[str, ...],
+                       pool_size: int = 1,
+                       refill_delay: float = CLASS_REFILL_DELAY) -> list[str]:
+    """Voila options that pre-warm `class_size` kernels for each of `lessons` (dashboard
+    names) and `pool_size` for every other page, so opening a class page starts no kernel.
+    The command must preheat (`voila_command(preheat=True)`).
+
+    Uses Voila's per-notebook preheat pools (`VoilaKernelManager.kernel_pools_config`, keyed
+    by the notebook's path under the served folder). Put after `voila_command(...)`'s options.
+    """
+    if class_size < 1:
+        raise ValueError("a class has at least one learner")
+    pools: dict[str, dict[str, int]] = {"default": {"pool_size": max(pool_size, 0)}}
+    for name in lessons:
+        pools[f"{name}.ipynb"] = {"pool_size": class_size}
+    return [f"--VoilaKernelManager.kernel_pools_config={json.dumps(pools)}",
+            f"--VoilaKernelManager.fill_delay={refill_delay:g}"]
+
+
+def with_option(command: list[str], flag: str, value: object) -> list[str]:
+    """`command` with `flag=value` set once: an earlier value of the same flag is replaced.
+
+    Voila (traitlets) refuses a setting given twice and exits at start, so a caller that
+    changes one of `voila_command`'s settings must replace it, never append it again.
+    """
+    kept = [arg for arg in command if arg.split("=", 1)[0] != flag]
+    return [*kept, f"{flag}={value}"]
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -129,7 +165,8 @@ class VoilaServer:
             if self._process.poll() is not None:
                 raise RuntimeError(f"Voila exited with code {self._process.returncode}")
             try:
-                with urllib.request.urlopen(self.url, timeout=2) as answer:  # noqa: S310
+                # The file list: `/` itself opens the index dashboard, which starts a kernel.
+                with urllib.request.urlopen(self.url + "voila/tree/", timeout=2) as answer:  # noqa: S310
                     if answer.status == 200:
                         return self
             except OSError:

@@ -18,7 +18,7 @@ import traitlets
 
 from sq_edu.engine.cards import Card, sort_key
 from sq_edu.engine.observation import Observation
-from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n import require_lang, t
 from sq_edu.i18n.format import percent as format_percent
 from sq_edu.maths import p_draw, simulate_draws, tokens_of, unseen
 from sq_edu.maths.likelihood import band
@@ -117,6 +117,10 @@ class ChanceView(widgets.VBox):
     def __init__(self, obs: Observation, tokens: Card | str | Iterable[Card | str],
                  what_key: str | None = None, lang: str = "en", runs: int = 500,
                  seed: int | None = None, feedback: object = None) -> None:
+        """`obs`: what one seat may know; `tokens`: the cards asked about (`"king"`, `[1, 2]`);
+        `what_key`: i18n key naming them (default: their names); `lang`: "en" or "ru" (anything
+        else is a ValueError); `runs`: draws per simulation; `seed`: the simulation's RNG seed
+        (None: random); `feedback`: a Feedback line for errors in the Simulate button."""
         self.summary = widgets.HTML()
         self.icons = widgets.HTML()
         self.simulate_button = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -135,7 +139,7 @@ class ChanceView(widgets.VBox):
         self._sim_points: list[tuple[int, float]] = []
         self._sim_hits = 0
         self.simulate_button.on_click(guarded(lambda: feedback)(lambda _b: self.simulate()))
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
         self.observe(lambda _c: self._draw(), ["lang", "show_exact", "show_icons"])
         self._draw()
 
@@ -162,7 +166,7 @@ class ChanceView(widgets.VBox):
         self._draw()
 
     def set_lang(self, lang: str) -> None:
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
         self.progress.set_lang(self.lang)
 
     def simulate(self, runs: int | None = None) -> None:

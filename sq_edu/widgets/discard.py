@@ -13,7 +13,7 @@ import traitlets
 
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.observation import Observation
-from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n import require_lang, t
 
 from .names import card_name
 from .svg import card_face
@@ -26,11 +26,13 @@ class DiscardPileView(widgets.HTML):
 
     def __init__(self, obs: Observation | None = None, lang: str = "en",
                  card_width: int = 54) -> None:
+        """`obs`: the Observation whose discard pile to show (None: an empty pile);
+        `lang`: "en" or "ru" (anything else is a ValueError); `card_width` in pixels."""
         super().__init__()
         self.add_class("sq-discard-pile")
         self._pile: tuple[Card, ...] = obs.discard_pile if obs else ()
         self._width = card_width
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
         self.observe(lambda _c: self._draw(), "lang")
         self._draw()
 
@@ -43,7 +45,7 @@ class DiscardPileView(widgets.HTML):
         self._draw()
 
     def set_lang(self, lang: str) -> None:
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
 
     def summary(self) -> str:
         if not self._pile:

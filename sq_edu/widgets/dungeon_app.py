@@ -24,6 +24,7 @@ text name, so it works with Tab / Enter / Space):
     sq-score-sheet       the sheet (table; rows sq-row-right / sq-row-wrong / sq-row-open)
     sq-next-hand         deal the next hand        sq-new-game          start again
     sq-dungeon-over      game-over line            sq-dungeon-lesson    the lesson tab content
+    sq-dungeon-howto     the "How to play" tab (rules in short, with card pictures)
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ from sq_edu.practice.score_sheet import HUMAN, ScoreSheet, SheetRow, read_score
 from .controls import button as _button
 from .controls import html_box as _html
 from .dungeon_app_views import DungeonWords, sheet_html, story_html, table_html
+from .dungeon_howto import howto_html
 from .feedback import Feedback
 from .guard import guarded
 from .language import LanguageToggle
@@ -71,7 +73,8 @@ __all__ = ["HUMAN", "DungeonApp", "read_score"]
 class DungeonApp(widgets.VBox):
     """The Dungeon of Queens dashboard. `DungeonApp(lang="ru", seed=7)` replays exactly."""
 
-    def __init__(self, lang: str = "en", seed: int | None = None) -> None:
+    def __init__(self, lang: str = "en", seed: int | None = None,
+                 level: int | None = None) -> None:
         self.lang = normalize_lang(lang)
         self._seeds = random.Random(seed)
         self.feedback = Feedback(self.lang)
@@ -114,13 +117,17 @@ class DungeonApp(widgets.VBox):
         self.new_game_button.on_click(guard(lambda _b: self.new_game()))
         self._guard = guard
 
-        self.lesson = LessonApp(LESSON_ID, lang=self.lang, seed=1)
+        self.howto = _html("sq-dungeon-howto")
+        self.lesson = LessonApp(LESSON_ID, lang=self.lang,
+                                seed=seed if seed is not None else 1, level=level)
         self.lesson.add_class("sq-dungeon-lesson")
+        # One language switch per page: the one at the top switches every tab.
+        self.lesson.language.layout.display = "none"
         play = widgets.VBox([self.info, self.trump_label, self.trump_box, self.table,
                              self.hand_title, self.hand_box, self.question, self.score_box,
                              self.feedback, self.story, self.sheet, self.over,
                              widgets.HBox([self.next_hand_button, self.new_game_button])])
-        self.tabs = widgets.Tab(children=[play, self.lesson])
+        self.tabs = widgets.Tab(children=[play, self.howto, self.lesson])
         header = widgets.HBox([self.title, self.language],
                               layout=widgets.Layout(justify_content="space-between",
                                                     flex_flow="row wrap"))
@@ -129,6 +136,12 @@ class DungeonApp(widgets.VBox):
         self.add_class("sq-app")
         self.add_class("sq-dungeon-app")
         self.new_game()
+        if level is not None:   # a teacher's link to the scoring lesson opens its tab
+            self.tabs.selected_index = 1
+
+    def join_class(self, code: str, fixed: bool = False) -> None:
+        """The scoring lesson reports to the teacher's live view of class `code`."""
+        self.lesson.join_class(code, fixed=fixed)
 
     # --- the score sheet's state, under the names tests use -----------------------------------
     @property
@@ -247,7 +260,9 @@ class DungeonApp(widgets.VBox):
     def _draw_header(self) -> None:
         game, lang, who = self.game, self.lang, self.words.who
         self.title.value = f"<h2>{escape(t('apps.dungeon_title', lang))}</h2>"
-        self.tabs.titles = (t("dungeon.app_tab_play", lang), t("dungeon.app_tab_lesson", lang))
+        self.tabs.titles = (t("dungeon.app_tab_play", lang), t("dungeon_howto.tab", lang),
+                            t("dungeon.app_tab_lesson", lang))
+        self.howto.value = howto_html(lang)
         if self.hand_done:
             hand = game.hand_log[-1]
             self.info.value = escape(t("dungeon.app_hand_over", lang, hand=hand.number,
@@ -263,6 +278,8 @@ class DungeonApp(widgets.VBox):
         trump = (f"{SUIT_SYMBOLS[game.trump]} {suit_name(game.trump, lang)}" if game.trump
                  else t("dungeon.app_no_trump", lang))
         self.trump_label.value = f"<b>{escape(t('dungeon.app_trump', lang, suit=trump))}</b>"
+        # Between hands there are no trumps yet: no "not named yet" left over from the hand.
+        self.trump_label.layout.display = "none" if self.hand_done else ""
         choosing = self._my_turn("trump")
         self.trump_box.layout.display = "flex" if choosing else "none"
         for suit, button in self.trump_buttons.items():
@@ -297,6 +314,9 @@ class DungeonApp(widgets.VBox):
             button.on_click(self._guard(lambda _b, c=card: self.play_card(c)))
             buttons.append(button)
         self.hand_box.children = buttons
+        # After a hand the child holds nothing: no empty "Your hand" left on the page.
+        shown = "" if buttons else "none"
+        self.hand_title.layout.display = self.hand_box.layout.display = shown
         if self._my_turn("play") and not self.feedback.text:
             self.feedback.say("dungeon.app_your_turn", "info")
 

@@ -15,7 +15,7 @@ import traitlets
 
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.rules import Rules
-from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n import require_lang, t
 from sq_edu.maths import Verdict, check_cards, check_equation
 
 from .feedback import Feedback
@@ -40,7 +40,10 @@ class EquationBuilder(widgets.VBox):
 
     def __init__(self, hand: Iterable[Card], lang: str = "en",
                  rules: str | Rules = "official", feedback: Feedback | None = None) -> None:
-        lang = normalize_lang(lang)
+        """`hand`: card tokens; `lang`: "en" or "ru" (anything else is a ValueError);
+        `rules`: a preset name or Rules (which equations count); `feedback`: the status line
+        to write to (default: its own). `on_verdict(handler)` hears each checked answer."""
+        lang = require_lang(lang)
         self.rules = Rules.coerce(rules)
         self.status = feedback or Feedback(lang)
         self.hand = HandView(hand, lang)
@@ -92,7 +95,7 @@ class EquationBuilder(widgets.VBox):
         self.status.clear()
 
     def set_lang(self, lang: str) -> None:
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
 
     # --- reacting ---------------------------------------------------------------------------
     def _on_cards(self) -> None:

@@ -11,7 +11,7 @@ from html import escape
 import ipywidgets as widgets
 import traitlets
 
-from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n import require_lang, t
 
 TONES: tuple[str, ...] = ("info", "good", "bad")
 _ICONS = {"info": "", "good": "✔ ", "bad": "✘ "}
@@ -25,10 +25,12 @@ class Feedback(widgets.HTML):
     tone = traitlets.Unicode("info", help="info, good or bad: colour AND an icon show it")
 
     def __init__(self, lang: str = "en", **kwargs: object) -> None:
+        """`lang`: "en" or "ru" (anything else is a ValueError); keyword arguments go to
+        ipywidgets.HTML."""
         super().__init__(**kwargs)
         self._message: tuple[str, dict[str, object]] | None = None
         self.add_class("sq-feedback")
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
         self.observe(lambda _change: self._render(), "lang")
         self._render()
 
@@ -54,7 +56,7 @@ class Feedback(widgets.HTML):
         self.say("common.something_went_wrong", "bad")
 
     def set_lang(self, lang: str) -> None:
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
 
     def _render(self) -> None:
         if self._message is not None:

@@ -3,6 +3,10 @@
 // A button's name comes from its own visually hidden text, not aria-label: the key badge and
 // the picture's words are visible text, and an aria-label that does not repeat them in order
 // fails WCAG 2.5.3 (axe: label-content-name-mismatch). Badge, tick and picture are aria-hidden.
+// A touch screen without a mouse has no number keys: its help line says "tap" (hand.css hides
+// the key badges there with the same media query).
+
+const TOUCH = "(hover: none) and (pointer: coarse)";
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -44,7 +48,8 @@ function render({ model, el }) {
       ? Number(document.activeElement.dataset.index) : -1;
     title.textContent = model.get("title");
     row.setAttribute("aria-label", model.get("title"));
-    help.textContent = model.get("help");
+    const touch = window.matchMedia && window.matchMedia(TOUCH).matches;
+    help.textContent = model.get(touch ? "touch_help" : "help");
     summary.textContent = model.get("summary");
     root.classList.toggle("sq-hand-disabled", disabled);
     row.replaceChildren();
@@ -80,8 +85,10 @@ function render({ model, el }) {
     const here = buttons.indexOf(document.activeElement);
     if (/^[1-9]$/.test(ev.key)) {
       const i = Number(ev.key) - 1;
-      toggle(i);
+      // Focus first: toggle() redraws the row and keeps focus on the focused card's position.
       if (buttons[i]) buttons[i].focus();
+      toggle(i);
+      if (row.children[i]) row.children[i].focus();
       ev.preventDefault();
     } else if ((ev.key === "ArrowRight" || ev.key === "ArrowLeft") && here >= 0) {
       const next = here + (ev.key === "ArrowRight" ? 1 : -1);
@@ -90,7 +97,8 @@ function render({ model, el }) {
     }
   });
 
-  for (const name of ["cards", "selected", "disabled", "title", "help", "summary"]) {
+  for (const name of ["cards", "selected", "disabled", "title", "help", "touch_help",
+                      "summary"]) {
     model.on("change:" + name, draw);
   }
   draw();

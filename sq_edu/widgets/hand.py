@@ -5,20 +5,21 @@ Plain ipywidgets sets no ARIA and shows toggled state by shading only, so the ha
 Enter / number keys / arrows, and a selected card that rises and shows a tick. Selection is
 by position, because a hand may hold two equal cards. A `disabled` hand is a picture of cards
 (a lesson shows what is held, or the bots are moving): no key badges and no "click a card"
-help line, since clicking does nothing.
+help line, since clicking does nothing. On a touch screen (a phone or tablet without a mouse)
+the key badges are hidden and the help line says "tap" (`touch_help`): there are no number keys.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import anywidget
 import traitlets
 
 from sq_edu.engine.cards import Card, is_number, parse_card
-from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n import require_lang, t
 
 from .names import card_label
 from .svg import card_face
@@ -26,8 +27,13 @@ from .svg import card_face
 _HERE = Path(__file__).parent
 
 
+SelectHandler = Callable[[tuple[Card, ...]], object]
+
+
 class HandView(anywidget.AnyWidget):
-    """Selectable cards. Python sets `hand`; the browser (or a test) sets `selected`."""
+    """Selectable cards. Code shows cards with `set_hand(...)` (`hand` is read-only); the child
+    (a click, a tap, a number key) or code (`toggle`, `selected = [...]`) picks them; code hears
+    about it with `on_select(callback)`, or `observe(handler, "selected")` for positions."""
 
     _esm = _HERE / "hand.js"
     _css = _HERE / "hand.css"
@@ -39,16 +45,23 @@ class HandView(anywidget.AnyWidget):
     max_select = traitlets.Int(0, help="0: any number; 1: picking one drops the other").tag(
         sync=True)
     title = traitlets.Unicode("").tag(sync=True)
-    help = traitlets.Unicode("").tag(sync=True)
+    help = traitlets.Unicode("", help="help line for a keyboard and mouse").tag(sync=True)
+    touch_help = traitlets.Unicode("", help="help line on a touch screen").tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, hand: Iterable[Card] = (), lang: str = "en", card_width: int = 84,
                  title_key: str = "widgets.hand_title", **kwargs: object) -> None:
+        """`hand`: card tokens as in RULES.md (`7`, `"king"`, `"dragon"`; numbers may be
+        strings, `"7"`); `lang`: "en" or "ru" (anything else is a ValueError); `card_width`
+        in pixels; `title_key`: the i18n key of the title above the cards. Keyword arguments
+        set traits, e.g. `max_select=1` (picking a card drops the other) or `disabled=True`
+        (a picture of the cards)."""
         super().__init__(**kwargs)
         self._hand: tuple[Card, ...] = ()
         self._card_width = card_width
         self._title_key = title_key
-        self.lang = normalize_lang(lang)
+        self._select_handlers: list[SelectHandler] = []
+        self.lang = require_lang(lang)
         self.set_hand(hand)
         self.observe(self._on_lang, "lang")
         self.observe(self._on_disabled, "disabled")
@@ -56,7 +69,17 @@ class HandView(anywidget.AnyWidget):
 
     @property
     def hand(self) -> tuple[Card, ...]:
+        """The cards shown, in order (read-only: `set_hand` shows others)."""
         return self._hand
+
+    def on_select(self, callback: SelectHandler, remove: bool = False) -> None:
+        """Call `callback(cards)` whenever the picked cards change, with the picked cards in
+        hand order (an empty tuple when the last one is put back); `remove=True` stops it.
+        As `Button.on_click`; `observe(handler, "selected")` gives positions instead."""
+        if remove:
+            self._select_handlers = [h for h in self._select_handlers if h != callback]
+        else:
+            self._select_handlers.append(callback)
 
     @property
     def selected_cards(self) -> tuple[Card, ...]:
@@ -87,7 +110,11 @@ class HandView(anywidget.AnyWidget):
         self.selected = []
 
     def set_lang(self, lang: str) -> None:
-        self.lang = normalize_lang(lang)
+        self.lang = lang
+
+    @traitlets.validate("lang")
+    def _valid_lang(self, proposal: traitlets.Bunch) -> str:
+        return require_lang(proposal["value"])
 
     @traitlets.validate("selected")
     def _valid_selected(self, proposal: traitlets.Bunch) -> list[int]:
@@ -104,17 +131,23 @@ class HandView(anywidget.AnyWidget):
         self._draw()
 
     def _on_disabled(self, _change: dict) -> None:
-        self.help = self._help()
+        self._draw_help()
 
-    def _help(self) -> str:
+    def _draw_help(self) -> None:
+        """The help lines for keyboard and touch; none for a hand that is only shown."""
         if not self._hand:
-            return t("widgets.hand_empty", self.lang)
-        if self.disabled:
-            return ""
-        return t("widgets.hand_help", self.lang, last=min(len(self._hand), 9))
+            self.help = self.touch_help = t("widgets.hand_empty", self.lang)
+        elif self.disabled:
+            self.help = self.touch_help = ""
+        else:
+            self.help = t("widgets.hand_help", self.lang, last=min(len(self._hand), 9))
+            self.touch_help = t("widgets.hand_help_touch", self.lang)
 
     def _on_selected(self, _change: dict) -> None:
         self.summary = self._summary()
+        picked = self.selected_cards
+        for handler in list(self._select_handlers):
+            handler(picked)
 
     def _summary(self) -> str:
         if not self._hand:
@@ -136,7 +169,7 @@ class HandView(anywidget.AnyWidget):
         with self.hold_sync():
             self.cards = cards
             self.title = t(self._title_key, self.lang)
-            self.help = self._help()
+            self._draw_help()
             self.summary = self._summary()
 
     def labels(self) -> list[str]:

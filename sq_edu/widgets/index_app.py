@@ -65,12 +65,13 @@ STYLE = """
 .sq-index h2 { font-size: 1.3rem; margin: 0.8em 0 0.3em; }
 .sq-index .sq-cards { display: grid; gap: 0.8rem; list-style: none; padding: 0; margin: 0;
   grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr)); }
-.sq-index .sq-lesson-card a { display: flex; gap: 0.7rem; align-items: flex-start;
+.sq-index .sq-lesson-card > * { display: flex; gap: 0.7rem; align-items: flex-start;
   padding: 0.7rem; border: 2px solid #6b7280; border-radius: 0.6rem; color: #1f2937;
   text-decoration: none; background: #ffffff; }
 .sq-index .sq-lesson-card a:hover, .sq-index .sq-lesson-card a:focus {
   border-color: #1d4ed8; outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .sq-index .sq-lesson-card svg { flex: none; }
+.sq-index .sq-lesson-card div strong { color: #1f2937; text-decoration: none; }
 .sq-index .sq-lesson-card strong { display: block; font-size: 1.1rem; color: #1d4ed8;
   text-decoration: underline; }
 .sq-index .sq-teacher { margin-top: 1rem; }
@@ -100,9 +101,17 @@ class IndexApp(widgets.VBox):
         lang: str | None = None,
         notes: Iterable[str] = (),
         folder: Path | None = None,
+        alone: bool = False,
         progress_dir: Path | None = None,
     ) -> None:
+        """`lang` "en" or "ru"; `notes` are apps.* message keys about a refused link setting;
+        `folder` holds the dashboard notebooks (default: the installed ones); `progress_dir`
+        is where learners' progress files are (for "time to review"); `alone` says the page
+        is served by itself (`voila index.ipynb`: the page asks
+        `sq_edu.voila.params.served_alone()`), where lesson links cannot open, so the cards
+        are not links and the page names the command that serves them all."""
         super().__init__()
+        self.alone = alone
         self.add_class("sq-app")
         self.add_class("sq-index-app")
         self._folder = folder or notebooks_dir()
@@ -163,9 +172,10 @@ class IndexApp(widgets.VBox):
 
     def _render(self) -> None:
         lang = self.lang
+        keys = (*self._notes, "index_alone") if self.alone else self._notes
         notes = "".join(
             f'<p class="sq-notes" role="status">{html.escape(t(f"apps.{key}", lang))}</p>'
-            for key in self._notes
+            for key in keys
         )
         title = html.escape(t("common.app_name", lang))
         intro = html.escape(t("apps.index_intro", lang))
@@ -182,7 +192,7 @@ class IndexApp(widgets.VBox):
         if not cards:
             cards = f"<li>{html.escape(t('apps.index_none', lang))}</li>"
         teacher = ""
-        if self.has_teacher:
+        if self.has_teacher and not self.alone:
             teacher = (
                 f'<p class="sq-teacher"><a href="{self.link("teacher")}">'
                 f"{html.escape(t('apps.index_teacher', lang))}</a></p>"
@@ -201,8 +211,9 @@ class IndexApp(widgets.VBox):
             skills = ", ".join(lesson.skill_title(s, self.lang) for s in self.due[name])
             text = t("practice.due_review", self.lang, skills=skills, n=len(self.due[name]))
             due = f'<em class="sq-due-review">{html.escape(text)}</em>'
-        return (
-            f'<li class="sq-lesson-card" data-lesson="{name}"><a href="{self.link(name)}">'
-            f"{picture(name)}<span><strong>{html.escape(title)}</strong>"
-            f"{html.escape(line)}{due}</span></a></li>"
-        )
+        body = (f"{picture(name)}<span><strong>{html.escape(title)}</strong>"
+                f"{html.escape(line)}{due}</span>")
+        if self.alone:  # no link that would only answer 403
+            return f'<li class="sq-lesson-card" data-lesson="{name}"><div>{body}</div></li>'
+        return (f'<li class="sq-lesson-card" data-lesson="{name}">'
+                f'<a href="{self.link(name)}">{body}</a></li>')

@@ -52,6 +52,7 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import MAX_SEED
 from sq_edu.practice import Progress, ProgressStore, get_lesson, worksheet_html
 from sq_edu.practice.checking import Judgement
+from sq_edu.practice.classroom import ClassTrace
 from sq_edu.practice.session import LessonSession
 from sq_edu.practice.worksheet import deck_html
 
@@ -99,6 +100,7 @@ class LessonApp(widgets.VBox):
         self.session = LessonSession(self.lesson, PanelRecorder(self.panel), level, seed)
         self.answer: AnswerInput
         self.reveal_view: widgets.Widget | None = None
+        self.trace = ClassTrace(folder, "")  # `join_class` names the class
 
         self.title = _html("sq-lesson-title")
         self.language = LanguageToggle(self.lang, self.feedback)
@@ -144,6 +146,8 @@ class LessonApp(widgets.VBox):
         self.hint_button.on_click(guard(lambda _b: self.show_hint()))
         self.next_button.on_click(guard(lambda _b: self.next_exercise()))
         self.worksheet_button.on_click(guard(lambda _b: self.make_worksheet()))
+        # After the panel's own handler: the learner, now named, shows up in the class view.
+        self.save_nickname.on_click(guard(lambda _b: self._visit()))
 
         header = widgets.HBox([self.title, self.language],
                               layout=widgets.Layout(justify_content="space-between",
@@ -194,10 +198,17 @@ class LessonApp(widgets.VBox):
         result = self.session.submit(self.answer.value())
         if self.session.recorded and not counted_before:
             self._quiet_level()
+            self.trace.answer(self.progress.nickname, self.lesson.id,
+                              self.session.exercise.level, result.correct)
             self._show_reveal()
         if result.correct:
             self.answer.lock()
             self.submit_button.disabled = True
+            # The way on is "Next": highlighted, and the keyboard is taken there.
+            self.next_button.button_style = "success"
+            self.next_button.focus()
+        elif result.understood:
+            self.answer.drop_cards()
         self._show_result()
         return result
 
@@ -215,6 +226,7 @@ class LessonApp(widgets.VBox):
         self.session.set_level(level)
         self._quiet_level()
         self._draw_exercise()
+        self._visit()
 
     def set_seed(self, seed: int, force: bool = False) -> None:
         if self.session.set_seed(seed, force):
@@ -233,6 +245,25 @@ class LessonApp(widgets.VBox):
 
     def set_nickname(self, text: str) -> None:
         self.panel.set_nickname(text)
+        self._visit()
+
+    @property
+    def fixed(self) -> bool:
+        """The class link fixed the level and deal (a test)."""
+        return self.session.fixed
+
+    def join_class(self, code: str, fixed: bool = False) -> None:
+        """Work in class `code` (the teacher's live view shows this learner there); `fixed`
+        keeps the learner on this level and deal, as in a test."""
+        self.trace.code = code
+        self.session.fixed = fixed
+        for control in (self.level_select, self.seed_box, self.new_deal):
+            control.disabled = fixed
+        if fixed:
+            self.level_select.tooltip = t("classroom.level_fixed", self.lang)
+
+    def _visit(self) -> None:
+        self.trace.visit(self.progress.nickname, self.lesson.id, self.session.level)
 
     def make_worksheet(self, count: int = WORKSHEET_EXERCISES) -> str:
         """A printable page for this level and deal (same deal, same sheet), as a download."""
@@ -265,6 +296,7 @@ class LessonApp(widgets.VBox):
         self.reveal_view = None
         self.reveal.children = []
         self.submit_button.disabled = False
+        self.next_button.button_style = ""
         self.feedback.clear()
         self._relabel()
 

@@ -112,6 +112,13 @@ class AnswerInput(widgets.VBox):
                 value = f"{value.numerator}/{value.denominator}"
             self.text.value = str(value)
 
+    def drop_cards(self) -> None:
+        """Put the picked cards back after a wrong answer, so the next try starts from a clean
+        hand (the feedback line still says what those cards made); typed text stays."""
+        for hand in (self.hand, self.builder.hand if self.builder is not None else None):
+            if hand is not None:
+                hand.clear()
+
     def lock(self, locked: bool = True) -> None:
         """No changes once the answer is right (the reveal stays true to what was given)."""
         if self.hand is not None:

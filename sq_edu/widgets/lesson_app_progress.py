@@ -179,7 +179,7 @@ class ProgressPanel(widgets.VBox):
         """Why this secret number does not open this learner's record, or None if it does
         (a learner without one yet gets the number typed now)."""
         if time.monotonic() < self._pin_wait_until:
-            return msg("safety.pin_wait", seconds=PIN_WAIT_SECONDS)
+            return msg("safety.pin_wait", n=PIN_WAIT_SECONDS)
         if valid_pin(typed) is None:
             return msg("safety.pin_needed")
         record = store.secret()
@@ -189,7 +189,7 @@ class ProgressPanel(widgets.VBox):
             if self._wrong_pins >= MAX_WRONG_PINS:
                 self._wrong_pins = 0
                 self._pin_wait_until = time.monotonic() + PIN_WAIT_SECONDS
-                return msg("safety.pin_wait", seconds=PIN_WAIT_SECONDS)
+                return msg("safety.pin_wait", n=PIN_WAIT_SECONDS)
             return msg("safety.pin_wrong", nickname=nickname)
         self._wrong_pins = 0
         return None

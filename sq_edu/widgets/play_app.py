@@ -19,7 +19,12 @@ checkbox or select, so it is keyboard operable and has a text name):
     sq-answer-block  sq-answer-allow           answer an attack on your queen
     sq-keep-card                               royal court: keep one revealed card
     sq-next  sq-skip                           advance the bots
-    sq-story          what happened (role=log) sq-coach-toggle / sq-coach   the coach
+    sq-story          what happened (role=log) sq-coach         the coach panel
+    sq-coach-level    coach level (select)     sq-coach-question the question (live region)
+    sq-coach-answer / sq-coach-check           typed answer    sq-coach-option  a choice
+    sq-coach-check-cards                       check the cards picked in the hand
+    sq-coach-show-me  show the tracker and the worked answer   sq-coach-result  the verdict
+    sq-nickname / sq-save-nickname             who plays (progress)  sq-coach-summary after
     sq-game-over      the game-over panel      sq-play-again    new game from that panel
 """
 
@@ -27,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from html import escape
+from pathlib import Path
 
 import ipywidgets as widgets
 
@@ -35,8 +40,7 @@ from sq_edu.bots import CountingBot, GreedyBot, RandomBot
 from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules, advance_bots
 from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
-from sq_edu.engine.rules import PRESETS
-from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n import normalize_lang
 from sq_edu.links import default_lang
 
 from .controls import button as _button
@@ -45,14 +49,12 @@ from .feedback import Feedback
 from .guard import guarded
 from .hand import HandView
 from .language import LanguageToggle
-from .names import card_word, queen_name, short_name
-from .play_coach import CoachPanel
-from .play_words import game_over_text, narrate, who
-from .queens import QueenGrid, total_text
+from .play_board import HUMAN, PlayBoard
+from .play_coaching import PlayCoaching
+from .play_words import narrate
+from .queens import QueenGrid
 from .style import AppStyle
 
-HUMAN = 0
-STORY_LINES = 10
 MAX_BOT_STEPS = 2000  # a safety cap for "skip": no real game needs that many decisions
 
 
@@ -61,12 +63,15 @@ def available_bots() -> dict[str, Callable[[random.Random], object]]:
     return {"random": RandomBot, "greedy": GreedyBot, "counting": CountingBot}
 
 
-class PlayApp(widgets.VBox):
+class PlayApp(PlayCoaching, PlayBoard, widgets.VBox):
     """The game app. `PlayApp(lang="ru", seed=7)` is reproducible game after game."""
 
     def __init__(self, lang: str | None = "en", seed: int | None = None, opponents: int = 2,
-                 bots: str = "greedy", rules: str = "official", auto: bool = False) -> None:
-        """`lang=None` takes the server's default language (`sq-edu serve --lang`)."""
+                 bots: str = "greedy", rules: str = "official", auto: bool = False,
+                 coach: str | None = None, progress_dir: str | Path | None = None) -> None:
+        """`lang=None` takes the server's default language (`sq-edu serve --lang`). `coach`: off,
+        helper, quiz or detective; None follows the learner's mastery (a quiz for a new one).
+        `progress_dir`: where learners' files go (default: the progress folder)."""
         self.lang = default_lang() if lang is None else normalize_lang(lang)
         self._seeds = random.Random(seed)
         self._kinds = available_bots()
@@ -104,12 +109,10 @@ class PlayApp(widgets.VBox):
         self.skip_button = _button("sq-skip", icon="fast-forward")
         self.story = widgets.HTML()
         self.story.add_class("sq-story")
-        self.coach_toggle = widgets.ToggleButton(value=False, icon="lightbulb-o")
-        self.coach_toggle.add_class("sq-coach-toggle")
-        self.coach = CoachPanel(self.lang, feedback=self.feedback)
+        self._build_coach(coach, progress_dir)
         self.over_text = widgets.HTML()
         self.play_again = _button("sq-play-again", icon="refresh", button_style="success")
-        self.over_box = widgets.VBox([self.over_text, self.play_again],
+        self.over_box = widgets.VBox([self.over_text, self.coach.summary, self.play_again],
                                      layout=widgets.Layout(align_items="flex-start"))
         self.over_box.add_class("sq-game-over")
 
@@ -127,19 +130,19 @@ class PlayApp(widgets.VBox):
         self.skip_button.on_click(guard(lambda _b: self.run_bots()))
         self.grid.on_slot(guard(self._slot_picked))
         self.grid.on_queen(guard(self._queen_picked))
-        self.coach_toggle.observe(guard(lambda _c: self._refresh_coach()), "value")
+        self._label_coach(self.coach.coach.level)
+        self.coach_level.observe(guard(lambda _c: self._coach_level_set()), "value")
 
         self.actions = widgets.HBox([*self.act.values(), self.answer_block, self.answer_allow,
                                      self.keep_box], layout=widgets.Layout(flex_flow="row wrap"))
         self.bot_bar = widgets.HBox([self.next_button, self.skip_button])
         setup = widgets.HBox([self.opponents, self.bot_choice, self.rules_choice,
-                              self.new_game_button, self.auto],
+                              self.coach_level, self.new_game_button, self.auto],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         # On a wide screen the child's side (hand, buttons, what the bots did) sits beside the
         # queens, so nothing needs scrolling; on a narrow one the queens wrap below.
-        left = widgets.VBox([self.feedback, self.over_box, self.hand, self.actions,
-                             self.bot_bar, self.story, self.discard_view, self.coach_toggle,
-                             self.coach])
+        left = widgets.VBox([self.feedback, self.over_box, self.coach, self.hand,
+                             self.actions, self.bot_bar, self.story, self.discard_view])
         left.add_class("sq-play-left")
         right = widgets.VBox([self.grid])
         right.add_class("sq-play-right")
@@ -147,7 +150,7 @@ class PlayApp(widgets.VBox):
         board.add_class("sq-play-main")
         header = widgets.HBox([self.title, self.language])
         header.add_class("sq-app-header")
-        super().__init__([AppStyle(), header, setup, board])
+        super().__init__([AppStyle(), header, setup, self.learner, board])
         self.add_class("sq-app")
         self.add_class("sq-play-app")
         self._mode: str | None = None
@@ -175,6 +178,7 @@ class PlayApp(widgets.VBox):
         self._story = [e.seen_by(HUMAN) for e in self.game.events]
         self._last_action = 0
         self._mode = None
+        self.coach.new_game()
         self.feedback.clear()
         self._after_move()
         if rules.teams:
@@ -188,20 +192,20 @@ class PlayApp(widgets.VBox):
 
     def play(self, move: Move) -> None:
         """Play the child's move, tell it, and let the bots go if 'auto' is ticked."""
-        self._record(self.game.play(move, seat=HUMAN))
+        self._record(self._child_plays(move))
         self.hand.clear()  # picked cards are gone; a new hand may hold the same cards
         self._mode = None
         self._after_move()
 
     def next_move(self) -> None:
         """One bot decision (the "Next move" button)."""
-        if advance_bots(self.game, self._bots, limit=1, each=self._record):
+        if advance_bots(self.game, self._bots, limit=1, each=self._bot_moved):
             self._refresh()
 
     def run_bots(self) -> None:
         """Bots move until it is the child's decision or the game ends ("Skip")."""
         advance_bots(self.game, self._bots, limit=MAX_BOT_STEPS,
-                     each=lambda events: self._record(events, refresh=False))
+                     each=lambda events: self._bot_moved(events, refresh=False))
         self._refresh()
 
     def discard_selected(self) -> None:
@@ -211,7 +215,7 @@ class PlayApp(widgets.VBox):
             self.feedback.say("play.prompt_pick_cards", "info")
             return
         try:
-            events = self.game.play(Move("discard", cards), seat=HUMAN)
+            events = self._child_plays(Move("discard", cards))
         except IllegalMove as why:
             self.feedback.show(why.text(self.lang), "bad")
             return
@@ -229,7 +233,8 @@ class PlayApp(widgets.VBox):
         self.lang = normalize_lang(lang)
         if self.language.value != self.lang:
             self.language.value = self.lang
-        for view in (self.feedback, self.grid, self.discard_view, self.hand, self.coach):
+        for view in (self.feedback, self.grid, self.discard_view, self.hand, self.coach,
+                     self.learner):
             view.set_lang(self.lang)
         self._relabel()
         self._refresh()
@@ -246,177 +251,3 @@ class PlayApp(widgets.VBox):
             self.run_bots()
         else:
             self._refresh()
-
-    def _enter(self, mode: str | None) -> None:
-        self._mode = mode
-        self._refresh()
-
-    def _play_kind(self, kind: str) -> None:
-        moves = [m for m in self.legal() if m.kind == kind]
-        if moves:
-            self.play(moves[0])
-
-    def _slot_picked(self, slot: int) -> None:
-        for move in self.legal():
-            if move.slot == slot and (move.kind == "choose"
-                                      or (move.kind == "wake" and self._mode == "wake")):
-                self.play(move)
-                return
-
-    def _queen_picked(self, seat: int, queen: str) -> None:
-        kind = {"steal": "steal", "sleep": "sleep"}.get(self._mode or "")
-        for move in self.legal():
-            if move.kind == kind and move.target == seat and move.queen == queen:
-                self.play(move)
-                return
-
-    def _keep(self, move: Move) -> None:
-        if move in self.legal():
-            self.play(move)
-
-    # --- drawing ----------------------------------------------------------------------------
-    def _refresh(self) -> None:
-        obs = self.obs
-        over = obs.is_over
-        with self.hold_trait_notifications():
-            self.grid.update(obs)
-            self.discard_view.update(obs)
-            if tuple(self.hand.hand) != tuple(obs.hand):
-                self.hand.set_hand(obs.hand)
-            self.over_box.layout.display = "flex" if over else "none"
-            self.over_text.value = self._over_html(obs) if over else ""
-            mine = not over and obs.current_player == HUMAN
-            self.bot_bar.layout.display = "none" if over or mine else "flex"
-            self.actions.layout.display = "flex" if mine else "none"
-            self.hand.disabled = not (mine and obs.pending is None)
-            self._show_choices(obs if mine else None)
-            self._render_story()
-            self._refresh_coach()
-        if not over and not mine:
-            self.feedback.say("play.prompt_wait", "info",
-                              who=who(obs.current_player, HUMAN, self.lang))
-            self.next_button.focus()
-        elif over:
-            self.feedback.clear()  # the game-over panel says it all; no stale "your turn"
-            self.play_again.focus()
-        elif obs.pending is None and self._mode is None:
-            shown = [b for b in self.act.values() if b.layout.display != "none"]
-            shown[0].focus()  # the child's turn: keyboard focus on the first thing to do
-
-    def _show_choices(self, obs: Observation | None) -> None:
-        """Offer exactly the child's legal moves as buttons, and say what to do."""
-        legal = self.legal() if obs is not None else []
-        kinds = {m.kind for m in legal}
-        pending = obs.pending if obs is not None else None
-        normal = obs is not None and pending is None
-        for kind in ("wake", "steal", "sleep", "jester"):
-            self.act[kind].layout.display = "flex" if normal and kind in kinds else "none"
-        self.act["discard"].layout.display = "flex" if normal else "none"
-        self.act["cancel"].layout.display = "flex" if normal and self._mode else "none"
-        block = [m for m in legal if m.kind == "block"]
-        self.answer_block.layout.display = "flex" if block else "none"
-        self.answer_allow.layout.display = "flex" if "allow" in kinds else "none"
-        if block:
-            self.answer_block.description = t("play.answer_block", self.lang,
-                                              card=card_word(block[0].cards[0], self.lang))
-        keeps = [m for m in legal if m.kind == "choose" and m.cards]
-        for old in self.keep_box.children:
-            old.close()
-        self.keep_box.children = [self._keep_button(m) for m in keeps]
-        if obs is None:
-            return
-        slots = [m.slot for m in legal if m.slot is not None and (
-            m.kind == "choose" or (self._mode == "wake" and m.kind == "wake"))]
-        if slots:
-            self.grid.choose_slots(slots)
-            self.grid.slot_buttons[slots[0]].focus()  # keyboard users land on the choice
-        if self._mode in ("steal", "sleep"):
-            self.grid.choose_queens((m.target, m.queen) for m in legal
-                                    if m.kind == self._mode and m.target is not None
-                                    and m.queen is not None)
-            first = next(iter(self.grid.queen_buttons.values()), None)
-            if first is not None:
-                first.focus()
-        if block:
-            self.answer_block.focus()
-        self.feedback.say(self._prompt_key(pending), "info", **self._prompt_params(legal))
-
-    def _prompt_key(self, pending: str | None) -> str:
-        if pending in ("rose", "jester_wake"):
-            return "play.prompt_bonus_wake" if pending == "rose" else "play.prompt_pick_slot_wake"
-        if pending in ("potion_slot", "catdog_slot"):
-            return "play.prompt_pick_slot_empty"
-        if pending == "block":
-            return "play.prompt_block"
-        if pending == "jester_pick":
-            return "play.prompt_keep"
-        return {"wake": "play.prompt_pick_slot_wake", "steal": "play.prompt_pick_queen_steal",
-                "sleep": "play.prompt_pick_queen_sleep"}.get(self._mode or "",
-                                                             "play.prompt_your_turn")
-
-    def _prompt_params(self, legal: list[Move]) -> dict[str, object]:
-        answer = next((m for m in legal if m.kind in ("block", "allow")), None)
-        if answer is None:
-            return {}
-        return {"who": who(answer.target, HUMAN, self.lang),
-                "queen": queen_name(answer.queen or "", self.lang)}
-
-    def _keep_button(self, move: Move) -> widgets.Button:
-        button = _button("sq-keep-card", button_style="info",
-                         description=t("play.keep_card", self.lang,
-                                       card=short_name(move.cards[0], self.lang)))
-        button.on_click(self._guard(lambda _b, m=move: self._keep(m)))
-        return button
-
-    def _render_story(self) -> None:
-        told = [(i >= self._last_action, narrate(e, HUMAN, self.lang))
-                for i, e in enumerate(self._story)]
-        lines = [(new, line) for new, line in told if line][-STORY_LINES:]
-        items = "".join(f"<li>{'<b>' if new else ''}{escape(line)}{'</b>' if new else ''}</li>"
-                        for new, line in lines)
-        title = escape(t("play.story_title", self.lang))
-        # role=log on a wrapper: on the <ol> itself it would strip the items' list semantics.
-        self.story.value = (f'<h3 class="sq-h">{title}</h3><div role="log" aria-live="polite" '
-                            f'aria-label="{title}"><ol style="font-size:1.05em;'
-                            f'padding-left:2.2em">{items}</ol></div>')
-
-    def _refresh_coach(self) -> None:
-        open_ = bool(self.coach_toggle.value)
-        self.coach.layout.display = "flex" if open_ else "none"
-        if open_:
-            self.coach.update(self.obs)
-
-    def _over_html(self, obs: Observation) -> str:
-        scores = "".join(f"<li>{escape(total_text(obs, s, self.lang))}</li>"
-                         for s in range(obs.players))
-        head = escape(t("play.game_over", self.lang))
-        winner = escape(game_over_text(obs.winners, HUMAN, self.lang))
-        return (f'<div role="status" style="font-size:1.15em"><h2>{head}</h2>'
-                f"<p><b>{winner}</b></p><ul>{scores}</ul></div>")
-
-    def _label_choices(self, bots: str, rules: str) -> None:
-        lang = self.lang
-        self.bot_choice.options = [(t(f"play.bot_{k}", lang), k) for k in self._kinds]
-        self.bot_choice.value = bots
-        self.rules_choice.options = [(t(f"play.rules_{k}", lang), k) for k in PRESETS]
-        self.rules_choice.value = rules if rules in PRESETS else "official"
-
-    def _relabel(self) -> None:
-        lang = self.lang
-        self.title.value = f"<h2 class='sq-h'>{escape(t('play.title', lang))}</h2>"
-        self._label_choices(self.bot_choice.value, self.rules_choice.value)
-        self.opponents.description = t("play.opponents", lang)
-        self.bot_choice.description = t("play.bot_strength", lang)
-        self.rules_choice.description = t("play.rules", lang)
-        self.new_game_button.description = t("common.new_game", lang)
-        self.play_again.description = t("common.new_game", lang)
-        self.auto.description = t("play.auto", lang)
-        for kind, button in self.act.items():
-            button.description = t(f"play.act_{kind}", lang)
-        self.answer_allow.description = t("play.answer_allow", lang)
-        self.next_button.description = t("play.next", lang)
-        self.skip_button.description = t("play.skip", lang)
-        self.coach_toggle.description = t("play.coach", lang)
-        for control in (self.opponents, self.bot_choice, self.rules_choice):
-            control.style.description_width = "initial"
-            control.layout.width = "auto"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sq_edu.engine.cards import QUEEN_POINTS, Card, is_number
 from sq_edu.engine.moves import describe_discard
-from sq_edu.engine.observation import Event
+from sq_edu.engine.observation import Event, Observation
 from sq_edu.i18n import t
 from sq_edu.i18n.words import Word, join_words
 
@@ -105,3 +105,40 @@ def game_over_text(winners: tuple[int, ...], me: int, lang: str) -> str:
             return t("play.you_win", lang)
         return t("play.winner_is", lang, who=who(winners[0], me, lang))
     return t("play.shared_win", lang, who=", ".join(who(s, me, lang) for s in winners))
+
+
+def _teams(obs: Observation) -> list[tuple[int, ...]]:
+    """The sides of the game: (0, 2) and (1, 3) in teams, else every seat alone."""
+    if obs.rules.teams:
+        return [(0, 2), (1, 3)]
+    return [(s,) for s in range(obs.players)]
+
+
+def team_lines(obs: Observation, me: int, lang: str) -> list[str]:
+    """Teams: each team's pooled points ("Team 1 (You, Player 3): 45 points"); [] otherwise."""
+    if not obs.rules.teams:
+        return []
+    return [t("play.team_total", lang, n=i + 1, points=sum(obs.points[s] for s in team),
+              who=", ".join(who(s, me, lang) for s in team))
+            for i, team in enumerate(_teams(obs))]
+
+
+def end_reason(obs: Observation, me: int, lang: str) -> str:
+    """Why the game ended, from what everyone can see: a side reached the points or queens
+    to win ("Team 1 reached 80 points"), or every queen is awake."""
+    win_points = obs.rules.win_points(obs.players)
+    for i, team in enumerate(_teams(obs)):
+        if not set(team) & set(obs.winners):
+            continue
+        points = sum(obs.points[s] for s in team)
+        queens = sum(len(obs.awake[s]) for s in team)
+        name = who(team[0], me, lang)
+        if win_points is not None and points >= win_points:
+            return (t("play.team_reached", lang, n=i + 1, points=points) if obs.rules.teams
+                    else t("play.player_reached", lang, who=name, points=points))
+        if queens >= obs.rules.win_queens(obs.players):
+            return (t("play.team_reached_queens", lang, n=i + 1, queens=queens)
+                    if obs.rules.teams else
+                    t("play.player_reached_queens", lang, who=name, queens=queens))
+    return t("play.centre_empty" if win_points is not None else "play.centre_empty_queens",
+             lang)

@@ -15,7 +15,7 @@ import traitlets
 
 from sq_edu.engine.cards import QUEEN_POINTS, SLOTS
 from sq_edu.engine.observation import HIDDEN, Observation
-from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n import require_lang, t
 
 from .guard import guarded
 from .names import player_name, queen_name
@@ -54,6 +54,10 @@ class QueenGrid(widgets.VBox):
 
     def __init__(self, obs: Observation, lang: str = "en", card_width: int = 70,
                  feedback: object = None) -> None:
+        """`obs`: what one seat may know; `lang`: "en" or "ru" (anything else is a
+        ValueError); `card_width` in pixels; `feedback`: a Feedback line for errors in the
+        slot and queen buttons. Slots are numbered 1..12 on screen; callbacks get the engine's
+        0-based index (see `on_slot`)."""
         super().__init__()
         self.add_class("sq-queen-grid")
         self._obs = obs
@@ -74,6 +78,8 @@ class QueenGrid(widgets.VBox):
                 lambda _b, i=i: self._fire_slot(i)))
         cells = [widgets.VBox([p, b], layout=widgets.Layout(align_items="center"))
                  for p, b in zip(self.slot_pictures, self.slot_buttons, strict=True)]
+        for cell in cells:   # the stylesheet makes an offered slot's picture its button too
+            cell.add_class("sq-slot-cell")
         self.grid = widgets.GridBox(cells, layout=widgets.Layout(
             grid_template_columns=f"repeat(4, {card_width + 16}px)", grid_gap="6px"))
         self.awake_title = widgets.HTML()
@@ -81,7 +87,7 @@ class QueenGrid(widgets.VBox):
         self.queen_buttons: dict[tuple[int, str], widgets.Button] = {}
         self._awake_rows: list[tuple[widgets.HTML, widgets.HBox]] = []
         self.children = [self.title, self.grid, self.awake_title, self.awake_box]
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
         self.observe(lambda _c: self._draw(), "lang")
         self._draw()
 
@@ -94,10 +100,12 @@ class QueenGrid(widgets.VBox):
         self._draw()
 
     def set_lang(self, lang: str) -> None:
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
 
     def on_slot(self, handler: SlotHandler) -> None:
-        """Call `handler(slot)` when the child picks a slot (0-based)."""
+        """Call `handler(slot)` when the child picks a slot. `slot` is the engine's index
+        0..11, as `Move.slot` and `game.slots` use it; the child sees it as "slot slot + 1"
+        (the button labelled 4 calls `handler(3)`)."""
         self._slot_handlers.append(handler)
 
     def on_queen(self, handler: QueenHandler) -> None:

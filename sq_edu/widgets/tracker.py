@@ -12,7 +12,7 @@ import traitlets
 
 from sq_edu.engine.cards import NUMBERS, PLAY_DECK, POWER_CARDS, Card
 from sq_edu.engine.observation import Observation
-from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n import require_lang, t
 from sq_edu.maths import unseen
 
 from .guard import guarded
@@ -29,6 +29,9 @@ class DeckTracker(widgets.VBox):
 
     def __init__(self, obs: Observation, lang: str = "en", hidden: bool = False,
                  feedback: object = None) -> None:
+        """`obs`: what one seat may know; `lang`: "en" or "ru" (anything else is a
+        ValueError); `hidden`: start with the counts hidden; `feedback`: a Feedback line for
+        errors in the show/hide button."""
         self.table = widgets.HTML()
         self.toggle = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.toggle.add_class("sq-tracker-toggle")
@@ -36,7 +39,7 @@ class DeckTracker(widgets.VBox):
         self.add_class("sq-deck-tracker")
         self._obs = obs
         self.toggle.on_click(guarded(lambda: feedback)(lambda _b: self._flip()))
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
         self.hidden = hidden
         self.observe(lambda _c: self._draw(), ["lang", "hidden"])
         self._draw()
@@ -46,7 +49,7 @@ class DeckTracker(widgets.VBox):
         self._draw()
 
     def set_lang(self, lang: str) -> None:
-        self.lang = normalize_lang(lang)
+        self.lang = require_lang(lang)
 
     def reveal(self) -> None:
         self.hidden = False

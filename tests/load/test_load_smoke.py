@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from bench import load
-from bench._load_metrics import percentile
+from bench._load_metrics import Phases, percentile
+from sq_edu.voila.server import voila_command
 
 
 def test_percentile_is_nearest_rank() -> None:
@@ -23,16 +24,41 @@ def test_percentile_is_nearest_rank() -> None:
     assert percentile([], 95) == 0.0
 
 
+def test_burst_and_steady_state_are_split_at_the_last_page_interactive() -> None:
+    phases = Phases.split(pages=[(0.0, 2.0), (1.0, 9.0), (2.0, 3.0)],
+                          clicks=[(3.0, 0.5), (9.9, 0.4), (10.0, 0.1), (20.0, 0.2)])
+    assert phases.burst_end == 10.0
+    assert phases.burst_clicks == [0.5, 0.4] and phases.steady_clicks == [0.1, 0.2]
+    figures = phases.figures()
+    assert figures["interactive_max_s"] == 9.0 and figures["pages_slower_than_10s"] == 0
+    assert figures["steady_click_p95_ms"] == 200.0 and figures["burst_clicks"] == 2
+
+
+def test_benchmark_settings_replace_the_served_ones_never_repeat_them() -> None:
+    plan = load.Plan(class_size=30, notebooks=("equations",))
+    command = load.bench_command(voila_command(port=1), plan, ipc=False, iopub_timeout=90)
+    flags = [arg.split("=", 1)[0] for arg in command]
+    assert len(flags) == len(set(flags))          # Voila exits at start on a repeated setting
+    assert "--VoilaExecutor.iopub_timeout=90" in command
+    assert "--KernelManager.transport=tcp" in command
+    assert '"equations.ipynb": {"pool_size": 30}' in next(a for a in command if "pools" in a)
+
+
 @pytest.fixture(scope="module")
 def result() -> dict[str, object]:
     plan = load.Plan(sessions=2, browsers=0, duration=10, ramp=1, abandon=0.0)
-    return load.measure(plan, preheat=False)
+    # A changed output timeout: Voila used to exit at start with this setting given twice.
+    return load.measure(plan, preheat=False, iopub_timeout=30)
 
 
 def test_two_learners_are_served_without_error(result: dict[str, object]) -> None:
     assert result["failures"] == {}
     assert result["sessions_ok"] == result["sessions"] == 2
     assert result["clicks"] >= 2  # at least one answered click each (every 1.5-4 s)
+    assert result["iopub_timeout"] == 30
+    assert result["burst_clicks"] + result["steady_clicks"] == result["clicks"]
+    assert 0 < result["interactive_p50_s"] <= result["interactive_max_s"]
+    assert result["load_average_steady"] > 0
 
 
 def test_memory_and_cpu_are_measured(result: dict[str, object]) -> None:

@@ -13,7 +13,11 @@ import pytest
 
 from sq_edu.voila.server import DASHBOARDS, dashboards, notebooks_dir
 
-NOTEBOOKS = sorted(notebooks_dir().glob("*.ipynb"))
+# The example for notebook authors (docs/your_own_lesson.md): a lesson built in the notebook
+# itself, so neither thin nor a dashboard on the index; nbval runs it like the others.
+EXAMPLES = {"my_lesson"}
+ALL_NOTEBOOKS = sorted(notebooks_dir().glob("*.ipynb"))
+NOTEBOOKS = [path for path in ALL_NOTEBOOKS if path.stem not in EXAMPLES]
 MAX_CODE_LINES = 8
 
 
@@ -24,6 +28,7 @@ def test_the_index_notebook_exists() -> None:
 def test_every_notebook_is_a_known_dashboard() -> None:
     known = {"index", "teacher", *DASHBOARDS}
     assert {path.stem for path in NOTEBOOKS} <= known
+    assert {path.stem for path in ALL_NOTEBOOKS} - known == EXAMPLES
     assert set(dashboards()) == {path.stem for path in NOTEBOOKS} & set(DASHBOARDS)
 
 
@@ -38,3 +43,13 @@ def test_notebook_is_thin_and_clean(path: Path) -> None:
     assert all(not cell["outputs"] and cell["execution_count"] is None for cell in code)
     assert any("page_params()" in line for line in lines), "reads ?lang= from the URL"
     assert any(line.startswith("from sq_edu.") for line in lines)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_author_example_is_clean_and_documented(name: str) -> None:
+    notebook = json.loads((notebooks_dir() / f"{name}.ipynb").read_text(encoding="utf-8"))
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    code = [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    assert all(not cell["outputs"] and cell["execution_count"] is None for cell in code)
+    guide = Path(__file__).resolve().parents[2] / "docs" / "your_own_lesson.md"
+    assert f"notebooks/{name}.ipynb" in guide.read_text(encoding="utf-8")

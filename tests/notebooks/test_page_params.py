@@ -55,6 +55,19 @@ def test_any_query_gives_valid_settings(query: str) -> None:
     assert params.level is None or 1 <= params.level <= 20
 
 
+def test_voila_tells_whether_the_index_is_served_alone(monkeypatch) -> None:
+    from sq_edu.voila.params import served_alone
+
+    monkeypatch.delenv("SCRIPT_NAME", raising=False)
+    assert not served_alone()  # preheated under sq-edu serve, or outside Voila
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/index.ipynb")
+    assert not served_alone()
+    monkeypatch.setenv("SCRIPT_NAME", "/user/ada/voila/render/notebooks/index.ipynb")
+    assert not served_alone()  # Binder
+    monkeypatch.setenv("SCRIPT_NAME", "/")
+    assert served_alone()
+
+
 def test_a_preheated_kernel_gets_its_query_from_voilas_request_socket(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

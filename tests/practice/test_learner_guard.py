@@ -76,3 +76,23 @@ def test_only_old_temporary_files_are_removed(tmp_path: Path) -> None:
     os.utime(old, (time.time() - 3600, time.time() - 3600))
     assert remove_stale_temp_files(tmp_path) == [old.name]
     assert fresh.exists() and not old.exists()
+
+
+def test_pbkdf2_without_openssl_gives_hashlibs_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's Python (Pyodide) has neither scrypt nor pbkdf2_hmac: the hand-written
+    PBKDF2 must give exactly hashlib's bytes, so a record made there opens on a server too."""
+    import hashlib
+
+    from sq_edu.practice import learner_guard
+
+    expected = hashlib.pbkdf2_hmac("sha256", b"2468", b"salt-16-bytes!!!", 1000, 32)
+    monkeypatch.delattr(hashlib, "pbkdf2_hmac")
+    assert learner_guard.pbkdf2_sha256(b"2468", b"salt-16-bytes!!!", 1000) == expected
+    monkeypatch.delattr(hashlib, "scrypt")
+    record = learner_guard.hash_pin("2468")
+    assert record["scheme"] == learner_guard.PBKDF2_SCHEME
+    assert learner_guard.check_secret_record(record) == record
+    assert learner_guard.pin_matches("2468", record)
+    assert not learner_guard.pin_matches("2469", record)
+    monkeypatch.undo()
+    assert learner_guard.pin_matches("2468", record)   # the server checks it with hashlib

@@ -103,7 +103,7 @@ def test_the_app_speaks_russian_and_switches_back() -> None:
     assert any(word in names for word in ("треф", "бубён", "червей", "пик"))
     app.language.value = "en"
     assert "Hand 1" in app.info.value
-    assert app.tabs.titles == ("Play a hand", "Scoring lesson")
+    assert app.tabs.titles == ("Play a hand", "How to play", "Scoring lesson")
 
 
 def test_the_child_deals_and_names_trump_in_the_second_hand() -> None:
@@ -135,7 +135,7 @@ def test_a_whole_game_to_500_through_the_controls() -> None:
 def test_the_lesson_tab_holds_the_scoring_lesson() -> None:
     app = DungeonApp(seed=3)
     assert "sq-dungeon-lesson" in app.lesson._dom_classes
-    assert app.tabs.children[1] is app.lesson
+    assert app.tabs.children[2] is app.lesson
     assert app.lesson.lesson.id == "dungeon_scoring"
 
 
@@ -170,3 +170,43 @@ def test_the_contract_question_gives_the_dealers_tricks_and_points() -> None:
     hand = app.to_check[0].hand
     assert (f"{hand.dealer_tricks} tricks, worth {hand.dealer_points} points"
             in app.question.value)
+
+
+def test_after_a_hand_nothing_is_left_over() -> None:
+    """Between hands: no empty "Your hand", no "Trumps: not named yet", and the story starts
+    at the first card of the last trick, not in the middle of one."""
+    app = DungeonApp(seed=4)
+    play_hand(app)
+    assert app.hand_done and not app.game.hand(HUMAN)
+    assert app.hand_title.layout.display == app.hand_box.layout.display == "none"
+    assert app.trump_label.layout.display == "none"
+    keys = [key for key, _ in app.score_sheet.story]
+    assert keys[:4] == ["app_story_play"] * 4 and keys[4].startswith("app_story_trick")
+    assert len(keys) == 5
+    app.next_hand_button.click()  # the child deals hand 2: trumps first, then the cards
+    assert app.trump_label.layout.display == "" and "Trumps" in app.trump_label.value
+    assert app.trump_box.layout.display == "flex"
+    next(b for b in app.trump_buttons.values() if not b.disabled).click()
+    assert app.hand_box.layout.display == "" and len(app.hand_box.children) == 13
+
+
+def test_the_story_never_starts_in_the_middle_of_a_trick() -> None:
+    app = DungeonApp(seed=5)
+    while not (app.hand_done and not app.to_check):
+        step(app)
+        keys = [key for key, _ in app.score_sheet.story]
+        taken = [i for i, key in enumerate(keys) if key.startswith("app_story_trick")]
+        if taken:  # before the trick taken: its four cards, and only trumps named before them
+            first = taken[0]
+            assert first >= 4 and keys[first - 4:first] == ["app_story_play"] * 4, keys
+            assert set(keys[:first - 4]) <= {"app_story_trump"}, keys
+
+
+def test_how_to_play_tab_and_one_language_switch_per_page() -> None:
+    app = DungeonApp(seed=3, lang="ru")
+    assert app.tabs.children[1] is app.howto and app.tabs.titles[1] == "Как играть"
+    assert "Ходи в масть" in app.howto.value
+    assert app.lesson.language.layout.display == "none"
+    app.language.value = "en"
+    assert app.tabs.titles[1] == "How to play" and "Follow the suit" in app.howto.value
+    assert app.lesson.lang == "en"

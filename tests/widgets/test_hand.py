@@ -87,3 +87,46 @@ def test_hand_script_names_cards_by_their_own_text_not_aria_label() -> None:
     script = (Path(hand_module.__file__).parent / "hand.js").read_text(encoding="utf-8")
     assert 'b.setAttribute("aria-label"' not in script
     assert "sq-card-name" in script and 'setAttribute("aria-hidden", "true")' in script
+
+
+def test_on_select_hears_the_picked_cards_until_removed() -> None:
+    hand = HandView([3, 7, "king"])
+    heard: list[tuple] = []
+    hand.on_select(heard.append)
+    hand.toggle(2)
+    hand.set_state({"selected": [2, 0]})  # as the browser sends a second pick
+    hand.toggle(2)
+    assert heard == [("king",), (3, "king"), (3,)]
+    hand.on_select(heard.append, remove=True)
+    hand.clear()
+    assert heard[-1] == (3,) and len(heard) == 3
+
+
+def test_hand_is_read_only_and_set_hand_shows_new_cards() -> None:
+    import pytest
+
+    hand = HandView([3, 7])
+    with pytest.raises(AttributeError):
+        hand.hand = (1, 2)  # type: ignore[misc]
+    hand.toggle(0)
+    hand.set_hand(["5", "dragon"])
+    assert hand.hand == (5, "dragon") and hand.selected == []
+
+
+def test_unknown_lang_in_code_is_a_clear_error() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match=r"unknown lang 'de'.*'en' and 'ru'"):
+        HandView([1], lang="de")
+    hand = HandView([1], lang="RU")
+    assert hand.lang == "ru" and hand.title == "Твои карты"
+    with pytest.raises(ValueError, match="unknown lang"):
+        hand.set_lang("english")
+    assert hand.lang == "ru"
+
+
+def test_touch_screens_get_a_help_line_without_keys() -> None:
+    hand = HandView([1, 2], lang="ru")
+    assert "1–2" in hand.help and "Коснись" in hand.touch_help
+    hand.disabled = True
+    assert hand.help == hand.touch_help == ""

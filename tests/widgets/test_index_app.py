@@ -59,6 +59,17 @@ def test_unknown_language_falls_back_to_english(tmp_path: Path) -> None:
     assert app.lang == "ru"
 
 
+def test_a_page_served_alone_shows_no_dead_links_but_the_command(tmp_path: Path) -> None:
+    """`voila notebooks/index.ipynb` cannot open the other notebooks (Voila answers 403), so the
+    cards are not links and the page names the command that serves every lesson."""
+    folder = _folder(tmp_path, ["equations", "play", "teacher"])
+    for lang, command in (("en", "sq-edu serve"), ("ru", "sq-edu serve")):
+        app = IndexApp(lang, folder=folder, alone=True)
+        assert "href=" not in app.body.value and app.body.value.count("sq-lesson-card") == 2
+        assert command in app.header.value and "sq-notes" in app.header.value
+    assert 'href="play.ipynb?lang=en"' in IndexApp("en", folder=folder, alone=False).body.value
+
+
 def test_index_shows_what_a_learner_should_review_today(tmp_path) -> None:
     from sq_edu.practice import ProgressStore
     from sq_edu.practice.mastery import today_number

@@ -86,6 +86,11 @@ def test_full_game_through_the_controls(rules: str, opponents: int, bots: str,
     expected = "You win! Well done!" if winners == (0,) else (
         f"Player {winners[0] + 1} wins." if len(winners) == 1 else "A shared win")
     assert expected in app.over_text.value
+    reasons = ("reached", "woke", "Every queen is awake")
+    assert any(r in app.over_text.value for r in reasons)          # why the game ended
+    if rules == "teams":
+        assert "Team 1 (You, Player 3): " in app.over_text.value
+        assert "Team 2 (Player 2, Player 4): " in app.over_text.value
     lines = app.story_lines()
     assert len(lines) > 10 and any("wake" in line for line in lines)
     app.play_again.click()
@@ -154,11 +159,12 @@ def test_wait_prompt_names_the_bot_and_next_moves_one_step() -> None:
     assert len(app.story_lines()) > told
 
 
-def test_coach_shows_discards_king_chance_and_counter() -> None:
-    app = PlayApp(seed=2)
+def test_helper_coach_shows_discards_king_chance_and_counter() -> None:
+    app = PlayApp(seed=2, coach="off")
     assert not _shown(app.coach)
-    app.coach_toggle.value = True
-    assert _shown(app.coach)
+    app.coach_level.value = "helper"
+    assert _shown(app.coach) and app.coach.coach.current is None  # a helper never asks
+    assert not app.coach.tracker.hidden
     lines = app.coach.lines()
     assert lines[0].startswith(("Cards you can discard together:", "No pairs or equations"))
     assert "Chance the next card is a king:" in lines[1]

@@ -82,3 +82,39 @@ def test_game_over_words() -> None:
     assert game_over_text((0,), 0, "en") == "You win! Well done!"
     assert game_over_text((2,), 0, "ru") == "Победитель: Игрок 3."
     assert game_over_text((0, 2), 0, "en") == "A shared win: You, Player 3."
+
+
+def test_teams_game_over_shows_team_totals_and_why_it_ended() -> None:
+    from dataclasses import replace
+
+    from sq_edu.engine import Game
+    from sq_edu.widgets.play_words import end_reason, team_lines
+
+    game = Game.from_setup({"players": 4, "hands": [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10],
+                                                    [1, 2, 3, 4, 5], [6, 7, 8, 9, 10]],
+                            "awake": [["heart", "moon", "pancake"], ["rose"],
+                                      ["sunflower", "cat", "peacock"], []],
+                            "current": 0}, rules="teams")
+    obs = game.observe(0)
+    lines = team_lines(obs, 0, "en")
+    points = [sum(obs.points[s] for s in team) for team in ((0, 2), (1, 3))]
+    assert lines == [f"Team 1 (You, Player 3): {points[0]} points",
+                     f"Team 2 (Player 2, Player 4): {points[1]} points"]
+    assert team_lines(obs, 0, "ru")[0].startswith("Команда 1 (Ты, Игрок 3)")
+    won = replace(obs, is_over=True, winners=(0, 2))
+    assert points == [80, 5]
+    assert end_reason(won, 0, "en") == "Team 1 reached 80 points."
+    assert end_reason(won, 0, "ru") == "Команда 1 набрала очков: 80."
+    assert team_lines(Game.new(players=3, seed=1).observe(0), 0, "en") == []
+
+
+def test_game_over_says_why_for_a_single_player() -> None:
+    from dataclasses import replace
+
+    from sq_edu.engine import Game
+    from sq_edu.widgets.play_words import end_reason
+
+    game = Game.new(players=2, seed=1)
+    obs = game.observe(0)
+    over = replace(obs, is_over=True, winners=(1,))
+    assert end_reason(over, 0, "en") == "Every queen is awake: the most points wins."

@@ -1,0 +1,122 @@
+"""The site's own pages: one per dashboard (the notebook's code run in the REPL app) and an index.
+
+The index is static HTML drawn by the Voila index's own `IndexApp` (same cards, titles and
+pictures, links to `<lesson>.html`), in every language at once; a line of script shows the one
+the link asks for, so the list of lessons appears at once, before any Python has started.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from pathlib import Path
+from string import Template
+
+from sq_edu.i18n import DEFAULT_LANG, LANGS, t
+from sq_edu.voila.server import dashboards, notebooks_dir
+from sq_edu.widgets.index_app import IndexApp
+
+HERE = Path(__file__).resolve().parent
+REPL_CSS = "sq-site-repl.css"
+
+
+class SiteIndex(IndexApp):
+    """The index with links to the site's pages instead of the notebooks."""
+
+    def link(self, name: str) -> str:
+        return f"{name}.html?lang={self.lang}"
+
+
+def code_cells(notebook: Path) -> list[str]:
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
+
+
+def site_words(lang: str) -> dict[str, str]:
+    return {
+        "loading": t("site.loading", lang),
+        "failed": t("site.failed", lang),
+        "kept_here": t("site.kept_here", lang, download=t("lesson_app.download", lang)),
+        "back": t("site.back", lang),
+    }
+
+
+def script_json(value: object) -> str:
+    """JSON safe inside a <script> element (no '</script>' can close it early)."""
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
+def dashboard_page(name: str, notebook: Path) -> str:
+    template = Template((HERE / "page.html").read_text(encoding="utf-8"))
+    return template.substitute(
+        lang=DEFAULT_LANG,
+        default_lang=DEFAULT_LANG,
+        title=html.escape(t(f"apps.{name}_title", DEFAULT_LANG)),
+        cells=script_json(code_cells(notebook)),
+        words=script_json({lang: site_words(lang) for lang in LANGS}),
+    )
+
+
+CONFIG_SCRIPT = re.compile(r'<script id="jupyter-config-data".*?</script>', re.S)
+
+
+def index_page(config_script: str) -> str:
+    """The static index; `config_script` is JupyterLite's own config element of the index it
+    replaces (every app page reads the root index.html for it)."""
+    blocks = []
+    for lang in LANGS:
+        app = SiteIndex(lang)
+        other = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
+        switch = (f'<p class="sq-site-switch"><a href="index.html?lang={other}" lang="{other}">'
+                  f"{html.escape(t('apps.switch_language', lang))}</a></p>")
+        blocks.append(f'<section class="sq-site-lang" data-lang="{lang}" lang="{lang}" hidden>'
+                      f"{switch}{app.header.value}{app.body.value}</section>")
+    return f"""<!doctype html>
+<html lang="{DEFAULT_LANG}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(t("apps.index_title", DEFAULT_LANG))}</title><link rel="icon" href="data:,">
+{config_script}
+<style>
+body {{ margin: 1.5rem; font-family: "DejaVu Sans", sans-serif; }}
+.sq-site-switch {{ float: right; margin: 0; }}
+.sq-site-switch a {{ display: inline-block; padding: 0.4rem 0.8rem; border: 2px solid #1d4ed8;
+  border-radius: 0.4rem; color: #1d4ed8; text-decoration: none; }}
+</style></head>
+<body>
+{"".join(blocks)}
+<script>
+"use strict";
+const asked = (new URLSearchParams(location.search).get("lang") || "").trim().toLowerCase();
+const langs = {script_json(list(LANGS))};
+const lang = langs.includes(asked) ? asked : "{DEFAULT_LANG}";
+document.documentElement.lang = lang;
+document.querySelector('.sq-site-lang[data-lang="' + lang + '"]').hidden = false;
+document.title = document.querySelector('.sq-site-lang[data-lang="' + lang + '"] h1').textContent;
+</script>
+</body>
+</html>
+"""
+
+
+def write_pages(out: Path) -> None:
+    """Every dashboard page, the index (replacing JupyterLite's own) and the REPL's style."""
+    folder = notebooks_dir()
+    for name in [*dashboards(folder), "teacher"]:
+        notebook = folder / f"{name}.ipynb"
+        if notebook.is_file():
+            (out / f"{name}.html").write_text(dashboard_page(name, notebook), encoding="utf-8")
+    found = CONFIG_SCRIPT.search((out / "index.html").read_text(encoding="utf-8"))
+    if found is None:
+        raise SystemExit("JupyterLite's index.html has no jupyter-config-data element")
+    (out / "index.html").write_text(index_page(found.group(0)), encoding="utf-8")
+    (out / REPL_CSS).write_text((HERE / "repl.css").read_text(encoding="utf-8"),
+                                encoding="utf-8")
+    icon = out / "lab" / "favicon.ico"   # browsers ask every page's root for it
+    if icon.is_file():
+        (out / "favicon.ico").write_bytes(icon.read_bytes())
+    repl = out / "repl" / "index.html"
+    page = repl.read_text(encoding="utf-8")
+    link = f'<link rel="stylesheet" href="../{REPL_CSS}">'
+    if link not in page:
+        repl.write_text(page.replace("</head>", f"{link}</head>", 1), encoding="utf-8")

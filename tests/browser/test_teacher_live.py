@@ -1,0 +1,124 @@
+"""The live class view in Chromium: a teacher behind a password watches a learner work.
+
+A Voila server of its own is started as `sq-edu serve --class 5b --teacher-password ...`
+starts one (class code and password hash in the kernels' environment, a fresh progress
+folder). The teacher opens the page, gets the class link from it, a learner opens that link in
+another tab, saves a nickname and answers wrongly three times; without any reload the
+teacher's table lists the learner as stuck, sorts, and opens the learner's skills.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sq_edu.practice.teacher_key import hash_password
+from sq_edu.voila.browser import keep_offline, wait_rendered
+from sq_edu.voila.server import VoilaServer
+
+pytestmark = pytest.mark.browser
+PASSWORD = "owls-at-noon"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+APP = ".sq-teacher-app"
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    server = VoilaServer(log_path=ARTIFACTS / "voila-class.log")
+    server.env.update(SQ_EDU_CLASS="5b", SQ_EDU_TEACHER_KEY=hash_password(PASSWORD),
+                      SQ_EDU_PROGRESS_DIR=str(tmp_path_factory.mktemp("class-progress")))
+    with server:
+        yield server
+
+
+def open_page(context: Any, url: str, selector: str, errors: list[str] | None = None) -> Any:
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    if errors is not None:
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    keep_offline(page, url.split("/voila/")[0] + "/")
+    page.goto(url)
+    wait_rendered(page, selector)
+    return page
+
+
+def test_teacher_sees_a_stuck_learner_live(browser: Any, class_server: VoilaServer) -> None:
+    context = browser.new_context(viewport={"width": 1200, "height": 1000}, locale="en-GB")
+    try:
+        errors: list[str] = []
+        teacher = open_page(context, f"{class_server.url}voila/render/teacher.ipynb",
+                            ".sq-teacher-login", errors)
+        assert teacher.locator(f"{APP} .sq-class-lesson").count() == 0   # nothing before it
+        teacher.locator(".sq-teacher-password input").fill("owls-at-midnight")
+        teacher.locator("button.sq-teacher-open").click()
+        teacher.locator(".sq-status", has_text="not the teacher password").first.wait_for()
+        teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+        teacher.locator(".sq-teacher-password input").press("Enter")   # keyboard works too
+        teacher.locator(".sq-class-view .sq-class-empty", has_text="Nobody").wait_for()
+        assert teacher.locator(".sq-teacher-login").count() == 0
+
+        teacher.locator(f"{APP} .sq-class-lesson select").select_option(label="Queen points")
+        teacher.locator(f"{APP} .sq-class-fix input").check()
+        url_box = teacher.locator(f"{APP} .sq-class-url input")
+        teacher.wait_for_function(
+            "() => document.querySelector('.sq-class-url input').value.includes('fixed=1')")
+        link = url_box.input_value()
+        assert link.startswith(f"{class_server.url}voila/render/queen_points.ipynb?")
+        assert "class=5b" in link and "fixed=1" in link
+
+        learner = open_page(context, link, ".sq-lesson-app", errors)
+        assert learner.locator(".sq-level select").is_disabled()     # a test: level fixed
+        learner.locator(".sq-nickname input").fill("Masha")
+        learner.locator(".sq-secret input").fill("4321")        # her secret number
+        learner.locator("button.sq-save-nickname").click()
+        learner.locator(".sq-feedback", has_text="Masha").first.wait_for()
+        for n in range(3):
+            learner.locator(".sq-answer-text input").fill("999")
+            learner.locator("button.sq-submit").click()
+            learner.locator(".sq-feedback.sq-status-bad, .sq-feedback .sq-status-bad").first \
+                .wait_for()
+            if n < 2:
+                learner.locator("button.sq-next-exercise").click()
+                learner.wait_for_function(
+                    "() => !document.querySelector('.sq-feedback .sq-status-bad')")
+
+        row = teacher.locator(".sq-class-table tbody tr", has_text="Masha")
+        row.wait_for(timeout=30_000)                  # refreshed by itself, no reload
+        teacher.locator(".sq-class-table tbody tr", has_text="Stuck: 3 wrong in a row") \
+            .wait_for(timeout=30_000)
+        cells = row.locator("td").all_inner_texts()
+        assert cells[:2] == ["Queen points", "1"] and cells[3] == "3"
+        assert "Learners: 1; stuck: 1." in teacher.locator(".sq-class-summary").inner_text()
+
+        header = teacher.locator(".sq-class-table thead button.sq-sort-recent")
+        header.click()
+        teacher.locator(".sq-class-table th[aria-sort='descending'] .sq-sort-recent").wait_for()
+        row.locator("button.sq-learner-open").click()
+        skills = teacher.locator(".sq-learner-skills")
+        skills.locator("h4", has_text="Skills of Masha").wait_for()
+        assert skills.locator("tbody tr").count() >= 1
+        ARTIFACTS.mkdir(exist_ok=True)
+        teacher.screenshot(path=str(ARTIFACTS / "teacher-live.png"), full_page=True)
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost"])
+def test_class_link_names_the_host_the_teacher_used(browser: Any, voila_server: VoilaServer,
+                                                    host: str) -> None:
+    """Opened at either name, the link to copy is absolute and names that host - even
+    right after another teacher opened the page under the other name."""
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    try:
+        base = voila_server.url.replace("127.0.0.1", host)
+        teacher = open_page(context, f"{base}voila/render/teacher.ipynb?seed=3",
+                            ".sq-class-link a")
+        link = teacher.locator(f"{APP} .sq-class-url input").input_value()
+        assert link == f"{base}voila/render/equations.ipynb?lang=en&level=1&seed=3"
+        assert teacher.locator(f"{APP} .sq-class-link a").get_attribute("href") == link
+    finally:
+        context.close()
