@@ -58,6 +58,15 @@ def notebooks_dir() -> Path:
     return Path(str(resources.files("sq_edu") / "notebooks"))
 
 
+# Lessons that live inside another dashboard: a link to the lesson opens that page.
+LESSON_PAGES: dict[str, str] = {"dungeon_scoring": "dungeon"}
+
+
+def page_of_lesson(lesson_id: str) -> str:
+    """The dashboard that shows a lesson (most lessons have their own)."""
+    return LESSON_PAGES.get(lesson_id, lesson_id)
+
+
 def dashboards(folder: Path | None = None) -> list[str]:
     """Lesson dashboards that really exist, so the index never links to a missing page."""
     folder = folder or notebooks_dir()

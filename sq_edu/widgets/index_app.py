@@ -15,7 +15,7 @@ import ipywidgets as widgets
 import traitlets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
-from sq_edu.links import PageParams, dashboards, notebooks_dir
+from sq_edu.links import PageParams, dashboards, notebooks_dir, page_of_lesson
 from sq_edu.practice import load_lessons
 from sq_edu.widgets.style import AppStyle
 
@@ -116,8 +116,12 @@ class IndexApp(widgets.VBox):
         self.add_class("sq-index-app")
         self._folder = folder or notebooks_dir()
         self._notes = tuple(notes)
-        self.lessons: list[str] = dashboards(self._folder)
-        self._lesson_files = load_lessons().lessons  # their titles, as the lessons show them
+        loaded = load_lessons()
+        self._lesson_files = loaded.lessons  # their titles, as the lessons show them
+        # A lesson whose file is broken is not offered (its page could only say so).
+        broken = {page_of_lesson(Path(error.file).stem) for error in loaded.errors}
+        self.lessons: list[str] = [name for name in dashboards(self._folder)
+                                   if name not in broken]
         self.has_teacher = (self._folder / "teacher.ipynb").is_file()
         self.header = widgets.HTML()
         self.switch = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))

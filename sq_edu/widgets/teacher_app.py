@@ -37,7 +37,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
-from sq_edu.links import DASHBOARDS, MAX_SEED, PageParams, clamp_level
+from sq_edu.links import DASHBOARDS, LESSON_PAGES, MAX_SEED, PageParams, clamp_level
 from sq_edu.practice import Lesson, load_lessons, worksheet_html
 from sq_edu.practice.classroom import server_class
 from sq_edu.practice.progress import default_progress_dir
@@ -59,8 +59,6 @@ from .teacher_report import MAX_FILES, ReportSection
 log = logging.getLogger(__name__)
 __all__ = ["MAX_FILES", "TeacherApp", "lesson_pages"]
 WIDE = {"description_width": "initial"}
-# Lessons that live inside another dashboard: the link opens that page (at the lesson).
-LESSON_PAGES = {"dungeon_scoring": "dungeon"}
 
 
 def lesson_pages() -> dict[str, str]:

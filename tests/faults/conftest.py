@@ -15,7 +15,10 @@ import pytest
 from sq_edu.voila.browser import chromium_path, launch_chromium
 
 
-@pytest.fixture(scope="session")
+# Per module, as in tests/browser: Playwright's sync API keeps an asyncio loop running in this
+# thread while it is open, and a session-wide one broke every later module that starts its own
+# (the hub and site tests).
+@pytest.fixture(scope="module")
 def chromium() -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright

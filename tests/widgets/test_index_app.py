@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sq_edu.i18n import Msg
 from sq_edu.voila.server import DASHBOARDS
 from sq_edu.widgets.index_app import IndexApp
 
@@ -89,3 +90,22 @@ def test_index_shows_what_a_learner_should_review_today(tmp_path) -> None:
     assert "Пора повторить: Пары" in card
     app.load_learner("nobody-here")
     assert app.due == {} and "sq-due-review" not in app.body.value
+
+
+def test_a_lesson_whose_file_is_broken_is_not_offered(tmp_path: Path, monkeypatch) -> None:
+    """A teacher's edit that breaks chances.toml (or the Dungeon's scoring lesson) takes that
+    card off the index: its page could only say the lesson cannot be opened."""
+    from sq_edu.practice import lesson as lesson_module
+    from sq_edu.widgets import index_app
+
+    real = lesson_module.load_lessons()
+    for broken in ("chances.toml", "dungeon_scoring.toml"):
+        damaged = lesson_module.LessonSet(
+            {k: v for k, v in real.lessons.items() if f"{k}.toml" != broken},
+            [lesson_module.LessonError(broken, "levels", Msg("practice.expect_number"))])
+        monkeypatch.setattr(index_app, "load_lessons", lambda damaged=damaged: damaged)
+        app = IndexApp("en", folder=_folder(tmp_path, [*DASHBOARDS, "teacher"]))
+        gone = "chances" if broken == "chances.toml" else "dungeon"
+        assert gone not in app.lessons
+        assert f"{gone}.ipynb" not in app.body.value
+        assert len(app.lessons) == len(DASHBOARDS) - 1

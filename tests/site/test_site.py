@@ -1,0 +1,164 @@
+"""The serverless site (`make site`) in Chromium, served by a plain static file server.
+
+No Voila and no kernel on a server: every page runs its dashboard in the browser (Pyodide). The
+test fails on any request to a host other than the static server and on any console error, plays
+one exercise, reloads, and finds the learner's progress kept in the browser.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sq_edu.i18n import t
+from sq_edu.links import dashboards
+from sq_edu.voila.browser import ConsoleLog
+from sq_edu.widgets.lesson_app import LessonApp
+
+pytestmark = pytest.mark.site
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+ARTIFACTS = ROOT / "test-artifacts"
+LOAD_SECONDS = 300  # a cold Pyodide start on a loaded 2-core machine; bench/site.py measures it
+LEVEL, SEED = 1, 4
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *_args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="module")
+def site_url() -> Iterator[str]:
+    if not (SITE / "index.html").is_file():
+        message = "site/ is not built (make site)"
+        if os.environ.get("SQ_EDU_REQUIRE_SITE") == "1":
+            pytest.fail(f"{message}, and SQ_EDU_REQUIRE_SITE=1 forbids skipping the site test")
+        pytest.skip(message)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(SITE)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
+    server.shutdown()
+    server.server_close()
+
+
+class Site:
+    """One browser context on the site: every request and console error is recorded."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.url = url
+        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
+        self.foreign: list[str] = []
+        self.context.on("request", self._request)
+        self.page = self.context.new_page()
+        self.console = ConsoleLog().attach(self.page)
+
+    def _request(self, request: Any) -> None:
+        if not request.url.startswith((self.url, "blob:", "data:")):
+            self.foreign.append(request.url)
+
+    def open(self, path: str) -> Any:
+        self.page.goto(self.url + path)
+        if path.startswith("index"):
+            return self.page
+        self.page.wait_for_selector("#loading", state="hidden", timeout=LOAD_SECONDS * 1000)
+        assert self.page.locator("#message").inner_text() != t("site.failed", "en")
+        return self.page.frame_locator("#app")
+
+    def check(self) -> None:
+        assert not self.foreign, f"requests to other hosts: {self.foreign[:5]}"
+        assert not self.console.errors, f"console errors: {self.console.errors[:5]}"
+
+
+@pytest.fixture
+def site(browser: Any, site_url: str) -> Iterator[Site]:
+    session = Site(browser, site_url)
+    yield session
+    session.context.close()
+
+
+def test_index_lists_every_lesson_in_the_asked_language(site: Site) -> None:
+    page = site.open("index.html?lang=ru")
+    cards = page.locator('.sq-site-lang[data-lang="ru"] .sq-lesson-card')
+    assert cards.count() == len(dashboards())
+    first = cards.first.locator("a")
+    assert first.get_attribute("href") == f"{dashboards()[0]}.html?lang=ru"
+    assert page.locator('.sq-site-lang[data-lang="en"]').is_hidden()
+    assert page.title() == t("apps.index_title", "ru")
+    site.check()
+
+
+def test_equations_answered_then_kept_after_a_reload(site: Site) -> None:
+    twin = LessonApp("equations", "en", level=LEVEL, seed=SEED)  # the same deal, in Python
+    frame = site.open(f"equations.html?level={LEVEL}&seed={SEED}")
+    frame.locator(".sq-nickname input").fill("sitefox")
+    frame.locator(".sq-secret input").fill("2468")
+    frame.locator(".sq-save-nickname").click()
+    frame.locator(".sq-feedback").filter(has_text="sitefox").wait_for()
+    before = frame.locator(".sq-mastery").inner_text()
+    right, left = list(twin.exercise.answers[0]), list(twin.exercise.hand)
+    cards = frame.locator(".sq-answer-cards button[data-index]")
+    for card in right:
+        index = left.index(card)
+        left[index] = None
+        cards.nth(index).click()
+    frame.locator(".sq-submit").click()
+    frame.locator(".sq-submit:disabled").wait_for()
+    frame.locator(".sq-feedback .sq-status-good").wait_for()
+    after = frame.locator(".sq-mastery").inner_text()
+    assert after != before
+    site.page.screenshot(path=str(ARTIFACTS / "site-equations.png"))
+
+    frame = site.open(f"equations.html?level={LEVEL}&seed={SEED}")
+    assert frame.locator(".sq-mastery").inner_text() == before  # a new visitor until named
+    frame.locator(".sq-nickname input").fill("sitefox")
+    frame.locator(".sq-secret input").fill("2468")
+    frame.locator(".sq-save-nickname").click()
+    frame.locator(".sq-feedback").filter(has_text="sitefox").wait_for()
+    assert frame.locator(".sq-mastery").inner_text() == after
+    site.check()
+
+
+def test_play_runs_in_the_browser(site: Site) -> None:
+    frame = site.open("play.html?lang=ru&seed=3")
+    frame.locator(".sq-play-app").wait_for()
+    assert frame.locator(".sq-play-app .sq-card").count() >= 5  # the child's hand
+    site.page.screenshot(path=str(ARTIFACTS / "site-play-ru.png"))
+    site.check()
+
+
+def test_simulation_runs_without_numpy(site: Site) -> None:
+    """The pure-Python simulation path, as the chances lesson's "try it" button uses it."""
+    code = ("from sq_edu.engine import Game\n"
+            "from sq_edu.maths import simulate_draws\n"
+            "import importlib.util\n"
+            "obs = Game.new(players=2, seed=1).observe(0)\n"
+            "sim = simulate_draws(obs, ('king',), 2000, seed=1)\n"
+            "print('numpy' if importlib.util.find_spec('numpy') else 'no numpy',"
+            " sim.n, abs(sim.estimate - float(sim.exact)) < 0.05)")
+    from urllib.parse import urlencode
+
+    query = urlencode([("kernel", "python"), ("code", code)])
+    site.page.goto(site.url + "repl/index.html?" + query)
+    output = site.page.locator(".jp-OutputArea-output").filter(has_text="no numpy")
+    output.wait_for(timeout=LOAD_SECONDS * 1000)
+    assert output.inner_text().split() == ["no", "numpy", "2000", "True"]
+    site.check()
+
+
+@pytest.mark.parametrize("name", ["card_detective", "chances", "queen_points", "dungeon",
+                                  "teacher"])
+def test_every_other_dashboard_opens_in_the_browser(site: Site, name: str) -> None:
+    frame = site.open(f"{name}.html?lang=ru")
+    app = frame.locator(".sq-app").first
+    app.wait_for()
+    assert app.inner_text().strip()
+    site.check()
