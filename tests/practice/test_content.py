@@ -21,21 +21,11 @@ SEEDS = 200
 LESSONS = load_lessons().lessons
 LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items()) for n in
           range(1, len(lesson.levels) + 1)]
-# The race levels of Dungeon of Queens almost never have a shared win as their answer (real
-# hands rarely end in one): known and reported; not counted as passing.
-UNBALANCED = {("dungeon_scoring", 4), ("dungeon_scoring", 5)}
 
 
 @cache
 def audited(lesson_id: str, level: int, seeds: int = SEEDS) -> LevelAudit:
     return audit_level(LESSONS[lesson_id], level, range(seeds))
-
-
-def _balance_param(lid: str, n: int) -> object:
-    if (lid, n) in UNBALANCED:
-        return pytest.param(lid, n, marks=pytest.mark.xfail(
-            strict=False, reason="dungeon race: a shared win is (almost) never the answer"))
-    return (lid, n)
 
 
 @pytest.mark.slow
@@ -57,7 +47,7 @@ def test_every_worked_answer_is_in_the_form_asked(lesson_id: str, level: int) ->
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("lesson_id", "level"), [_balance_param(*lv) for lv in LEVELS])
+@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
 def test_multiple_choice_answers_are_balanced(lesson_id: str, level: int) -> None:
     audit = audited(lesson_id, level)
     assert audit.balance() == []

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from ..lesson import Lesson
 
 PLAYERS = 4
-NOBODY, SHARED = "nobody", "shared"
+NOBODY = "nobody"
 LESSON_ID = "dungeon_scoring"
 
 
@@ -214,15 +214,24 @@ def dungeon_trick(rng: random.Random, scores: list[int], queens: int) -> TrickRe
 
 @generator("dungeon.race", contract=Param(bool, False))
 def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """Scores at the end of a real hand near the finish: who has won, if anyone?"""
-    game, bots = real_game(rng), table(rng)
-    while not game.is_over:
-        play_hand(game, bots)
-    last = len(game.hand_log) - 1
-    hand = game.hand_log[rng.choice([last, last, max(0, last - 1)])]
-    after = hand.scores_after
-    winners = race_winners(after)
-    answer = NOBODY if not winners else SHARED if len(winners) > 1 else f"p{winners[0]}"
+    """Scores at the end of a real hand near the finish: who has won, if anyone?
+
+    Real hands almost never end in a shared win, so that is not offered as an answer (an
+    option that is never right teaches nothing); the rare game that ends in one is dealt again.
+    """
+    for _ in range(20):
+        game, bots = real_game(rng), table(rng)
+        while not game.is_over:
+            play_hand(game, bots)
+        last = len(game.hand_log) - 1
+        hand = game.hand_log[rng.choice([last, last, max(0, last - 1)])]
+        after = hand.scores_after
+        winners = race_winners(after)
+        if len(winners) <= 1:
+            break
+    else:  # pragma: no cover - twenty shared wins in a row
+        raise RuntimeError("no race position without a shared win")
+    answer = f"p{winners[0]}" if winners else NOBODY
     if p["contract"]:
         shown = [v - hand.contract_points if s == hand.dealer else v
                  for s, v in enumerate(after)]
@@ -232,8 +241,7 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     else:
         context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
     options = (*(Option(f"p{s}", player(s)) for s in range(game.players)),
-               Option(NOBODY, msg("dungeon.ex_race_nobody")),
-               Option(SHARED, msg("dungeon.ex_race_shared")))
+               Option(NOBODY, msg("dungeon.ex_race_nobody")))
     return base.make(
         kind=CHOICE, answers=(answer,), options=options,
         prompt=msg("dungeon.ex_race_prompt", hand=hand.number), context=context,
