@@ -39,8 +39,9 @@ CUT_OFF_JS = """
     let limit = vw, by = 'the viewport';
     for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
       if (up.classList.contains('sq-scroll-x')) { limit = Infinity; break; }
-      const overflow = getComputedStyle(up).overflowX;
-      if (overflow === 'visible') continue;
+      const style = getComputedStyle(up);
+      // a box drawn as its children alone (display: contents) has no edge and clips nothing
+      if (style.overflowX === 'visible' || style.display === 'contents') continue;
       const edge = up.getBoundingClientRect().right;
       if (edge < limit) { limit = edge; by = name(up); }
     }
