@@ -64,6 +64,13 @@ SLIPS = [
     ("queen_points", 3, "lessons.qp_trap_added"),
     ("queen_points", 4, "lessons.qp_trap_fives"),
     ("queen_points", 4, "lessons.qp_trap_goal"),
+    ("dungeon_scoring", 1, "dungeon.ex_trap_trick_only"),
+    ("dungeon_scoring", 1, "dungeon.ex_trap_no_trick_points"),
+    ("dungeon_scoring", 1, "dungeon.ex_trap_no_queen_points"),
+    ("dungeon_scoring", 2, "dungeon.ex_trap_hand_only"),
+    ("dungeon_scoring", 2, "dungeon.ex_trap_no_contract"),
+    ("dungeon_scoring", 3, "dungeon.ex_trap_dungeon_lower"),
+    ("dungeon_scoring", 3, "dungeon.ex_trap_dungeon_trick_points"),
 ]
 
 
@@ -91,8 +98,8 @@ def test_a_learner_with_a_misconception_gets_its_message(lesson_id: str, level: 
 
 
 @pytest.mark.parametrize(("lesson_id", "level"), [
-    (lid, n) for lid, n in LEVELS if lid != "dungeon_scoring"
-    and generate(LESSONS[lid], n, 0).kind in ("number", "fraction", "percent")])
+    (lid, n) for lid, n in LEVELS
+    if generate(LESSONS[lid], n, 0).kind in ("number", "fraction", "percent")])
 def test_every_numeric_level_has_two_misconception_messages(lesson_id: str, level: int) -> None:
     named = {key for lid, n, key in SLIPS if (lid, n) == (lesson_id, level)}
     assert len(named) >= 2

@@ -26,7 +26,7 @@ from sq_edu.dungeon.words import ShortCards
 from sq_edu.i18n.format import Count
 from sq_edu.i18n.words import Term
 
-from ..exercise import CHOICE, NUMBER, Exercise, Option
+from ..exercise import CHOICE, NUMBER, Exercise, Option, traps
 from ..messages import Joined, Msg, msg
 from ..score_sheet import contract_counts, contract_working, trick_working
 from .registry import Base, Param, generator
@@ -118,6 +118,11 @@ def score_a_trick(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerc
         context=(msg("dungeon.ex_trump_line", suit=msg(f"dungeon.suit_{record.trump}")),),
         hints=(msg("dungeon.ex_trick_nudge"), msg("dungeon.ex_trick_strategy")),
         reveal=(trick_working(record),),
+        traps=traps((s.after,),
+                    (s.change if s.before else None, msg("dungeon.ex_trap_trick_only")),
+                    (s.after - 10 if s.queens else None, msg("dungeon.ex_trap_no_trick_points")),
+                    (s.before + 10 if s.queens else None,
+                     msg("dungeon.ex_trap_no_queen_points"))),
         extra={"before": s.before, "queens": s.queens, "others": list(record.others),
                "trick": record.to_dict()})
 
@@ -151,6 +156,11 @@ def score_a_hand(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
             hints=(msg("dungeon.ex_hand_nudge"), msg("dungeon.ex_hand_strategy")),
             reveal=tuple(trick_working(r) for r in taken) + ((contract_working(hand),)
                                                        if seat == hand.dealer else ()),
+            traps=traps((after,),
+                        (after - hand.scores_before[seat] if hand.scores_before[seat] else None,
+                         msg("dungeon.ex_trap_hand_only")),
+                        (after - hand.contract_points if seat == hand.dealer else None,
+                         msg("dungeon.ex_trap_no_contract"))),
             extra={"before": hand.scores_before[seat], "seat": seat,
                    "queens": [r.queens for r in taken], "dealer": seat == hand.dealer,
                    "dealer_tricks": hand.dealer_tricks, "contract": hand.contract})
@@ -180,6 +190,11 @@ def the_dungeon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
                msg("dungeon.ex_dungeon_strategy_3" if queens == 3
                    else "dungeon.ex_dungeon_strategy_4")),
         reveal=(trick_working(record),),
+        traps=traps((s.after,),
+                    (max(s.compared) if s.compared else None,
+                     msg("dungeon.ex_trap_dungeon_lower", one=s.compared[0] if s.compared else 0,
+                         other=s.compared[1] if s.compared else 0)),
+                    (s.after + 10, msg("dungeon.ex_trap_dungeon_trick_points"))),
         extra={"before": s.before, "queens": queens, "others": list(record.others),
                "scores": scores, "trick": record.to_dict()})
 
