@@ -51,6 +51,10 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--seed", type=int, default=1, help="deal number (default 1)")
     sheet.add_argument("--count", type=int, default=8, help="exercises (default 8)")
     sheet.add_argument("--lang", choices=LANGS, default="en", help="language of the sheet")
+    sheet.add_argument("--sheet", type=int, default=1,
+                       help="sheet number: neighbours on one deal get other items (default 1)")
+    sheet.add_argument("--review", action="store_true",
+                       help="a mixed review of every level of the lesson instead of one level")
     sheet.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
     return parser
 
@@ -166,14 +170,21 @@ def security_settings(args: argparse.Namespace) -> tuple[list[str], dict[str, st
 def worksheet(args: argparse.Namespace) -> int:
     """Write the worksheet; a wrong lesson or level gets one clear line, not a traceback."""
     from sq_edu.practice import get_lesson, worksheet_html
+    from sq_edu.practice.worksheet import review_html
 
     try:
         lesson = get_lesson(args.lesson)
         lesson.level(args.level)
+        if args.sheet < 1:
+            raise ValueError(f"the sheet number starts at 1, not {args.sheet}")
     except (KeyError, ValueError) as error:
         print(f"sq-edu worksheet: {str(error).strip(chr(39))}", file=sys.stderr)
         return 2
-    page = worksheet_html(lesson, args.level, args.seed, args.count, args.lang)
+    if args.review:
+        page = review_html(lesson, args.seed, args.count, args.lang, sheet=args.sheet)
+    else:
+        page = worksheet_html(lesson, args.level, args.seed, args.count, args.lang,
+                              sheet=args.sheet)
     if args.output == "-":
         sys.stdout.write(page)
     else:

@@ -124,6 +124,33 @@ def test_worksheet_is_written_with_its_answer_key(tmp_path, capsys) -> None:
     assert "no lesson" in capsys.readouterr().err
 
 
+def test_worksheet_sheet_numbers_and_a_mixed_review(tmp_path, capsys) -> None:
+    """Neighbours with one class link get different items (--sheet); --review mixes levels."""
+    from sq_edu.cli import main
+    from sq_edu.practice import get_lesson
+    from sq_edu.practice.worksheet import review_exercises, worksheet_exercises
+
+    pages = {}
+    for sheet in (1, 2):
+        out = tmp_path / f"sheet{sheet}.html"
+        assert main(["worksheet", "chances", "--level", "2", "--seed", "7", "--count", "4",
+                     "--sheet", str(sheet), "-o", str(out)]) == 0
+        pages[sheet] = out.read_text(encoding="utf-8")
+    assert pages[1] != pages[2]
+    lesson = get_lesson("chances")
+    first = [(ex.seed, ex.answers) for ex in worksheet_exercises(lesson, 2, 7, 4, 1)]
+    second = [(ex.seed, ex.answers) for ex in worksheet_exercises(lesson, 2, 7, 4, 2)]
+    assert not {seed for seed, _ in first} & {seed for seed, _ in second}
+    assert [a for _, a in first] != [a for _, a in second]
+    out = tmp_path / "review.html"
+    assert main(["worksheet", "chances", "--review", "--count", "6", "-o", str(out)]) == 0
+    mixed = review_exercises(lesson, 1, 6)
+    assert len({ex.level for ex in mixed}) > 1
+    assert out.read_text(encoding="utf-8").count('<li class="exercise">') == 6
+    assert main(["worksheet", "chances", "--sheet", "0"]) == 2
+    assert "sheet number" in capsys.readouterr().err
+
+
 def test_class_mode_warms_a_pool_per_class_lesson_and_hands_class_and_hash_to_kernels() -> None:
     from sq_edu.practice.teacher_key import check_password
 
