@@ -78,9 +78,11 @@ def example_html(session: LessonSession, lang: str) -> str:
         return ""
     from sq_edu.practice.worksheet import hand_html
 
+    from .lesson_app_queens import example_queens_html
+
     ex = session.example
     question, worked = (m.render(lang) for m in session.example_lines())
-    picture = hand_html(ex.hand[:10], lang) if ex.hand else ""
+    picture = hand_html(ex.hand[:10], lang) if ex.hand else example_queens_html(ex, lang)
     return (f"<div class='sq-example-box' role='note' style='border:2px solid #2563eb;"
             f"border-radius:8px;padding:6px 10px;margin:6px 0;background:#eff6ff'>"
             f"<b>{escape(t('practice.example_title', lang))}</b>"

@@ -47,6 +47,13 @@ class QueenPictures(widgets.HTML):
         self.value = "".join(rows)
 
 
+def example_queens_html(ex: Exercise, lang: str) -> str:
+    """The learner's queens of a queens.* worked example, drawn as in the question ("" if the
+    example names none)."""
+    have, _choices = queens_of(ex)
+    return _row(have, t("lesson_app.queens_you_have", lang), lang) if have else ""
+
+
 def _row(queens: tuple[str, ...], title: str, lang: str) -> str:
     cards = "".join(
         f"<figure class='sq-queen-figure'>{queen_face(q, QUEEN_WIDTH, lang)}"

@@ -50,3 +50,15 @@ def test_queen_pictures_follow_the_language_switch() -> None:
 def test_other_lessons_show_no_queen_pictures() -> None:
     app = LessonApp("equations", level=2, seed=4)
     assert not [w for w in app.visual.children if isinstance(w, QueenPictures)]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_worked_example_shows_its_queens_as_pictures(lang: str) -> None:
+    """Teach first: a queen-points level opens with its example drawn, not only written."""
+    app = LessonApp("queen_points", lang=lang, level=2, seed=3)
+    example = app.session.example
+    queens = example.extra["queens"]
+    html = app.example_box.value
+    assert "sq-example-box" in html and html.count("<svg") == len(queens)
+    for queen in queens:
+        assert t(f"common.queen_{queen}", lang) in html
