@@ -13,12 +13,20 @@ import re
 from pathlib import Path
 from string import Template
 
-from sq_edu.i18n import DEFAULT_LANG, LANGS, t
+from sq_edu.i18n import DEFAULT_LANG, LANGS, catalog
+from sq_edu.i18n import t as _t
 from sq_edu.voila.server import dashboards, notebooks_dir
 from sq_edu.widgets.index_app import IndexApp
 
 HERE = Path(__file__).resolve().parent
 REPL_CSS = "sq-site-repl.css"
+
+
+def t(key: str, lang: str, **params: object) -> str:
+    """A catalogue message; a key the catalogue lacks stops the build (a page would show it)."""
+    if key not in catalog():
+        raise SystemExit(f"lite/pages.py: no message {key!r} in sq_edu/i18n/catalog")
+    return _t(key, lang, **params)
 
 
 class SiteIndex(IndexApp):
@@ -69,13 +77,13 @@ def index_page(config_script: str) -> str:
         app = SiteIndex(lang)
         other = LANGS[(LANGS.index(lang) + 1) % len(LANGS)]
         switch = (f'<p class="sq-site-switch"><a href="index.html?lang={other}" lang="{other}">'
-                  f"{html.escape(t('apps.switch_language', lang))}</a></p>")
+                  f"{html.escape(t(f'widgets.language_{other}', lang))}</a></p>")
         blocks.append(f'<section class="sq-site-lang" data-lang="{lang}" lang="{lang}" hidden>'
                       f"{switch}{app.header.value}{app.body.value}</section>")
     return f"""<!doctype html>
 <html lang="{DEFAULT_LANG}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(t("apps.index_title", DEFAULT_LANG))}</title><link rel="icon" href="data:,">
+<title>{html.escape(t("common.app_name", DEFAULT_LANG))}</title><link rel="icon" href="data:,">
 {config_script}
 <style>
 body {{ margin: 1.5rem; font-family: "DejaVu Sans", sans-serif; }}

@@ -48,8 +48,10 @@ class QueenPictures(widgets.HTML):
 
 
 def example_queens_html(ex: Exercise, lang: str) -> str:
-    """The learner's queens of a queens.* worked example, drawn as in the question ("" if the
-    example names none)."""
+    """The learner's queens of a queens.* worked example, drawn as in the question ("" for an
+    example of another kind: the Dungeon's "queens" is a count)."""
+    if not isinstance(ex.extra.get("queens"), (list, tuple)):
+        return ""
     have, _choices = queens_of(ex)
     return _row(have, t("lesson_app.queens_you_have", lang), lang) if have else ""
 

@@ -24,7 +24,7 @@ from sq_edu.voila.browser import (
     launch_chromium,
     wait_rendered,
 )
-from sq_edu.voila.server import VoilaServer
+from sq_edu.voila.server import VoilaServer, with_option
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -64,7 +64,13 @@ def browser(playwright_session: Any) -> Iterator[Any]:
 @pytest.fixture(scope="session")
 def voila_server() -> Iterator[VoilaServer]:
     """The dashboards served as `sq-edu serve` does, without preheating (faster to start)."""
-    with VoilaServer(log_path=ARTIFACTS / "voila.log") as server:
+    server = VoilaServer(log_path=ARTIFACTS / "voila.log")
+    # One server for the whole browser session opens far more pages than a class: closing a
+    # Playwright context sends no page-close beacon, so their kernels stay until culled and
+    # the class-size cap (40) would turn later pages into "the class is full" (its own test
+    # is in tests/security). No cap here; everything else as `sq-edu serve`.
+    server.command = with_option(server.command, "--SafeVoila.max_kernels", 0)
+    with server:
         yield server
 
 

@@ -85,8 +85,8 @@ QUESTION_TYPES = {  # words of each question type's prompt, en and ru
     "attack_unseen": ("Before you attack", "Перед атакой"),
     "attack_holds": ("You could attack Player", "Ты можешь атаковать"),
     "discard": ("can you find a discard", "найдёшь сброс"),
-    "jester_seat": ("If it turns up a", "Если откроется"),
-    "jester_power": ("turns up a power card", "откроет карту силы"),
+    "jester_seat": ("If it turns up a", "Если он откроет"),
+    "jester_power": ("turns up a power card", "откроет карту действия"),
     "count": ("The count has changed", "Счёт изменился"),
 }
 

@@ -92,7 +92,7 @@ def test_index_lists_every_lesson_in_the_asked_language(site: Site) -> None:
     first = cards.first.locator("a")
     assert first.get_attribute("href") == f"{dashboards()[0]}.html?lang=ru"
     assert page.locator('.sq-site-lang[data-lang="en"]').is_hidden()
-    assert page.title() == t("apps.index_title", "ru")
+    assert page.title() == t("common.app_name", "ru")
     site.check()
 
 
