@@ -10,8 +10,10 @@ nothing is fetched from a CDN at build or run time. The steps:
    versions, into a pruned `pyodide-lock.json` with recomputed sha256;
 3. the kernel's, the widgets' and sq_edu's own wheels added to that lock, and every package
    loaded as Pyodide starts (in parallel, nothing resolved in the browser), PyPI fallback off;
-4. `jupyter lite build` (plain JupyterLite: its REPL app, inputs hidden, shows one app);
-5. one page per dashboard (`equations.html?lang=ru&level=2&seed=12`) that runs the dashboard
+4. a Pyodide memory snapshot with IPython, the widgets and sq_edu imported, and the packages
+   as one zip (`lite/snapshot.py`): a page restores it instead of importing them again;
+5. `jupyter lite build` (plain JupyterLite: its REPL app, inputs hidden, shows one app);
+6. one page per dashboard (`equations.html?lang=ru&level=2&seed=12`) that runs the dashboard
    notebook's own code cells in that REPL, and a static index of the lessons.
 
 Pins live in `lite/requirements.txt` (build tools) and `lite/browser.txt` (the browser side).
@@ -153,7 +155,7 @@ def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path,
 
 def lite_config(lite_dir: Path, packages: list[str]) -> None:
     """jupyter-lite.json: local Pyodide with every package loaded at start, no PyPI, no plugin
-    that fails in the REPL alone."""
+    that fails in the REPL alone. (`use_loader` points the built site at the snapshot's loader.)"""
     config = {
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
@@ -173,6 +175,7 @@ def lite_config(lite_dir: Path, packages: list[str]) -> None:
 
 def build(out: Path, cache: Path) -> None:
     from pages import write_pages  # beside this file
+    from snapshot import make_snapshot, use_loader
 
     version, lock_pins, wheel_pins = read_pins()
     core = fetch_pyodide(version, cache)
@@ -187,10 +190,12 @@ def build(out: Path, cache: Path) -> None:
     extra = [*kernel_wheels(), *sorted(site_wheels.glob("*.whl"))]
     packages = assemble_pyodide(core, lock_wheels, lock_pins, lite_dir / "static" / "pyodide",
                                 extra)
+    make_snapshot(lite_dir / "static" / "pyodide")
     lite_config(lite_dir, packages)
     shutil.rmtree(out, ignore_errors=True)
     run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
         "--output-dir", str(out.resolve()), cwd=lite_dir)
+    use_loader(out)
     write_pages(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {out} ({size / 2**20:.0f} MB)")

@@ -57,11 +57,13 @@ class Site:
         self.url = url
         self.context = browser.new_context(viewport={"width": 1200, "height": 900})
         self.foreign: list[str] = []
+        self.requested: list[str] = []
         self.context.on("request", self._request)
         self.page = self.context.new_page()
         self.console = ConsoleLog().attach(self.page)
 
     def _request(self, request: Any) -> None:
+        self.requested.append(request.url)
         if not request.url.startswith((self.url, "blob:", "data:")):
             self.foreign.append(request.url)
 
@@ -144,13 +146,34 @@ def test_simulation_runs_without_numpy(site: Site) -> None:
             "sim = simulate_draws(obs, ('king',), 2000, seed=1)\n"
             "print('numpy' if importlib.util.find_spec('numpy') else 'no numpy',"
             " sim.n, abs(sim.estimate - float(sim.exact)) < 0.05)")
+    assert run_in_repl(site, code, "no numpy").split() == ["no", "numpy", "2000", "True"]
+    site.check()
+
+
+def run_in_repl(site: Site, code: str, marker: str) -> str:
+    """The printed output (containing `marker`) of `code` run in the site's Python."""
     from urllib.parse import urlencode
 
     query = urlencode([("kernel", "python"), ("code", code)])
     site.page.goto(site.url + "repl/index.html?" + query)
-    output = site.page.locator(".jp-OutputArea-output").filter(has_text="no numpy")
+    output = site.page.locator(".jp-OutputArea-output").filter(has_text=marker)
     output.wait_for(timeout=LOAD_SECONDS * 1000)
-    assert output.inner_text().split() == ["no", "numpy", "2000", "True"]
+    return output.inner_text()
+
+
+def test_python_starts_from_the_build_snapshot(site: Site) -> None:
+    """The fast start (lite/snapshot.py) is really taken, not its fallback: the kernel's Python
+    carries the snapshot's mark, only sq_edu's wheel is fetched (the rest is one zip), and each
+    page gets its own random numbers, not the snapshot's."""
+    code = ("import random, sys\n"
+            "print('restored', hasattr(sys, '_sq_edu_snapshot'), random.random())")
+    first = run_in_repl(site, code, "restored").split()
+    second = run_in_repl(site, code, "restored").split()
+    assert first[:2] == second[:2] == ["restored", "True"]
+    assert first[2] != second[2]
+    fetched = {url.rsplit("/", 1)[-1] for url in site.requested}
+    assert {"sq_edu.snapshot.gz", "sq-site.zip"} <= fetched
+    assert [name for name in fetched if name.endswith(".whl")] == ["sq_edu-0.1.0-py3-none-any.whl"]
     site.check()
 
 

@@ -1,0 +1,71 @@
+"""The site's fast start: the packages as one zip, and a Pyodide memory snapshot (issue 19).
+
+A page used to spend most of its load starting Python, unpacking 30 wheels and importing
+IPython, ipywidgets and sq_edu (7 of 10 s here). The build does that once, in Node, and saves
+Pyodide's memory (`sq_edu.snapshot.gz`); the page's loader (`sq-pyodide.mjs`) restores it and
+puts the packages' zip (`sq-site.zip`) back on the path. Only sq_edu stays a wheel: it reads its
+lessons, catalogues and scripts from its own folder.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SITE_ZIP = "sq-site.zip"
+SNAPSHOT = "sq_edu.snapshot.gz"
+LOADER = "sq-pyodide.mjs"
+STAMP = (1980, 1, 1, 0, 0, 0)   # the same bytes from every build
+
+
+def site_zip(folder: Path) -> Path:
+    """Every wheel in `folder` but sq_edu's, unpacked into one zip for zipimport."""
+    out = folder / SITE_ZIP
+    seen: set[str] = set()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for wheel in sorted(folder.glob("*.whl")):
+            if wheel.name.startswith("sq_edu-"):
+                continue
+            with zipfile.ZipFile(wheel) as source:
+                for item in sorted(source.infolist(), key=lambda i: i.filename):
+                    if item.is_dir() or item.filename in seen:
+                        continue
+                    seen.add(item.filename)
+                    info = zipfile.ZipInfo(item.filename, STAMP)
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    archive.writestr(info, source.read(item))
+    return out
+
+
+def make_snapshot(folder: Path) -> Path:
+    """Pyodide's memory after the imports of lite/warm.py, made by Node, gzipped."""
+    if shutil.which("node") is None:
+        raise SystemExit("lite/snapshot.py: the site build needs Node.js (node) for its snapshot")
+    site_zip(folder)
+    with tempfile.TemporaryDirectory() as scratch:
+        raw = Path(scratch) / "snapshot"
+        subprocess.run(["node", str(HERE / "snapshot.mjs"), str(folder), str(HERE / "warm.py"),
+                        str(raw)], check=True)
+        out = folder / SNAPSHOT
+        with raw.open("rb") as source, gzip.GzipFile(out, "wb", compresslevel=6,
+                                                     mtime=0) as target:
+            shutil.copyfileobj(source, target)
+    shutil.copy2(HERE / LOADER, folder / LOADER)
+    return out
+
+
+def use_loader(site: Path) -> None:
+    """Point the built site's kernel at the loader. JupyterLite's Pyodide add-on sets
+    `pyodideUrl` to Pyodide's own module as it builds, so this runs after it."""
+    config_path = site / "jupyter-lite.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))
+    plugins = config["jupyter-config-data"]["litePluginSettings"]
+    kernel = plugins["@jupyterlite/pyodide-kernel-extension:kernel"]
+    kernel["pyodideUrl"] = f"./static/pyodide/{LOADER}"
+    config_path.write_text(json.dumps(config, indent=2), encoding="utf-8")

@@ -1,0 +1,46 @@
+// The site's Pyodide loader (the kernel's `pyodideUrl`): Pyodide's own loadPyodide, started
+// from the build's memory snapshot, in which IPython, the widgets and sq_edu are already
+// imported (lite/snapshot.mjs). The other packages come as one zip on sys.path instead of
+// 30 wheels unpacked by Python. If anything here fails, Pyodide starts the ordinary way.
+import { loadPyodide as loadPlain } from "./pyodide.mjs";
+import createPyodideModule from "./pyodide.asm.mjs";
+
+async function fetchBytes(name) {
+  const response = await fetch(new URL(name, import.meta.url));
+  if (!response.ok) throw new Error(`${name}: HTTP ${response.status}`);
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (body[0] !== 0x1f || body[1] !== 0x8b) return body;   // a server already unzipped it
+  const plain = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(plain).arrayBuffer());
+}
+
+export async function loadPyodide(options) {
+  let snapshot, packages;
+  try {
+    [snapshot, packages] = await Promise.all([fetchBytes("sq_edu.snapshot.gz"),
+                                              fetchBytes("sq-site.zip")]);
+  } catch (error) {
+    console.warn("sq_edu: no Pyodide snapshot, starting the ordinary way:", error);
+    return loadPlain(options);
+  }
+  // The restored memory must fit: grow the new module's memory to the snapshot's size first
+  // (this Pyodide build ignores INITIAL_MEMORY), and put the packages' zip where it was.
+  const heap = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  const create = async (settings) => {
+    const module = await createPyodideModule(settings);
+    while (module.HEAP8.length < heap) module._malloc(1 << 20);
+    module.FS.writeFile("/lib/sq-site.zip", packages);
+    return module;
+  };
+  let pyodide;
+  try {
+    pyodide = await loadPlain({
+      ...options, packages: ["sq-edu"], _loadSnapshot: snapshot, createPyodideModule: create,
+    });
+  } catch (error) {   // e.g. a snapshot from another Pyodide build
+    console.warn("sq_edu: the Pyodide snapshot did not load, starting the ordinary way:", error);
+    return loadPlain(options);
+  }
+  pyodide.runPython("import random; random.seed()");  // not the snapshot's random sequence
+  return pyodide;
+}

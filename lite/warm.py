@@ -1,0 +1,42 @@
+"""Run inside Pyodide by snapshot.mjs: import what every page imports, so it is in the snapshot.
+
+Nothing here may hold a JavaScript object (a snapshot cannot carry one): the Pyodide kernel
+itself (`pyodide_kernel`, micropip, piplite) touches JavaScript as it imports, so it is left out
+and imported by the page as usual. Server-side modules (`sq_edu.voila`, `sq_edu.cli`) are not
+in the browser.
+"""
+
+import importlib
+import importlib.util
+import pkgutil
+import sys
+import zipimport
+
+SITE_ZIP = "/lib/sq-site.zip"
+sys.path.append(SITE_ZIP)
+
+# The kernel's own mocks first, exactly as it applies them, so IPython imports as in the kernel
+# (its mocks.py on its own, without the package, which would start the kernel).
+spec = zipimport.zipimporter(f"{SITE_ZIP}/pyodide_kernel/").find_spec("mocks")
+mocks = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mocks)
+mocks.apply_mocks()
+
+KERNEL = [
+    "IPython", "IPython.core.interactiveshell", "IPython.core.application",
+    "IPython.core.history", "IPython.core.shellapp", "IPython.core.displayhook",
+    "IPython.core.displaypub", "IPython.core.inputtransformer2", "IPython.core.completerlib",
+    "IPython.display", "IPython.utils.tokenutil", "traitlets.config", "traitlets.log", "comm",
+    "getpass", "_strptime", "calendar", "html.parser", "unittest.mock",
+    "ipywidgets", "anywidget",
+]
+SERVER_SIDE = ("sq_edu.voila", "sq_edu.cli")
+
+for name in KERNEL:
+    importlib.import_module(name)
+import sq_edu  # noqa: E402
+
+for module in pkgutil.walk_packages(sq_edu.__path__, "sq_edu."):
+    if not module.name.startswith(SERVER_SIDE):
+        importlib.import_module(module.name)
+sys._sq_edu_snapshot = sorted(sys.modules)   # pages and tests can tell they were restored
