@@ -55,9 +55,10 @@ def script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
-def dashboard_page(name: str, notebook: Path) -> str:
+def dashboard_page(name: str, notebook: Path, app_version: str) -> str:
     template = Template((HERE / "page.html").read_text(encoding="utf-8"))
     return template.substitute(
+        app_version=app_version,
         lang=DEFAULT_LANG,
         default_lang=DEFAULT_LANG,
         title=html.escape(t(f"apps.{name}_title", DEFAULT_LANG)),
@@ -110,10 +111,13 @@ document.title = document.querySelector('.sq-site-lang[data-lang="' + lang + '"]
 def write_pages(out: Path) -> None:
     """Every dashboard page, the index (replacing JupyterLite's own) and the REPL's style."""
     folder = notebooks_dir()
+    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
+    app_version = config["jupyter-config-data"]["appVersion"]   # JupyterLite's worker mark
     for name in [*dashboards(folder), "teacher"]:
         notebook = folder / f"{name}.ipynb"
         if notebook.is_file():
-            (out / f"{name}.html").write_text(dashboard_page(name, notebook), encoding="utf-8")
+            page = dashboard_page(name, notebook, app_version)
+            (out / f"{name}.html").write_text(page, encoding="utf-8")
     found = CONFIG_SCRIPT.search((out / "index.html").read_text(encoding="utf-8"))
     if found is None:
         raise SystemExit("JupyterLite's index.html has no jupyter-config-data element")

@@ -15,7 +15,19 @@ const pyodide = await loadPyodide({
 });
 pyodide.FS.writeFile("/lib/sq-site.zip", fs.readFileSync(path.join(folder, "sq-site.zip")));
 pyodide.runPython(fs.readFileSync(warm, "utf8"));
+
+// The kernel's Python holds a few of Pyodide's own JavaScript functions; the snapshot names
+// them, and the page's loader hands over the new Pyodide's functions of those names.
+function serializer(object) {
+  if (object === pyodide) return { public: "" };
+  for (const [kind, owner] of [["public", pyodide], ["api", pyodide._api]]) {
+    for (const name of Object.getOwnPropertyNames(owner)) {
+      if (owner[name] === object) return { [kind]: name };
+    }
+  }
+  throw new Error(`the snapshot cannot carry the JavaScript object ${object}`);
+}
 // Pyodide snapshots only a fresh package registry; the page loads sq_edu's wheel again after
 // restoring, so its files are there for the lessons and catalogues it reads.
 for (const name of Object.keys(pyodide.loadedPackages)) delete pyodide.loadedPackages[name];
-fs.writeFileSync(out, pyodide.makeMemorySnapshot());
+fs.writeFileSync(out, pyodide.makeMemorySnapshot({ serializer }));

@@ -26,8 +26,10 @@ export async function loadPyodide(options) {
   // The restored memory must fit: grow the new module's memory to the snapshot's size first
   // (this Pyodide build ignores INITIAL_MEMORY), and put the packages' zip where it was.
   const heap = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  let api;
   const create = async (settings) => {
     const module = await createPyodideModule(settings);
+    api = module.API;
     while (module.HEAP8.length < heap) module._malloc(1 << 20);
     module.FS.writeFile("/lib/sq-site.zip", packages);
     return module;
@@ -36,6 +38,10 @@ export async function loadPyodide(options) {
   try {
     pyodide = await loadPlain({
       ...options, packages: ["sq-edu"], _loadSnapshot: snapshot, createPyodideModule: create,
+      // the functions of this Pyodide that the snapshot names (lite/snapshot.mjs)
+      _snapshotDeserializer: (named) => ("public" in named
+        ? (named.public ? api.public_api[named.public] : api.public_api)
+        : api[named.api]),
     });
   } catch (error) {   // e.g. a snapshot from another Pyodide build
     console.warn("sq_edu: the Pyodide snapshot did not load, starting the ordinary way:", error);

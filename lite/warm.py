@@ -1,9 +1,9 @@
 """Run inside Pyodide by snapshot.mjs: import what every page imports, so it is in the snapshot.
 
-Nothing here may hold a JavaScript object (a snapshot cannot carry one): the Pyodide kernel
-itself (`pyodide_kernel`, micropip, piplite) touches JavaScript as it imports, so it is left out
-and imported by the page as usual. Server-side modules (`sq_edu.voila`, `sq_edu.cli`) are not
-in the browser.
+The Pyodide kernel itself (`pyodide_kernel`, its IPython shell, micropip, piplite) is started
+here too; the few Pyodide functions it holds are named in the snapshot and handed over by the
+page's loader (snapshot.mjs, sq-pyodide.mjs). Server-side modules (`sq_edu.voila`,
+`sq_edu.cli`) are not in the browser.
 """
 
 import importlib
@@ -39,4 +39,6 @@ import sq_edu  # noqa: E402
 for module in pkgutil.walk_packages(sq_edu.__path__, "sq_edu."):
     if not module.name.startswith(SERVER_SIDE):
         importlib.import_module(module.name)
+for name in ("micropip", "piplite", "pyodide_kernel"):   # the kernel last: it takes sys.stdout
+    importlib.import_module(name)
 sys._sq_edu_snapshot = sorted(sys.modules)   # pages and tests can tell they were restored
