@@ -10,6 +10,7 @@ lessons, catalogues and scripts from its own folder.
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import shutil
 import subprocess
@@ -56,7 +57,9 @@ def make_snapshot(folder: Path) -> Path:
         with raw.open("rb") as source, gzip.GzipFile(out, "wb", compresslevel=6,
                                                      mtime=0) as target:
             shutil.copyfileobj(source, target)
-    shutil.copy2(HERE / LOADER, folder / LOADER)
+    snapshot_id = hashlib.sha256(out.read_bytes()).hexdigest()[:16]
+    loader = (HERE / LOADER).read_text(encoding="utf-8")
+    (folder / LOADER).write_text(loader.replace("@SNAPSHOT_ID@", snapshot_id), encoding="utf-8")
     return out
 
 

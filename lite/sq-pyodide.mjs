@@ -14,11 +14,35 @@ async function fetchBytes(name) {
   return new Uint8Array(await new Response(plain).arrayBuffer());
 }
 
+// The snapshot unzipped is kept in the browser's Cache Storage, named by the build's snapshot:
+// a page opened again reads it there rather than unzipping 17 MB again.
+const CACHE = "sq_edu-snapshot-@SNAPSHOT_ID@";   // lite/snapshot.py writes the build's id
+
+async function snapshotBytes() {
+  const url = new URL("sq_edu.snapshot", import.meta.url).href;
+  const cache = globalThis.caches ? await caches.open(CACHE).catch(() => null) : null;
+  const kept = cache && await cache.match(url);
+  if (kept) return new Uint8Array(await kept.arrayBuffer());
+  const bytes = await fetchBytes("sq_edu.snapshot.gz");
+  if (cache) keep(cache, url, bytes);   // not awaited: the page goes on meanwhile
+  return bytes;
+}
+
+async function keep(cache, url, bytes) {
+  try {
+    await cache.put(url, new Response(bytes));   // the Response has its own copy
+    for (const name of await caches.keys()) {
+      if (name.startsWith("sq_edu-snapshot-") && name !== CACHE) await caches.delete(name);
+    }
+  } catch (error) {   // e.g. no room: the next page unzips again
+    console.warn("sq_edu: the unzipped snapshot could not be kept:", error);
+  }
+}
+
 export async function loadPyodide(options) {
   let snapshot, packages;
   try {
-    [snapshot, packages] = await Promise.all([fetchBytes("sq_edu.snapshot.gz"),
-                                              fetchBytes("sq-site.zip")]);
+    [snapshot, packages] = await Promise.all([snapshotBytes(), fetchBytes("sq-site.zip")]);
   } catch (error) {
     console.warn("sq_edu: no Pyodide snapshot, starting the ordinary way:", error);
     return loadPlain(options);
