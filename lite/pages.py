@@ -47,6 +47,7 @@ def site_words(lang: str) -> dict[str, str]:
         "failed": t("site.failed", lang),
         "kept_here": t("site.kept_here", lang, download=t("lesson_app.download", lang)),
         "back": t("site.back", lang),
+        "needs_web_address": t("site.needs_web_address", lang),
     }
 
 

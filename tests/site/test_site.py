@@ -145,6 +145,21 @@ def test_every_reload_keeps_the_progress_storage(site: Site) -> None:
     site.check()
 
 
+def test_a_page_opened_as_a_file_says_it_needs_a_web_address(browser: Any,
+                                                              site_url: str) -> None:
+    """Browsers refuse JupyterLite's scripts and workers from file://: say so at once, in the
+    page's language, rather than loading for three minutes and then failing."""
+    page = browser.new_page()
+    try:
+        page.goto((SITE / "equations.html").as_uri() + "?lang=ru")
+        message = page.locator("#message")
+        assert message.inner_text() == t("site.needs_web_address", "ru")
+        assert page.locator("#loading progress").is_hidden()
+        assert page.locator("#app").get_attribute("src") is None
+    finally:
+        page.close()
+
+
 def test_play_runs_in_the_browser(site: Site) -> None:
     frame = site.open("play.html?lang=ru&seed=3")
     frame.locator(".sq-play-app").wait_for()
