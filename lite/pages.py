@@ -46,6 +46,8 @@ def site_words(lang: str) -> dict[str, str]:
         "loading": t("site.loading", lang),
         "failed": t("site.failed", lang),
         "kept_here": t("site.kept_here", lang, download=t("lesson_app.download", lang)),
+        "kept_here_short": t("site.kept_here_short", lang),   # a page with no download link
+        "teacher_here": t("site.teacher_here", lang),
         "back": t("site.back", lang),
         "needs_web_address": t("site.needs_web_address", lang),
     }
@@ -60,6 +62,7 @@ def dashboard_page(name: str, notebook: Path, app_version: str) -> str:
     template = Template((HERE / "page.html").read_text(encoding="utf-8"))
     return template.substitute(
         app_version=app_version,
+        page=name,
         lang=DEFAULT_LANG,
         default_lang=DEFAULT_LANG,
         title=html.escape(t(f"apps.{name}_title", DEFAULT_LANG)),

@@ -123,6 +123,8 @@ def test_equations_answered_then_kept_after_a_reload(site: Site) -> None:
     frame.locator(".sq-feedback .sq-status-good").wait_for()
     after = frame.locator(".sq-mastery").inner_text()
     assert after != before
+    assert site.page.locator("#kept").inner_text() == t(
+        "site.kept_here", "en", download=t("lesson_app.download", "en"))
     site.page.screenshot(path=str(ARTIFACTS / "site-equations.png"))
 
     frame = site.open(f"equations.html?level={LEVEL}&seed={SEED}")
@@ -164,6 +166,8 @@ def test_play_runs_in_the_browser(site: Site) -> None:
     frame = site.open("play.html?lang=ru&seed=3")
     frame.locator(".sq-play-app").wait_for()
     assert frame.locator(".sq-play-app .sq-card").count() >= 5  # the child's hand
+    # no download link in the game: the bar does not send the child looking for one
+    assert site.page.locator("#kept").inner_text() == t("site.kept_here_short", "ru")
     site.page.screenshot(path=str(ARTIFACTS / "site-play-ru.png"))
     site.check()
 
@@ -230,4 +234,11 @@ def test_every_other_dashboard_opens_in_the_browser(site: Site, name: str) -> No
     app = frame.locator(".sq-app").first
     app.wait_for()
     assert app.inner_text().strip()
+    download = frame.locator(".sq-export-link").count() > 0
+    bar = site.page.locator("#kept").inner_text()
+    if name == "teacher":
+        assert bar == t("site.teacher_here", "ru")
+    else:
+        assert bar == (t("site.kept_here", "ru", download=t("lesson_app.download", "ru"))
+                       if download else t("site.kept_here_short", "ru"))
     site.check()
