@@ -40,13 +40,16 @@ async function keep(cache, url, bytes) {
 }
 
 export async function loadPyodide(options) {
-  let snapshot, packages;
   try {
-    [snapshot, packages] = await Promise.all([snapshotBytes(), fetchBytes("sq-site.zip")]);
-  } catch (error) {
-    console.warn("sq_edu: no Pyodide snapshot, starting the ordinary way:", error);
+    return await loadFromSnapshot(options);
+  } catch (error) {   // no snapshot, or one from another Pyodide build
+    console.warn("sq_edu: the Pyodide snapshot did not load, starting the ordinary way:", error);
     return loadPlain(options);
   }
+}
+
+async function loadFromSnapshot(options) {
+  const [snapshot, packages] = await Promise.all([snapshotBytes(), fetchBytes("sq-site.zip")]);
   // The restored memory must fit: grow the new module's memory to the snapshot's size first
   // (this Pyodide build ignores INITIAL_MEMORY), and put the packages' zip where it was.
   const heap = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
@@ -58,19 +61,13 @@ export async function loadPyodide(options) {
     module.FS.writeFile("/lib/sq-site.zip", packages);
     return module;
   };
-  let pyodide;
-  try {
-    pyodide = await loadPlain({
-      ...options, packages: ["sq-edu"], _loadSnapshot: snapshot, createPyodideModule: create,
-      // the functions of this Pyodide that the snapshot names (lite/snapshot.mjs)
-      _snapshotDeserializer: (named) => ("public" in named
-        ? (named.public ? api.public_api[named.public] : api.public_api)
-        : api[named.api]),
-    });
-  } catch (error) {   // e.g. a snapshot from another Pyodide build
-    console.warn("sq_edu: the Pyodide snapshot did not load, starting the ordinary way:", error);
-    return loadPlain(options);
-  }
+  const pyodide = await loadPlain({
+    ...options, packages: ["sq-edu"], _loadSnapshot: snapshot, createPyodideModule: create,
+    // the functions of this Pyodide that the snapshot names (lite/snapshot.mjs)
+    _snapshotDeserializer: (named) => ("public" in named
+      ? (named.public ? api.public_api[named.public] : api.public_api)
+      : api[named.api]),
+  });
   pyodide.runPython("import random; random.seed()");  // not the snapshot's random sequence
   return pyodide;
 }
