@@ -151,8 +151,8 @@ def test_show_me_reveals_the_tracker_and_the_answer_without_counting(tmp_path: P
     assert not any(r.attempts for r in app.learner.progress.mastery.skills.values())
 
 
-def test_wrong_and_unreadable_answers_are_said_kindly() -> None:
-    app = PlayApp(seed=5, coach="detective")
+def play_until_a_number_question(app: PlayApp) -> None:
+    """Play on (other questions shown, not answered) until the coach asks for a number."""
     for _ in range(300):
         current = app.coach.coach.current
         if current is not None and current.exercise.kind == "number":
@@ -163,19 +163,15 @@ def test_wrong_and_unreadable_answers_are_said_kindly() -> None:
             app.next_button.click()
         else:
             app.play(next(m for m in app.legal() if m.kind in ("discard", "wake", "choose")))
+
+
+def test_wrong_and_unreadable_answers_are_said_kindly() -> None:
+    app = PlayApp(seed=5, coach="detective")
+    play_until_a_number_question(app)
     shown = app.coach.coach.current.exercise.answers[0]
     app.coach.show_me.click()                          # a number question shown: its answer
     assert f"<p>{shown} of the " in app.coach.result.value
-    for _ in range(300):
-        current = app.coach.coach.current
-        if current is not None and current.exercise.kind == "number":
-            break
-        if current is not None:
-            app.coach.show_me.click()
-        elif _shown(app.bot_bar):
-            app.next_button.click()
-        else:
-            app.play(next(m for m in app.legal() if m.kind in ("discard", "wake", "choose")))
+    play_until_a_number_question(app)
     app.coach.answer_text.value = "lots"
     app.coach.check.click()
     assert "whole number" in app.coach.result.value
