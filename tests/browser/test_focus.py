@@ -55,9 +55,12 @@ def test_right_answer_takes_focus_to_a_highlighted_next(dashboards) -> None:
     twin = LessonApp("equations", "en", level=2, seed=12)
     keys = [str(twin.exercise.hand.index(card) + 1) for card in twin.exercise.answers[0]]
     page = dashboards.open("equations", "level=2&seed=12", selector=".sq-lesson-app")
-    page.locator(".sq-answer-cards button.sq-card").first.focus()
-    for key in keys:
-        page.keyboard.press(key)
+    cards = page.locator(".sq-answer-cards button.sq-card")
+    for key in keys:   # each press on a card of the hand: focus cannot have wandered off
+        cards.first.press(key)
+    picked = page.locator('.sq-answer-cards button.sq-card[aria-pressed="true"]')
+    picked.nth(len(keys) - 1).wait_for()   # every pick shown before Check is pressed
+    assert picked.count() == len(keys)
     page.locator(".sq-submit").click()
     page.locator(".sq-feedback .sq-status-good").wait_for()
     page.wait_for_function("() => document.activeElement.closest('.sq-next-exercise')")
