@@ -27,6 +27,7 @@ from .exercise import (
     sorted_cards,
 )
 from .messages import Cards, Msg, Plain, msg
+from .slips import card_slip, choice_slip, typed_slip
 
 MAX_TEXT = 60
 _FRACTION = re.compile(r"^\s*(\d{1,4})\s*(?:/|out\s+of|из)\s*(\d{1,4})\s*$", re.IGNORECASE)
@@ -147,6 +148,8 @@ def _cards(ex: Exercise, answer: object) -> Judgement:
         if c not in held:
             return _unclear("practice.not_in_hand", cards=Cards((c,)))
         held.remove(c)
+    if cards not in ex.answers and (why := card_slip(ex, cards)) is not None:
+        return Judgement(False, True, msg("practice.not_quite"), why, cards, why.key)
     return _verdict(cards in ex.answers, cards, explain_cards(cards, ex.extra))
 
 
@@ -165,6 +168,10 @@ def _equation(ex: Exercise, answer: object) -> Judgement:
     said = Msg("maths." + verdict.key, dict(verdict.params))
     if verdict.true_equation is None:
         return Judgement(False, False, said)
+    if tuple(verdict.cards) not in ex.answers and (why := typed_slip(
+            ex, tuple(int(c) for c in verdict.cards if is_number(c)),
+            verdict.in_hand is not False)) is not None:
+        return Judgement(False, True, msg("practice.not_quite"), why, verdict.cards, why.key)
     if not verdict.ok:
         return Judgement(False, True, msg("practice.not_quite"), said, verdict.cards)
     correct = tuple(verdict.cards) in ex.answers
@@ -289,6 +296,8 @@ def _choice(ex: Exercise, answer: object) -> Judgement:
     label = ex.option_label(chosen)
     if label is None:
         return _unclear("practice.pick_option")
+    if chosen not in ex.answers and (why := choice_slip(ex, chosen)) is not None:
+        return Judgement(False, True, msg("practice.not_quite"), why, chosen, why.key)
     return _verdict(chosen in ex.answers, chosen)
 
 
@@ -296,4 +305,6 @@ def _seat(ex: Exercise, answer: object) -> Judgement:
     seat = read_whole(answer)
     if seat is None or (ex.seats and seat not in ex.seats):
         return _unclear("practice.pick_seat")
+    if seat not in ex.answers and (why := choice_slip(ex, seat)) is not None:
+        return Judgement(False, True, msg("practice.not_quite"), why, seat, why.key)
     return _verdict(seat in ex.answers, seat)

@@ -32,7 +32,8 @@ CLASS_ENV = "SQ_EDU_CLASS"        # `sq-edu serve --class NAME` hands the class 
 CLASSES_FOLDER = "classes"
 FORMAT = "sq_edu.activity"
 KEEP_ANSWERS = 60                 # the answers remembered per learner (enough for 10 minutes)
-MAX_BYTES = 64 * 1024
+KEEP_TRIES = 800                  # every answer of a lesson day or two: the skill grid and the CSV
+MAX_BYTES = 160 * 1024
 RECENT_SECONDS = 10 * 60          # "answers in the last 10 minutes"
 STUCK_WRONG = 3                   # wrong answers in a row that make a learner "stuck"
 STUCK_SECONDS = 5 * 60            # no right answer for this long (while still here): stuck
@@ -55,6 +56,9 @@ def class_folder(progress_dir: str | os.PathLike[str], code: str) -> Path:
     return Path(progress_dir) / CLASSES_FOLDER / (clean_class_code(code) or "_all")
 
 
+Try = tuple[float, str, int, str, bool, str]   # time, lesson, level, skill, right, misconception
+
+
 @dataclass
 class Activity:
     """One learner's live trace in one class."""
@@ -65,11 +69,15 @@ class Activity:
     joined: float = 0.0
     seen: float = 0.0
     answers: list[tuple[float, bool]] = field(default_factory=list)  # (time, right), oldest first
+    # Every answer, each as (time, lesson, level, skill, right, misconception or ""), oldest
+    # first: what the teacher's skill grid and class CSV are made of.
+    tries: list[Try] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return {"format": FORMAT, "nickname": self.nickname, "lesson": self.lesson,
                 "level": self.level, "joined": self.joined, "seen": self.seen,
-                "answers": [[at, right] for at, right in self.answers]}
+                "answers": [[at, right] for at, right in self.answers],
+                "tries": [list(one) for one in self.tries]}
 
     @classmethod
     def from_dict(cls, data: object) -> Activity:
@@ -90,7 +98,24 @@ class Activity:
             if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], bool)):
                 raise ValueError("an answer is [time, right]")
             pairs.append((_time(item[0]), item[1]))
-        return cls(nickname, lesson, level, joined, seen, pairs)
+        tries = data.get("tries", [])
+        if not isinstance(tries, list):
+            raise ValueError("tries is a list")
+        return cls(nickname, lesson, level, joined, seen, pairs,
+                   [_try(item) for item in tries[-KEEP_TRIES:]])
+
+
+
+def _try(item: object) -> Try:
+    """One recorded answer; ValueError for anything else."""
+    if not (isinstance(item, list) and len(item) == 6):
+        raise ValueError("a try is [time, lesson, level, skill, right, misconception]")
+    at, lesson, level, skill, right, slip = item
+    if not (isinstance(lesson, str) and isinstance(skill, str) and isinstance(slip, str)
+            and isinstance(right, bool) and isinstance(level, int)
+            and not isinstance(level, bool) and max(len(lesson), len(skill), len(slip)) <= 80):
+        raise ValueError("a try has the wrong types")
+    return (_time(at), lesson, level, skill, right, slip)
 
 
 def _replace(path: Path, data: bytes) -> None:
@@ -133,13 +158,17 @@ class ActivityLog:
             return None
 
     def _update(self, lesson: str, level: int, now: float | None,
-                answer: bool | None) -> Activity:
+                answer: bool | None, skill: str = "", slip: str = "",
+                answered_at: int | None = None) -> Activity:
         now = time.time() if now is None else now
         activity = self.load() or Activity(self.nickname, joined=now)
         activity.nickname, activity.lesson, activity.level, activity.seen = (
             self.nickname, lesson, int(level), now)
         if answer is not None:
             activity.answers = [*activity.answers, (now, answer)][-KEEP_ANSWERS:]
+            at = int(level if answered_at is None else answered_at)
+            activity.tries = [*activity.tries, (now, lesson, at, skill, answer, slip)
+                              ][-KEEP_TRIES:]
         self.path.parent.mkdir(parents=True, exist_ok=True)
         _replace(self.path, json.dumps(activity.to_dict()).encode("utf-8"))
         return activity
@@ -148,10 +177,13 @@ class ActivityLog:
         """The learner is here, on this lesson and level (joined, changed level)."""
         return self._update(lesson, level, now, None)
 
-    def answer(self, lesson: str, level: int, right: bool, now: float | None = None
+    def answer(self, lesson: str, level: int, right: bool, now: float | None = None,
+               skill: str = "", misconception: str = "", answered_at: int | None = None
                ) -> Activity:
-        """One answer, right or wrong."""
-        return self._update(lesson, level, now, right)
+        """One answer, right or wrong: `level` is where the learner is now (after a level
+        up or a step back), `answered_at` the level of the item answered (default: `level`),
+        `misconception` the key of the error it showed ("" for none)."""
+        return self._update(lesson, level, now, right, skill, misconception, answered_at)
 
 
 @dataclass(frozen=True)
@@ -267,10 +299,12 @@ class ClassTrace:
             except (OSError, ValueError):
                 log.warning("could not write the class activity of %s", nickname, exc_info=True)
 
-    def answer(self, nickname: str, lesson: str, level: int, right: bool) -> None:
+    def answer(self, nickname: str, lesson: str, level: int, right: bool, skill: str = "",
+               misconception: str = "", answered_at: int | None = None) -> None:
         log_ = self._log(nickname)
         if log_ is not None:
             try:
-                log_.answer(lesson, level, right)
+                log_.answer(lesson, level, right, skill=skill, misconception=misconception,
+                            answered_at=answered_at)
             except (OSError, ValueError):
                 log.warning("could not write the class activity of %s", nickname, exc_info=True)

@@ -63,6 +63,7 @@ class Exercise:
     traps: tuple[tuple[object, Msg], ...] = ()  # wrong answers a misconception gives, and why
     worked: tuple[Msg, ...] = ()             # the worked solution, step by step (last hint)
     guess: float | None = None               # chance of guessing it right (None: from the kind)
+    misconceptions: tuple[str, ...] = ()     # the level's named errors (message keys)
 
     @property
     def guess_chance(self) -> float:

@@ -89,6 +89,12 @@ class Level:
     skill: str
     generator: str
     params: Mapping[str, object] = field(default_factory=dict)
+    # The likely errors of this level, each the catalogue key of the message that names it:
+    # the generator deals items where each of them gives a wrong answer.
+    misconceptions: tuple[str, ...] = ()
+    # The chance that a learner who guesses within the answer's format is right, sampled from
+    # the generator (tools/guess_rates.py); mastery never takes an item for easier to guess.
+    guess: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -289,5 +295,12 @@ def _level(r: _Reader, raw: object, number: int, skills: Iterable[str]) -> Level
                          value)
         if not spec.params[key].accepts(value):
             raise r.fail(f"{where}.params.{key}", spec.params[key].describe(), value)
+    misconceptions: tuple[str, ...] = ()
+    if "misconceptions" in raw:
+        misconceptions = r.words(raw, "misconceptions", f"{where}.misconceptions")
+    guess = raw.get("guess", 0.0)
+    if isinstance(guess, bool) or not isinstance(guess, (int, float)) or not 0 <= guess <= 1:
+        raise r.fail(f"{where}.guess", msg("mistakes.expect_chance"), guess)
     return Level(number=number, title=r.text(raw, "title", f"{where}.title"), skill=skill,  # type: ignore[arg-type]
-                 generator=name, params=spec.with_defaults(params))  # type: ignore[arg-type]
+                 generator=name, params=spec.with_defaults(params),  # type: ignore[arg-type]
+                 misconceptions=misconceptions, guess=float(guess))

@@ -9,7 +9,9 @@
   score, counted from the moment the level was chosen, reaches MASTERED. A perfect learner
   needs at most 6 items (three options), never fewer than LEVEL_UP_STREAK clean ones in a row,
   3 in 4 of the level's answers must be right, and guessing must explain the record less than
-  once in 700 (GUESSER_ODDS): a guesser gets there only by being right from the very first item.
+  once in 3000 (GUESSER_ODDS): a guesser gets there only by being right from the very first item.
+  The guess chance is the level's sampled one (`Level.guess`, format-aware guessing), so a
+  level whose answers are easy to hit by guessing asks for more right answers in a row.
 - Three wrong answers in a row at a level: `Outcome.step_back` names the level to go back to
   (the previous one, or this one again with its worked example) and the level score restarts.
 - Replays of the same deal ("Start this deal") are practice: they count as attempts, never as
@@ -32,7 +34,8 @@ EVIDENCE_TO_MASTER = 5.5         # log-odds a clean run must build to reach MAST
 DEFAULT_GUESS = 1 / 3            # three options: the most guessable level there is
 LEVEL_UP_STREAK = 5              # and never fewer clean answers in a row than this
 LEVEL_ACCURACY = 3 / 4           # and right in 3 of 4 answers at the level (since it was chosen)
-GUESSER_ODDS = 1 / 700           # and a guesser does as well less than once in 700 tries
+GUESSER_ODDS = 1 / 3000          # and a guesser does as well less than once in 3000 tries
+MOST_GUESSABLE = 0.9             # a level where a guess is right more often teaches nothing
 STUCK_AFTER = 3                  # wrong answers in a row before stepping back
 REVIEW_DAYS: tuple[int, ...] = (1, 3, 7, 21)
 STAGES: tuple[str, ...] = ("new", "learning", "practising", "mastered")
@@ -63,7 +66,7 @@ def guesser_tail(right: int, answered: int, guess: float) -> float:
 
 def items_to_master(guess: float = DEFAULT_GUESS) -> int:
     """Clean answers in a row that open the next level (what the app shows as "x of n")."""
-    g = min(max(float(guess), 0.01), 0.5)
+    g = min(max(float(guess), 0.01), MOST_GUESSABLE)
     unguessable = math.floor(math.log(GUESSER_ODDS) / math.log(g)) + 1
     return max(LEVEL_UP_STREAK, math.ceil(MASTERED / gain(guess)), unguessable)
 
@@ -173,7 +176,20 @@ class Mastery:
         rec.score = _scored(rec.score, correct, clean, guess)
         self._schedule(rec, clean, correct, reviewed, day)
         level_up, step_back = self._advance(lesson_id, level, clean, correct, levels, guess)
-        return Outcome(skill, rec.stage, rec.score, level_up, reviewed, step_back)
+        return Outcome(skill, self._stage_shown(rec, lesson_id, level), rec.score, level_up,
+                       reviewed, step_back)
+
+    def _stage_shown(self, rec: SkillRecord, lesson_id: str, level: int) -> str:
+        """"mastered" as the learner's page and the teacher's report mean it: the level has
+        opened the next one (a score of 80 alone, or the game's answers alone, is practising)."""
+        if rec.stage != "mastered":
+            return rec.stage
+        if rec.attempts == rec.play_attempts:
+            return "practising"
+        if level >= 1 and self.lesson(lesson_id).level == level \
+                and not self.level_mastered(lesson_id, level):
+            return "practising"
+        return "mastered"
 
     def _schedule(self, rec: SkillRecord, clean: bool, correct: bool, reviewed: bool,
                   day: int) -> None:

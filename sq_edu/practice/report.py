@@ -111,10 +111,24 @@ def _safe_cell(value: object) -> object:
     return value
 
 
+def stage_shown(progress: Progress, skill: str) -> str:
+    """The skill's stage as the learner's own page means it: "mastered" only once a lesson
+    level of that skill has been mastered there (the next level opened). A high score from
+    the game's coach or from reviews alone stays "practising"."""
+    stage = progress.mastery.skill(skill).stage if skill in progress.mastery.skills else "new"
+    if stage != "mastered":
+        return stage
+    lesson = _lesson_of_skill().get(skill)
+    if lesson is not None and any(progress.mastery.level_mastered(lesson.id, lv.number)
+                                  for lv in lesson.levels if lv.skill == skill):
+        return "mastered"
+    return "practising"
+
+
 def rows_for(progress: Progress) -> list[ReportRow]:
     return [ReportRow(progress.nickname, skill, r.attempts - r.play_attempts,
-                      r.correct - r.play_correct, r.hints, r.score, r.stage, r.play_attempts,
-                      r.play_correct)
+                      r.correct - r.play_correct, r.hints, r.score,
+                      stage_shown(progress, skill), r.play_attempts, r.play_correct)
             for skill, r in sorted(progress.mastery.skills.items())]
 
 

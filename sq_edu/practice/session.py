@@ -22,7 +22,7 @@ from sq_edu.i18n import Msg, msg
 from sq_edu.links import MAX_SEED, clamp_level, wrap_seed
 
 from .checking import Judgement, check
-from .exercise import Exercise
+from .exercise import Exercise, answer_msg
 from .generators import exercise_seed, generate
 from .lesson import Lesson, Text
 from .mastery import DEFAULT_GUESS, LessonRecord, Mastery, Outcome, items_to_master
@@ -30,6 +30,23 @@ from .progress import Progress
 
 EXAMPLE_SEED = (MAX_SEED + 1) * 1000   # the worked example: outside every deal a class can type
 FIRST_SEEDS = 999       # a deal picked for nobody in particular is 1..FIRST_SEEDS (easy to type)
+
+
+RETEACH_AFTER = 2       # the same misconception this often at a level: a targeted re-teach
+RETEACH_SEEDS = 60      # example deals searched for one that shows the trap
+
+
+def reteach_example(lesson: Lesson, level: int, key: str, nth: int = 0) -> Exercise | None:
+    """The `nth` worked example (outside every deal, never the level's own example) on which
+    misconception `key` gives a wrong answer; None if the level has none."""
+    found = 0
+    for k in range(1, RETEACH_SEEDS + 1):
+        ex = generate(lesson, level, EXAMPLE_SEED + k)
+        if any(why.key == key for _, why in ex.traps):
+            if found == nth:
+                return ex
+            found += 1
+    return None
 
 
 def items_for_level(lesson: Lesson, level: int) -> int:
@@ -110,6 +127,9 @@ class LessonSession:
         self.fixed = False           # a teacher's test: this level only (no level-up, no review)
         self.answered: set[tuple[int, int, int]] = set()  # (level, seed, index) counted once
         self.example_at = 0          # the item the level's worked example is shown with
+        self.slips: dict[tuple[int, str], int] = {}  # (level, misconception) -> times made
+        self.reteach: Exercise | None = None  # a worked example of the trap just made twice
+        self.reteach_key: str | None = None
         self.start()
 
     # --- where the learner stands -------------------------------------------------------------
@@ -149,6 +169,7 @@ class LessonSession:
         self.hints_shown = 0
         self.recorded = self.solved = False
         self.result = self.outcome = None
+        self.reteach = self.reteach_key = None
         self.notes = []
         if self.review_skill is not None:
             self.notes.append(msg("lesson_app.review_now",
@@ -231,7 +252,30 @@ class LessonSession:
                 self.notes.append(failed)
         if result.correct:
             self.solved = True
+        if result.misconception is not None:
+            self._count_slip(result.misconception)
         return result
+
+    def _count_slip(self, key: str) -> None:
+        """The same error twice at a level: a re-teach with another example showing that trap
+        (a new one each time it comes back), never the level's example again."""
+        slip = (self.exercise.level, key)
+        made = self.slips[slip] = self.slips.get(slip, 0) + 1
+        if made >= RETEACH_AFTER and made % RETEACH_AFTER == 0:
+            self.reteach = reteach_example(self.lesson, self.exercise.level, key,
+                                           made // RETEACH_AFTER - 1)
+            self.reteach_key = key if self.reteach is not None else None
+
+    def reteach_lines(self) -> list[Msg]:
+        """The re-teach as words: a heading, its question, the wrong answer the trap gives and
+        why, then the worked solution in steps. Empty when there is none to show."""
+        ex, key = self.reteach, self.reteach_key
+        if ex is None or key is None:
+            return []
+        value, why = next((v, w) for v, w in ex.traps if w.key == key)
+        return [msg("mistakes.reteach_title"), ex.prompt,
+                msg("mistakes.reteach_wrong", answer=answer_msg(ex, value), why=why),
+                ex.hint(ex.hint_count - 1)]
 
     def counts(self, result: Judgement) -> bool:
         """Seam: whether this answer is counted towards mastery (the first readable one)."""

@@ -61,7 +61,13 @@ from .controls import html_box as _html
 from .feedback import Feedback
 from .guard import guarded
 from .language import LanguageToggle
-from .lesson_app_html import download_link, example_html, lines_html, paragraphs_html
+from .lesson_app_html import (
+    download_link,
+    example_html,
+    lines_html,
+    paragraphs_html,
+    reteach_html,
+)
 from .lesson_app_inputs import AnswerInput
 from .lesson_app_progress import ProgressPanel
 from .lesson_app_views import (
@@ -196,10 +202,13 @@ class LessonApp(widgets.VBox):
             return self.session.result
         counted_before = self.session.recorded
         result = self.session.submit(self.answer.value())
+        if result.understood:   # every answer reaches the teacher, with the error it shows
+            ex = self.session.exercise
+            self.trace.answer(self.progress.nickname, self.lesson.id, self.session.level,
+                              result.correct, skill=ex.skill,
+                              misconception=result.misconception or "", answered_at=ex.level)
         if self.session.recorded and not counted_before:
             self._quiet_level()
-            self.trace.answer(self.progress.nickname, self.lesson.id,
-                              self.session.exercise.level, result.correct)
             self._show_reveal()
         if result.correct:
             self.answer.lock()
@@ -327,7 +336,8 @@ class LessonApp(widgets.VBox):
         if result is not None:
             tone = "good" if result.correct else "bad" if result.understood else "info"
             self.feedback.show(result.message.render(self.lang), tone)
-        self.interpretation.value = paragraphs_html(self.session.result_lines(), self.lang)
+        self.interpretation.value = (paragraphs_html(self.session.result_lines(), self.lang)
+                                     + reteach_html(self.session, self.lang))
 
     # --- drawing --------------------------------------------------------------------------
     def _relabel(self) -> None:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from html import escape
 
 from sq_edu.i18n import t
+from sq_edu.practice.exercise import Exercise
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import Mastery
 from sq_edu.practice.messages import Msg
@@ -72,19 +73,39 @@ def download_link(data: bytes, filename: str, mime: str, label: str, help_text: 
             f'style="font-size:1.05em">⬇ {escape(label)}</a>{note}')
 
 
-def example_html(session: LessonSession, lang: str) -> str:
-    """The level's worked example (picture + the steps) when the session shows it, else ""."""
-    if not session.show_example:
-        return ""
+def _picture(ex: Exercise, lang: str) -> str:
+    """The hand (or the learner's queens) of a worked example, drawn as in a question."""
     from sq_edu.practice.worksheet import hand_html
 
     from .lesson_app_queens import example_queens_html
 
-    ex = session.example
+    return hand_html(ex.hand[:10], lang) if ex.hand else example_queens_html(ex, lang)
+
+
+def _box(css: str, colour: str, background: str, title: str, question: str, picture: str,
+         *lines: str) -> str:
+    paragraphs = "".join(f"<p style='margin:4px 0'>{escape(line)}</p>" for line in lines)
+    return (f"<div class='{css}' role='note' style='border:2px solid {colour};"
+            f"border-radius:8px;padding:6px 10px;margin:6px 0;background:{background}'>"
+            f"<b>{escape(title)}</b><p style='margin:4px 0'>{escape(question)}</p>{picture}"
+            f"{paragraphs}</div>")
+
+
+def example_html(session: LessonSession, lang: str) -> str:
+    """The level's worked example (picture + the steps) when the session shows it, else ""."""
+    if not session.show_example:
+        return ""
     question, worked = (m.render(lang) for m in session.example_lines())
-    picture = hand_html(ex.hand[:10], lang) if ex.hand else example_queens_html(ex, lang)
-    return (f"<div class='sq-example-box' role='note' style='border:2px solid #2563eb;"
-            f"border-radius:8px;padding:6px 10px;margin:6px 0;background:#eff6ff'>"
-            f"<b>{escape(t('practice.example_title', lang))}</b>"
-            f"<p style='margin:4px 0'>{escape(question)}</p>{picture}"
-            f"<p style='margin:4px 0'>{escape(worked)}</p></div>")
+    return _box("sq-example-box", "#2563eb", "#eff6ff", t("practice.example_title", lang),
+                question, _picture(session.example, lang), worked)
+
+
+def reteach_html(session: LessonSession, lang: str) -> str:
+    """The targeted re-teach after the same error twice (another example showing that trap),
+    in a box like the example's, else ""."""
+    lines = session.reteach_lines()
+    if not lines or session.reteach is None:
+        return ""
+    title, question, wrong, worked = (m.render(lang) for m in lines)
+    return _box("sq-example-box sq-reteach", "#b45309", "#fffbeb", title, question,
+                _picture(session.reteach, lang), wrong, worked)

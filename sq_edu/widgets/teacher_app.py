@@ -188,8 +188,19 @@ class TeacherApp(widgets.VBox):
             log.warning("no progress folder for the live class view", exc_info=True)
             folder = None
         self.class_view = ClassView(None if folder is None else Path(folder),
-                                    self._class_code, self.lang, self.feedback)
+                                    self._class_code, self.lang, self.feedback,
+                                    link_for=self.practice_link)
         return self.class_view
+
+    def practice_link(self, lesson_id: str, level: int, code: str) -> str:
+        """A link that opens `lesson_id` at `level` for class `code` in the pupils' language:
+        the targeted practice the skill grid offers for a common mistake."""
+        page = self.pages.get(lesson_id)
+        if page is None:
+            return ""
+        pupils = self.class_lang.value if hasattr(self, "class_lang") else self.lang
+        query = PageParams(pupils, level=level, class_code=code).to_query()
+        return sibling_link(self.address.href, page, query) or f"{page}.ipynb?{query}"
 
     # --- class settings ---------------------------------------------------------------------
 

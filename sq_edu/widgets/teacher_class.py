@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
@@ -32,8 +33,10 @@ from sq_edu.practice.classroom import (
     LearnerRow,
     class_rows,
     clean_class_code,
+    read_class,
     sort_rows,
 )
+from sq_edu.practice.diagnosis import class_csv, grid_html, skill_grid
 from sq_edu.practice.lesson import load_lessons
 from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name
 from sq_edu.practice.report import teacher_report
@@ -42,6 +45,7 @@ from .class_table import ClassTable
 from .controls import button, html_box
 from .feedback import Feedback
 from .guard import guarded
+from .lesson_app_html import download_link
 
 log = logging.getLogger(__name__)
 REFRESH_SECONDS = 3.0
@@ -73,7 +77,8 @@ class ClassView(widgets.VBox):
     """The live class section; `refresh()` reads the folder now, `start()` keeps doing it."""
 
     def __init__(self, folder: Path | None, class_code: str = "", lang: str = "en",
-                 feedback: Feedback | None = None) -> None:
+                 feedback: Feedback | None = None,
+                 link_for: Callable[[str, int, str], str] | None = None) -> None:
         self.folder = folder
         self.lang = normalize_lang(lang)
         self.code = class_code
@@ -81,7 +86,9 @@ class ClassView(widgets.VBox):
         self.rows: list[LearnerRow] = []
         self._now = time.time()
         self._task: asyncio.Task[None] | None = None
-        self._titles = {i: lesson.title for i, lesson in load_lessons().lessons.items()}
+        self._lessons = load_lessons().lessons
+        self._titles = {i: lesson.title for i, lesson in self._lessons.items()}
+        self.activities: list = []
         guard = guarded(lambda: self.feedback)
         self.heading = widgets.HTML()
         self.help = html_box("sq-help-line")
@@ -96,10 +103,12 @@ class ClassView(widgets.VBox):
         self.table.observe(guard(lambda _c: self._draw()), ["sort_key", "descending"])
         self.table.observe(guard(lambda _c: self._show_skills()), "selected")
         self.skills = html_box("sq-learner-skills")
+        self.grid = html_box("sq-class-grid")
+        self.link_for = link_for
         row = widgets.HBox([self.code_box, self.show_button],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([self.heading, self.help, row, self.summary, self.table,
-                          self.skills])
+                          self.skills, self.grid])
         self.add_class("sq-class-view")
         self._texts()
         self.refresh()
@@ -123,9 +132,11 @@ class ClassView(widgets.VBox):
     def refresh(self, now: float | None = None) -> list[LearnerRow]:
         """Read the class folder now and redraw; the rows, in the order shown."""
         now = time.time() if now is None else now
+        self.activities = read_class(self.folder, self.code) if self.folder is not None else []
         self.rows = class_rows(self.folder, self.code, now) if self.folder is not None else []
         self._now = now
         self._draw()
+        self._draw_grid()
         if self.table.selected:
             self._show_skills()
         return self.rows
@@ -176,6 +187,27 @@ class ClassView(widgets.VBox):
         line = t("classroom.summary", lang, n=len(ordered), stuck=stuck, time=clock)
         self.summary.value = f'<p role="status">{escape(line)}</p>'
 
+    def _draw_grid(self) -> None:
+        """The skill-by-learner grid, the common mistakes with a practice link, and the class
+        CSV straight from the server's files (no child downloads, no teacher upload)."""
+        if self.folder is None:
+            self.grid.value = ""
+            return
+        lang, code = self.lang, self.code
+
+        def titles(lesson: str, skill: str) -> str:
+            found = self._lessons.get(lesson)
+            return found.skill_title(skill, lang) if found is not None else skill
+
+        def link(lesson: str, level: int) -> str:
+            return self.link_for(lesson, level, code) if self.link_for is not None else ""
+
+        table = class_csv(self.activities, code or "-", lang).encode("utf-8")
+        name = f"class_{code or 'all'}_{time.strftime('%Y%m%d_%H%M', time.localtime(self._now))}"
+        self.grid.value = (grid_html(skill_grid(self.activities), lang, titles, link)
+                           + download_link(table, f"{name}.csv", "text/csv",
+                                           t("classroom.csv_download", lang)))
+
     def _show_skills(self) -> None:
         name = self.table.selected
         if not name or self.folder is None:
@@ -195,6 +227,7 @@ class ClassView(widgets.VBox):
         self.lang = normalize_lang(lang)
         self._texts()
         self._draw()
+        self._draw_grid()
         self._show_skills()
 
     def _texts(self) -> None:

@@ -7,10 +7,16 @@ next level, if it ever did.
 - `perfect`: always one of the right answers, typed as a child would.
 - `guesser`: a random option / seat, a random number in the level's range, random cards.
 - `misconception(name)`: the wrong answer a named slip gives (see `SLIPS`).
+- `plausible(pool)`: guesses *within the answer's format*: a true discard from the hand, an
+  answer that other items of the level have (`pool`), any option or seat.
+- `constant(pool)`: the same answer every time: the level's most common one ("10%").
+- `carrying(name)`: carries one misconception through a whole level: the slip's answer where
+  the item allows it, the right answer where the slip does not change it.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -53,18 +59,93 @@ def guesser(ex: Exercise, rng: random.Random) -> object:
     raise AssertionError(ex.kind)
 
 
+@functools.cache
+def answer_pool(lesson_id: str, level: int, n: int = 60) -> tuple[object, ...]:
+    """What the level's answers look like, typed: other items' answers (seeds no deal uses)."""
+    from sq_edu.practice import generate, get_lesson
+
+    lesson = get_lesson(lesson_id)
+    pool = []
+    for seed in range(n):
+        ex = generate(lesson, level, 10**7 + seed)
+        typed = typed_form(ex, ex.answers[0])
+        pool.append(tuple(typed) if isinstance(typed, list) else typed)
+    return tuple(pool)
+
+
+def _sizes(ex: Exercise) -> list[int]:
+    """How many cards the item asks for: 2 for a pair, addends + 1 for a sum, else 2 to 4."""
+    if ex.extra.get("discard") == "pair":
+        return [2]
+    if ex.extra.get("discard") == "sum":
+        low, high = ex.extra["addends"]  # type: ignore[misc]
+        return list(range(int(low) + 1, int(high) + 2))
+    return [2, 3, 4]
+
+
+def _typed_cards(ex: Exercise, cards: list) -> object:
+    if ex.kind == CARDS:
+        return cards
+    *left, total = sorted(cards)
+    return " + ".join(map(str, left)) + f" = {total}"
+
+
+def plausible(ex: Exercise, rng: random.Random) -> object:
+    """A guess within the format: a true discard of the hand, another item's answer."""
+    if ex.kind in (CARDS, EQUATION):   # number cards, as many as the item asks for
+        numbers = [c for c in ex.hand if isinstance(c, int)]
+        size = min(rng.choice(_sizes(ex)), len(numbers))
+        return _typed_cards(ex, rng.sample(numbers, size)) if size >= 2 else guesser(ex, rng)
+    if ex.kind == CHOICE:
+        return rng.choice(ex.options).id
+    if ex.kind == SEAT:
+        return rng.choice(ex.seats)
+    return rng.choice(answer_pool(ex.lesson_id, ex.level))
+
+
+def most_common(lesson_id: str, level: int) -> object:
+    pool = answer_pool(lesson_id, level)
+    return max(pool, key=pool.count)
+
+
+def constant(ex: Exercise, rng: random.Random) -> object:
+    """The same answer every time (the most common one of the level); the biggest discard."""
+    common = None if ex.kind in (CARDS, EQUATION) else most_common(ex.lesson_id, ex.level)
+    if ex.kind in (CARDS, EQUATION):   # the smallest number cards, as many as asked
+        numbers = sorted(c for c in ex.hand if isinstance(c, int))
+        size = min(_sizes(ex)[0], len(numbers))
+        return _typed_cards(ex, numbers[:size]) if size >= 2 else guesser(ex, rng)
+    if ex.kind == CHOICE and common not in {o.id for o in ex.options}:
+        return ex.options[0].id
+    if ex.kind == SEAT and common not in ex.seats:
+        return ex.seats[0]
+    return common
+
+
+def carrying(key: str) -> Learner:
+    """One misconception through a whole level: its answer where it bites, else the right one."""
+    slip = misconception(key)
+
+    def answer(ex: Exercise, rng: random.Random) -> object:
+        said = slip(ex, rng)
+        return perfect(ex, rng) if said is None else said
+    return answer
+
+
 def misconception(key: str) -> Learner:
     """A learner who always makes the slip whose message is `key` (when the item allows it)."""
 
     def answer(ex: Exercise, rng: random.Random) -> object:
         for value, why in ex.traps:
-            if why.key == key:
+            if why.key == key and ex.kind in (NUMBER, FRACTION, PERCENT):
                 value = Fraction(value)  # type: ignore[arg-type]
                 if ex.kind == PERCENT:
                     return str(round(float(value * 100)))
                 if ex.kind == FRACTION:
                     return f"{value.numerator}/{value.denominator}"
                 return int(value)
+            if why.key == key:
+                return typed_form(ex, value)
         if key == "practice.trap_decimal_for_percent" and ex.kind == PERCENT:
             return f"{float(Fraction(ex.answers[0])):.2f}"  # type: ignore[arg-type]
         if key == "practice.trap_fraction_for_percent" and ex.kind == PERCENT:
@@ -103,3 +184,46 @@ def run(lesson: Lesson, level: int, learner: Learner, seed: int = 1,
         if outcome.level_up is not None or (at == len(lesson.levels) and mastered):
             return Run(item, item, True, backs)
     return Run(limit, None, mastered, backs)
+
+
+@functools.cache
+def bank(lesson_id: str, level: int, n: int = 200) -> tuple[Exercise, ...]:
+    """Items 0..n-1 of a level, dealt once per test run (the slow generators play bot games)."""
+    from sq_edu.practice import generate, get_lesson
+
+    lesson = get_lesson(lesson_id)
+    return tuple(generate(lesson, level, seed) for seed in range(n))
+
+
+def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit: int = 50,
+             size: int = 200) -> Run:
+    """Like `run`, with the items of each level drawn at random from its `bank`: the same
+    mastery rules (`Mastery.record` with each item's guess chance, step back, level up) over
+    hundreds of deals without dealing every item again."""
+    from sq_edu.practice.mastery import Mastery
+
+    rng = random.Random(f"bank|{lesson.id}|{level}|{deal}")
+    mastery = Mastery()
+    mastery.choose_level(lesson.id, level)
+    at, backs, mastered = level, 0, False
+    for item in range(1, limit + 1):
+        items = bank(lesson.id, at, size)
+        ex = items[rng.randrange(len(items))]
+        said = check_answer(ex, learner(ex, rng))
+        outcome = mastery.record(lesson.id, at, ex.skill, said, 0, len(lesson.levels),
+                                 guess=ex.guess_chance)
+        mastered = mastered or mastery.lesson(lesson.id).mastered or outcome.level_up is not None
+        if outcome.step_back is not None:
+            backs += 1
+            at = outcome.step_back
+        if outcome.level_up is not None:
+            return Run(item, item, True, backs)
+    return Run(limit, None, mastered, backs)
+
+
+def check_answer(ex: Exercise, answer: object) -> bool:
+    from sq_edu.practice import check
+
+    said = check(ex, answer)
+    assert said.understood, (ex.lesson_id, ex.level, answer)
+    return said.correct

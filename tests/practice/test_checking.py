@@ -158,13 +158,25 @@ def test_pair_question_keeps_the_pair_explanation() -> None:
 
 
 @pytest.mark.parametrize(("name", "params", "words"), [
-    ("equations.sum", {"min_addends": 2, "max_addends": 2}, "no 11 card"),
+    ("equations.sum", {"min_addends": 2, "max_addends": 2}, "no 12 card"),
     ("equations.pair", {}, "not equal"),
 ])
 def test_wrong_selection_feedback_fits_the_exercise(name: str, params: dict, words: str) -> None:
     """Through `check`: the generator tells the checker which kind of discard it asks for."""
     ex = _equations_exercise(name, **params)
-    ex = replace(ex, hand=(5, 6, *ex.hand))
-    said = check(ex, ["5", "6"])
+    ex = replace(ex, hand=(5, 7, *ex.hand))
+    said = check(ex, ["5", "7"])
     assert not said.correct and said.interpretation is not None
     assert words in said.interpretation.render("en")
+
+
+def test_a_named_card_slip_gets_its_own_message() -> None:
+    """Neighbours taken for a pair, equal power cards taken for one: the error is named."""
+    ex = _equations_exercise("equations.pair")
+    ex = replace(ex, hand=(5, 6, "king", "king", *ex.hand), misconceptions=(
+        "mistakes.pair_near", "mistakes.pair_power"))
+    near, power = check(ex, ["5", "6"]), check(ex, ["king", "king"])
+    assert near.misconception == "mistakes.pair_near" and not near.correct
+    assert power.misconception == "mistakes.pair_power" and not power.correct
+    assert "next to each other" in near.interpretation.render("en")
+    assert "Карты действий пару не составляют" in power.interpretation.render("ru")

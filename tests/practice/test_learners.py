@@ -1,32 +1,119 @@
-"""The acceptance tests of issue 12, with simulated learners (tests/practice/learners.py):
-a perfect learner masters every level within 6 items, a guessing learner masters none within
-50, and a learner with a named misconception gets the message for that misconception."""
+"""Acceptance tests with simulated learners (tests/practice/learners.py): a perfect learner
+masters every level in the items the level asks for; no guesser, format-aware ones included,
+masters a level within 50 items; a learner carrying one of the level's named misconceptions
+never opens it within 120 items and gets that misconception's message for every wrong answer.
+The long runs (300 deals) are marked slow; the fast ones run a few deals of each."""
 
 from __future__ import annotations
 
 import pytest
 
 from sq_edu.practice import check, generate, load_lessons
+from sq_edu.practice.mastery import items_to_master
 
-from .learners import guesser, misconception, perfect, run
+from .learners import (
+    bank,
+    bank_run,
+    carrying,
+    constant,
+    guesser,
+    misconception,
+    perfect,
+    plausible,
+    run,
+)
 
 LESSONS = load_lessons().lessons
 LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items())
           for n in range(1, len(lesson.levels) + 1)]
 
 
+MOST_ITEMS = 12   # the most right answers in a row any level asks for (the most guessable)
+
+
 @pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
-def test_a_perfect_learner_masters_every_level_within_6_items(lesson_id: str,
-                                                              level: int) -> None:
+def test_a_perfect_learner_masters_every_level_in_the_items_it_asks_for(lesson_id: str,
+                                                                        level: int) -> None:
+    lesson = LESSONS[lesson_id]
+    asked = items_to_master(generate(lesson, level, 0).guess_chance)
+    assert asked <= MOST_ITEMS, f"level {level} asks for {asked} items: too guessable"
     for seed in (1, 2):
-        result = run(LESSONS[lesson_id], level, perfect, seed=seed, limit=6)
-        assert result.opened_after is not None and result.opened_after <= 6, result
+        result = run(lesson, level, perfect, seed=seed, limit=asked)
+        assert result.opened_after is not None and result.opened_after <= asked, result
         assert result.step_backs == 0
 
 
+FAST_BANK = 40    # items per level the fast tests draw from (the slow ones: 200)
+GUESSERS = {"uniform": guesser, "plausible": plausible, "constant": constant}
+
+
+def _guessers_open(lesson_id: str, level: int, deals: range, size: int
+                   ) -> list[tuple[str, int, int]]:
+    opened = []
+    for name, learner in GUESSERS.items():
+        for deal in deals:
+            result = bank_run(LESSONS[lesson_id], level, learner, deal, limit=50, size=size)
+            if result.opened_after is not None:
+                opened.append((name, deal, result.opened_after))
+    return opened
+
+
 @pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
-def test_a_guessing_learner_never_masters_a_level_within_50_items(lesson_id: str,
-                                                                   level: int) -> None:
+def test_no_format_aware_guesser_opens_a_level_within_50_items(lesson_id: str,
+                                                                level: int) -> None:
+    assert _guessers_open(lesson_id, level, range(1, 31), size=FAST_BANK) == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
+def test_no_guesser_opens_a_level_within_50_items_in_300_deals(lesson_id: str,
+                                                                level: int) -> None:
+    assert _guessers_open(lesson_id, level, range(1, 301), size=200) == []
+
+
+NAMED = [(lid, n, key) for lid, n in LEVELS
+         for key in LESSONS[lid].levels[n - 1].misconceptions]
+
+
+def test_every_level_names_two_or_three_misconceptions() -> None:
+    for lid, n in LEVELS:
+        named = LESSONS[lid].levels[n - 1].misconceptions
+        assert 2 <= len(named) <= 3, (lid, n, named)
+
+
+def _carry(lesson_id: str, level: int, key: str, deals: range, size: int) -> None:
+    """The learner never opens the level, and each of its wrong answers gets the message."""
+    import random
+
+    lesson = LESSONS[lesson_id]
+    learner = carrying(key)
+    for deal in deals:
+        result = bank_run(lesson, level, learner, deal, limit=120, size=size)
+        assert result.opened_after is None, (deal, result)
+    rng = random.Random(key)
+    for ex in bank(lesson_id, level, size):
+        said = check(ex, learner(ex, rng))
+        if not said.correct:
+            assert said.misconception == key, (ex.seed, said)
+
+
+@pytest.mark.parametrize(("lesson_id", "level", "key"), NAMED)
+def test_a_misconception_learner_never_opens_its_level(lesson_id: str, level: int,
+                                                      key: str) -> None:
+    _carry(lesson_id, level, key, range(1, 11), FAST_BANK)
+    result = run(LESSONS[lesson_id], level, carrying(key), seed=1, limit=20)  # the real session
+    assert result.opened_after is None, result
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lesson_id", "level", "key"), NAMED)
+def test_a_misconception_learner_never_opens_its_level_in_30_deals(lesson_id: str, level: int,
+                                                                   key: str) -> None:
+    _carry(lesson_id, level, key, range(1, 31), 200)
+
+
+@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
+def test_a_guessing_learner_steps_back(lesson_id: str, level: int) -> None:
     for seed in (1, 2, 3):
         result = run(LESSONS[lesson_id], level, guesser, seed=seed, limit=50)
         assert not result.reached_mastered and result.opened_after is None, result

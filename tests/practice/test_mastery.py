@@ -12,6 +12,8 @@ from sq_edu.practice.mastery import (
     STUCK_AFTER,
     Mastery,
     gain,
+    guesser_tail,
+    items_to_master,
 )
 
 DAY = 740_000   # a calendar day number (date.toordinal), fixed so the tests do not depend on today
@@ -19,9 +21,12 @@ DAY = 740_000   # a calendar day number (date.toordinal), fixed so the tests do 
 
 def test_the_next_level_opens_exactly_when_the_level_is_mastered() -> None:
     m = Mastery()
-    outcomes = [m.record("eq", 1, "pairs", True, 0, levels=3, today=DAY) for _ in range(6)]
+    asked = items_to_master(1 / 3)
+    assert asked == 8      # three options: a guesser is right 8 times running once in 6561
+    outcomes = [m.record("eq", 1, "pairs", True, 0, levels=3, today=DAY)
+                for _ in range(asked)]
     opened = [n for n, o in enumerate(outcomes, 1) if o.level_up == 2]
-    assert opened == [6]                       # three options: six clean answers, not three
+    assert opened == [asked]                   # not one answer earlier
     assert outcomes[-1].stage == "mastered"    # the level opens at "mastered", never before
     assert all(o.stage != "mastered" for o in outcomes[:-1])
     assert m.lesson("eq").level == 2 and m.lesson("eq").unlocked == 2
@@ -130,3 +135,13 @@ def test_answers_at_another_level_leave_the_current_level_alone() -> None:
     for _ in range(8):
         assert m.record("eq", 1, "pairs", True, levels=3, today=DAY).level_up is None
     assert m.lesson("eq").level == 2 and m.lesson("eq").streak == 0
+
+
+def test_a_guessable_level_asks_for_more_right_answers() -> None:
+    """The level's sampled guess rate sets how many right answers in a row it takes: pure
+    guessing at that rate does as well less than once in 3000 tries."""
+    for guess in (0.05, 0.2, 1 / 3, 0.5):
+        n = items_to_master(guess)
+        assert guesser_tail(n, n, guess) < 1 / 3000 <= guesser_tail(n - 1, n - 1, guess) \
+            or n == LEVEL_UP_STREAK
+    assert items_to_master(0.5) == 12 and items_to_master(0.05) == LEVEL_UP_STREAK

@@ -8,6 +8,7 @@ it, so a lesson loads only its own generators.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..exercise import Exercise
@@ -19,12 +20,36 @@ if TYPE_CHECKING:
 __all__ = ["GENERATORS", "Base", "Generator", "Param", "exercise_seed", "generate"]
 
 
+TRIES = 12   # deals tried for an item on which every named misconception gives a wrong answer
+SETTLE = 2   # after this many, an item where all but one of them does is good enough
+
+
 def generate(lesson: Lesson, level: int, seed: int) -> Exercise:
-    """Exercise for `seed` at `level` (1-based) of `lesson`; same arguments, same exercise."""
+    """Exercise for `seed` at `level` (1-based) of `lesson`; same arguments, same exercise.
+
+    An item teaches only if each likely error of the level (`Level.misconceptions`) gives a
+    wrong answer on it, so the generator deals again (a derived seed, still reproducible) until
+    every named misconception has its own wrong answer (`Exercise.traps`), keeping the best of
+    TRIES deals; after SETTLE deals, all but one will do (a level may name errors that cannot
+    all show on one item). An item's guess chance is never below the level's sampled one.
+    """
     spec = lesson.level(level)
     gen = GENERATORS[spec.generator]
     base = Base(lesson_id=lesson.id, level=level, seed=int(seed), skill=spec.skill)
-    return gen.func(gen.with_defaults(spec.params), rng_for(seed, lesson.id, level), base)
+    params = gen.with_defaults(spec.params)
+    named = set(spec.misconceptions)
+    best, missing = None, len(named) + 1
+    for attempt in range(TRIES if named else 1):
+        rng = rng_for(seed, lesson.id, level, *((attempt,) if attempt else ()))
+        ex = gen.func(params, rng, base)
+        left = len(named - {why.key for _, why in ex.traps})
+        if left < missing:
+            best, missing = ex, left
+        if not left or (attempt + 1 >= SETTLE and missing <= 1):
+            break
+    assert best is not None
+    return replace(best, misconceptions=spec.misconceptions,
+                   guess=max(best.guess_chance, spec.guess))
 
 
 def exercise_seed(seed: int, index: int) -> int:

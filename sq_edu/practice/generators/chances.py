@@ -143,7 +143,13 @@ def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     pile = tuple([token] * k + rng.sample(others, n - k))
     chance = Fraction(k, n)
     card = Cards((token,))
+    by_count = ("impossible", "unlikely", "even", "likely", "certain")[min(k, 4)]
     return base.make(kind=CHOICE, answers=(band(chance),), options=band_options(),
+                     traps=traps((band(chance),),
+                                 (band(1 - chance), msg("mistakes.words_reversed", card=card,
+                                                        good=k, n=n, other=n - k)),
+                                 (by_count, msg("mistakes.words_count_only", card=card,
+                                                good=k, n=n))),
                      hand=tuple(sorted(pile, key=lambda c: (is_number(c), str(c)))),
                      prompt=msg("lessons.ch_words_prompt", n=n, card=card),
                      hints=(msg("lessons.ch_words_nudge", card=card),
@@ -176,8 +182,15 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     chance = p_holds(obs, target, DRAGON)
     sim = simulate_holds(obs, target, DRAGON, SIMULATIONS, seed=rng.randrange(10**6))
     dragons = unseen(obs)[DRAGON]
+    total = sum(unseen(obs).values())
     return base.make(kind=CHOICE, answers=(band(chance),), options=band_options(),
                      observation=obs, hand=obs.hand, context=story(obs),
+                     traps=traps((band(chance),),
+                                 (band(Fraction(dragons, total)) if total else None,
+                                  msg("mistakes.holds_one_card", good=dragons, total=total,
+                                      player=target + 1, cards=obs.hand_sizes[target])),
+                                 ("certain" if dragons else None,
+                                  msg("mistakes.holds_unseen_certain"))),
                      prompt=msg("lessons.ch_holds_prompt", player=target + 1),
                      hints=(msg("lessons.ch_holds_nudge", player=target + 1),
                             msg("lessons.ch_holds_strategy")),
@@ -213,6 +226,11 @@ def jester_count(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     seat = counted_seat(jester, number, players)
     order = [(jester + i) % players + 1 for i in range(min(number, players))]
     return base.make(kind=SEAT, answers=(seat,), seats=tuple(range(players)),
+                     traps=traps((seat,),
+                                 (counted_seat((jester + 1) % players, number, players),
+                                  msg("mistakes.jester_start_next", jester=jester + 1)),
+                                 (counted_seat(0, number, players),
+                                  msg("mistakes.jester_from_first", jester=jester + 1))),
                      prompt=msg("lessons.ch_jester_prompt", n=players, number=number_word(number),
                                 jester=jester + 1),
                      hints=(msg("lessons.ch_jester_nudge", jester=jester + 1),

@@ -137,8 +137,13 @@ def knight_block(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     options = tuple(Option(k, msg(f"lessons.det_block_{k}")) for k in BLOCK_ANSWERS)
     seen = located(obs)[DRAGON]
     known = obs.known_in_hands[target].count(DRAGON) if target < len(obs.known_in_hands) else 0
+    forgot = "maybe" if answer != "maybe" else None   # what is known, taken for unknown
     return base.make(kind=CHOICE, answers=(answer,), observation=obs,
                      hand=obs.hand, options=options, context=story(obs),
+                     traps=traps((answer,),
+                                 (forgot, msg("mistakes.block_forgot_seen", player=target + 1)),
+                                 ("yes" if answer == "maybe" else None,
+                                  msg("mistakes.block_unseen_yes", player=target + 1))),
                      prompt=msg("lessons.det_block_prompt", player=target + 1),
                      hints=(msg("lessons.det_block_nudge"), msg("lessons.det_block_strategy")),
                      reveal=(*tracker_line(obs), where_cards_are(pos.game, DRAGON)),

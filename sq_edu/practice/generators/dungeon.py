@@ -257,8 +257,18 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
         context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
     options = (*(Option(f"p{s}", player(s)) for s in range(game.players)),
                Option(NOBODY, msg("dungeon.ex_race_nobody")))
+    top = max(range(game.players), key=lambda s: after[s])
+    slips = [(f"p{top}" if not winners else None,
+              msg("mistakes.race_highest_wins", best=after[top])),
+             (NOBODY if winners else None, msg("mistakes.race_not_over", best=after[top]))]
+    if p["contract"]:
+        unpaid = race_winners(shown)
+        slips = [slips[0], (f"p{unpaid[0]}" if len(unpaid) == 1 else NOBODY if not unpaid
+                            else None,
+                            msg("mistakes.race_no_contract", shown=shown[hand.dealer],
+                                contract=hand.contract_points, real=after[hand.dealer]))]
     return base.make(
-        kind=CHOICE, answers=(answer,), options=options,
+        kind=CHOICE, answers=(answer,), options=options, traps=traps((answer,), *slips),
         prompt=msg("dungeon.ex_race_prompt", hand=hand.number), context=context,
         hints=(msg("dungeon.ex_race_nudge"),
                msg("dungeon.ex_race_strategy_contract" if p["contract"]

@@ -12,7 +12,7 @@ from typing import Any
 
 from sq_edu.engine.cards import is_number
 
-from ..exercise import CARDS, EQUATION, NUMBER, Exercise, traps
+from ..exercise import CARDS, EQUATION, NUMBER, Exercise, sorted_cards, traps
 from ..messages import Plain, msg
 from .hands import deal_hand, equation_sets
 from .registry import Base, Param, generator
@@ -28,9 +28,18 @@ def pair(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     from sq_edu.maths import find_discards
 
     n = rng.randint(1, 10)
-    hand = deal_hand(rng, p["hand_size"], (n, n), p["power_cards"])
+    near = rng.choice([m for m in range(1, 10) if n not in (m, m + 1)])
+    planted: list = [n, n, near, near + 1]      # a pair, and two cards next to each other
+    if p["power_cards"]:                        # and two equal power cards (not a pair)
+        planted += [rng.choice(("king", "knight", "potion", "jester"))] * 2
+    hand = deal_hand(rng, max(p["hand_size"], len(planted) + 1), planted, p["power_cards"])
     answers = tuple(d.cards for d in find_discards(hand) if d.kind == "pair")
+    powers = [c for c in set(hand) if not is_number(c) and hand.count(c) >= 2]
     return base.make(kind=CARDS, prompt=msg("lessons.eq_pair_prompt"), answers=answers, hand=hand,
+                     traps=traps(answers,
+                                 (sorted_cards((powers[0],) * 2) if powers else None,
+                                  msg("mistakes.pair_power")),
+                                 ((near, near + 1), msg("mistakes.pair_near"))),
                      hints=(msg("lessons.eq_pair_nudge"), msg("lessons.eq_pair_strategy")),
                      worked=(msg("lessons.eq_pair_worked_sort"),
                              msg("lessons.eq_pair_worked_same", n=answers[0][0])),
@@ -47,9 +56,23 @@ def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     low, high = p["min_addends"], max(p["min_addends"], p["max_addends"])
     sets = equation_sets(low, high, p["max_total"])
     planted = rng.choice(sets)
-    hand = deal_hand(rng, max(p["hand_size"], len(planted)), planted, p["power_cards"])
+    *parts, made = planted
+    wrong = made + rng.choice((-1, 1)) if made < 10 else made - 1   # a card next to the total
+    extra = [wrong] if wrong not in parts else []
+    hand = deal_hand(rng, max(p["hand_size"], len(planted) + 2), [*planted, *extra],
+                     p["power_cards"])
     answers = tuple(d.cards for d in find_discards(hand) if d.kind == "equation"
                     and low <= d.size - 1 <= high and d.total <= p["max_total"])
+    numbers = [c for c in hand if is_number(c)]
+    absent = next(((a, b) for a in sorted(set(numbers)) for b in sorted(set(numbers))
+                   if a <= b and (a != b or numbers.count(a) > 1) and a + b <= 10
+                   and a + b not in numbers), None)
+    slips = traps(answers,
+                  (sorted_cards(parts), msg("mistakes.sum_no_total")),
+                  (sorted_cards((*parts, wrong)) if extra else None,
+                   msg("mistakes.sum_wrong_total")),
+                  (sorted_cards((*absent, sum(absent))) if absent else None,
+                   msg("mistakes.sum_not_in_hand")))
     key = "lessons.eq_sum_prompt" if low == high else "lessons.eq_sum_prompt_range"
     prompt = msg(key, n=low, low=low, high=high, total=p["max_total"])
     if p["answer"] == EQUATION:
@@ -57,6 +80,7 @@ def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     biggest = answers[0][-1]
     return base.make(kind=p["answer"], prompt=prompt, answers=answers, hand=hand,
                      hints=(msg("lessons.eq_sum_nudge"), msg("lessons.eq_sum_strategy")),
+                     traps=slips,
                      worked=(msg("lessons.eq_sum_worked_total", total=biggest),
                              msg("lessons.eq_sum_worked_parts", total=biggest,
                                  parts=Plain(" + ".join(map(str, answers[0][:-1]))))),
@@ -100,10 +124,20 @@ def best(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """From a bigger hand, the discard that sheds the most cards."""
     from sq_edu.maths import best_discards
 
-    planted = rng.choice(equation_sets(2, 3, 10))
-    hand = deal_hand(rng, p["hand_size"], planted, p["power_cards"])
+    # A long equation with a shorter one inside it (1 + 2 + 3 = 6 holds 1 + 2 = 3), and a
+    # pair: stopping at the first discard found, or taking the pair, sheds fewer cards.
+    nested = [c for c in equation_sets(3, 3, 10) if c[0] + c[1] in c[2:3]]
+    planted = list(rng.choice(nested))
+    twin = rng.choice([n for n in range(1, 11) if n not in planted])
+    hand = deal_hand(rng, max(p["hand_size"], len(planted) + 2), [*planted, twin, twin],
+                     p["power_cards"])
     answers = tuple(d.cards for d in best_discards(hand))
+    inner = sorted_cards(planted[:3])
     return base.make(kind=CARDS, prompt=msg("lessons.eq_best_prompt"), answers=answers,
+                     traps=traps(answers,
+                                 (inner, msg("mistakes.best_first_found", n=3,
+                                             best=len(answers[0]))),
+                                 ((twin, twin), msg("mistakes.best_pair", best=len(answers[0])))),
                      hand=hand, hints=(msg("lessons.eq_best_nudge"),
                                        msg("lessons.eq_best_strategy")),
                      worked=(msg("lessons.eq_best_worked_list"),

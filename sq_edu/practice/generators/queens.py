@@ -154,7 +154,17 @@ def which_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise
     choices = [winner, *rng.sample(others, min(len(others), p["options"] - 1))]
     rng.shuffle(choices)
     options = tuple(Option(q, queen_word(q)) for q in choices)
+    biggest = max(choices, key=lambda q: QUEEN_POINTS[q])
+    smallest = min(choices, key=lambda q: QUEEN_POINTS[q])
     return base.make(kind=CHOICE, answers=(winner,), options=options,
+                     traps=traps((winner,),
+                                 (biggest, msg("mistakes.wins_biggest", need=need, goal=goal,
+                                               have=have,
+                                               queen=queen_word(biggest),
+                                               points=QUEEN_POINTS[biggest])),
+                                 (smallest, msg("mistakes.wins_smallest", need=need, goal=goal,
+                                                have=have, queen=queen_word(smallest),
+                                                points=QUEEN_POINTS[smallest]))),
                      prompt=msg("lessons.qp_wins_prompt", goal=Count(goal, "points"),
                                 queens=Joined(tuple(queen_word(q) for q in queens))),
                      hints=(msg("lessons.qp_wins_nudge", goal=goal, have=have),
