@@ -6,8 +6,9 @@ them one at a time, waiting for the answer. Levels:
 
     off        nothing
     helper     shows the maths (tracker, discards, chances), never asks
-    quiz       asks at most one question per turn
-    detective  asks every question that matters this turn
+    quiz       asks one question every PACE["quiz"] of the child's turns at most (never two
+               in one turn)
+    detective  asks every question that matters this turn (the child chose to be quizzed)
 
 Answers are judged by `sq_edu.practice.check` and recorded through `record` (the app wires it
 to the learner's `Mastery` with `source="play"`). The coach also keeps, for the summary after
@@ -44,6 +45,9 @@ LEVELS: tuple[str, ...] = ("off", "helper", "quiz", "detective")
 COACH_SKILLS: tuple[str, ...] = ("counting_unseen", "chance_holds", "chance_count",
                                  "jester_count", "sums_within_10")
 Recorder = Callable[[Question, Judgement], None]
+
+
+PACE: dict[str, int] = {"quiz": 3, "detective": 1}   # child's turns per question, at least
 
 
 def default_level(mastery: Mastery | None) -> str:
@@ -150,6 +154,11 @@ class Coach:
     _counted: Counter | None = None
     _asked_turn: int = -1
     _last_types: list[str] = field(default_factory=list)
+    # The child's turns between two questions: a question every PACE[level] turns at most,
+    # and never two in one turn (the game comes first; the coach teaches, it does not quiz).
+    pace: dict[str, int] = field(default_factory=lambda: dict(PACE))
+    _turns: int = 0               # the child's turns seen this game
+    _asked_at: int | None = None  # ... and the one of the last question
 
     @property
     def asks(self) -> bool:
@@ -174,12 +183,19 @@ class Coach:
         if obs.turn == self._asked_turn or not self.asks:
             return self.current
         self._asked_turn = obs.turn
+        self._turns += 1
+        if self._asked_at is not None and self._turns - self._asked_at < self.pace.get(
+                self.level, 1):
+            self.queue, self.current = [], None   # not yet: the child plays
+            return None
         found = situations(obs, legal, changed)
         if self.level == "quiz" and found:
             found = [self._pick_one(found)]
         asked = [q for s in found for q in questions_for(s, obs, legal, self.form)]
         if self.level == "quiz" and asked:
             asked = [self._attack_pick(asked)] if asked[0].type == "attack_unseen" else asked[:1]
+        if asked:
+            self._asked_at = self._turns
         self.queue = asked
         self.current = self.queue.pop(0) if self.queue else None
         return self.current

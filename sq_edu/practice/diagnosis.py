@@ -48,7 +48,7 @@ class Cell:
             return "new"
         if self.run >= MASTERED_RUN:
             return "mastered"
-        if self.attempts >= 3 and self.right < STRUGGLING * self.attempts:
+        if self.attempts >= 2 and self.right < STRUGGLING * self.attempts:
             return "struggling"
         return "practising"
 

@@ -95,6 +95,12 @@ class Level:
     # The chance that a learner who guesses within the answer's format is right, sampled from
     # the generator (tools/guess_rates.py); mastery never takes an item for easier to guess.
     guess: float = 0.0
+    # The school grade the level is for (0: not tagged); it bounds the numbers its items show
+    # (grade 1: counts to 20; up to grade 3: no negative numbers), checked by the tests.
+    grade: int = 0
+    # The named errors show on different items (each on its own answers: "maybe" against
+    # "no"): an item where one of them gives a wrong answer is a good item.
+    errors_apart: bool = False
 
 
 @dataclass(frozen=True)
@@ -301,6 +307,10 @@ def _level(r: _Reader, raw: object, number: int, skills: Iterable[str]) -> Level
     guess = raw.get("guess", 0.0)
     if isinstance(guess, bool) or not isinstance(guess, (int, float)) or not 0 <= guess <= 1:
         raise r.fail(f"{where}.guess", msg("mistakes.expect_chance"), guess)
+    grade = raw.get("grade", 0)
+    if isinstance(grade, bool) or not isinstance(grade, int) or not 0 <= grade <= 12:
+        raise r.fail(f"{where}.grade", msg("mistakes.expect_grade"), grade)
     return Level(number=number, title=r.text(raw, "title", f"{where}.title"), skill=skill,  # type: ignore[arg-type]
                  generator=name, params=spec.with_defaults(params),  # type: ignore[arg-type]
-                 misconceptions=misconceptions, guess=float(guess))
+                 misconceptions=misconceptions, guess=float(guess), grade=grade,
+                 errors_apart=raw.get("errors_apart") is True)

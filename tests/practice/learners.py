@@ -179,9 +179,12 @@ def run(lesson: Lesson, level: int, learner: Learner, seed: int = 1,
         session.submit(learner(session.exercise, rng))
         outcome = session.outcome
         assert outcome is not None, "every learner here gives a readable answer"
-        mastered = mastered or record.mastered or outcome.level_up is not None
+        # Only the level played counts: back at an easier level after stepping back, opening
+        # the level played again is not mastering it.
+        mastered = mastered or (at == level and (record.mastered
+                                                 or outcome.level_up == level + 1))
         backs += outcome.step_back is not None
-        if outcome.level_up is not None or (at == len(lesson.levels) and mastered):
+        if outcome.level_up == level + 1 or (at == level == len(lesson.levels) and mastered):
             return Run(item, item, True, backs)
     return Run(limit, None, mastered, backs)
 
@@ -212,11 +215,14 @@ def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit:
         said = check_answer(ex, learner(ex, rng))
         outcome = mastery.record(lesson.id, at, ex.skill, said, 0, len(lesson.levels),
                                  guess=ex.guess_chance)
-        mastered = mastered or mastery.lesson(lesson.id).mastered or outcome.level_up is not None
+        mastered = mastered or (at == level and (mastery.lesson(lesson.id).mastered
+                                                 or outcome.level_up == level + 1))
         if outcome.step_back is not None:
             backs += 1
             at = outcome.step_back
         if outcome.level_up is not None:
+            at = outcome.level_up
+        if outcome.level_up == level + 1 or (at == level == len(lesson.levels) and mastered):
             return Run(item, item, True, backs)
     return Run(limit, None, mastered, backs)
 

@@ -259,3 +259,26 @@ def test_a_whole_game_gives_a_summary_and_a_chance_replay() -> None:
     assert (done.right, done.answered) == (right, answered) and answered > 0
     assert done.lines()[0].render("ru").startswith("Верных ответов")
     assert all(0 <= p.chance <= 1 for p in coach.replay)
+
+
+def test_quiz_asks_once_every_few_turns_so_the_game_comes_first() -> None:
+    """One question, then the child plays PACE["quiz"] - 1 turns before the next one."""
+    from sq_edu.practice.coach import PACE
+
+    game = table([["knight", "jester", 2, 3, 5], [5, 5, 7, 7, 8]], awake=[[], ["heart"]])
+    coach = Coach(level="quiz")
+    asked_on = []
+    for turn in range(1, 8):
+        obs = game.observe(0)
+        obs = type(obs)(**{**obs.__dict__, "turn": obs.turn + 2 * turn})
+        question = coach.start_turn(obs, game.legal_moves())
+        if question is not None:
+            asked_on.append(turn)
+            coach.answer(typed_form(question.exercise, question.exercise.answers[0]))
+            assert coach.current is None        # never a second question in that turn
+    assert asked_on == list(range(1, 8, PACE["quiz"]))
+    slow = Coach(level="quiz")
+    slow.pace["quiz"] = 2                       # configurable
+    got = [slow.start_turn(type(game.observe(0))(**{**game.observe(0).__dict__, "turn": t}),
+                           game.legal_moves()) is not None for t in range(10, 14)]
+    assert got == [True, False, True, False]

@@ -21,7 +21,7 @@ __all__ = ["GENERATORS", "Base", "Generator", "Param", "exercise_seed", "generat
 
 
 TRIES = 12   # deals tried for an item on which every named misconception gives a wrong answer
-SETTLE = 2   # after this many, an item where all but one of them does is good enough
+SETTLE = 6   # after this many, an item where all but one of them does is good enough
 
 
 def generate(lesson: Lesson, level: int, seed: int) -> Exercise:
@@ -31,7 +31,8 @@ def generate(lesson: Lesson, level: int, seed: int) -> Exercise:
     wrong answer on it, so the generator deals again (a derived seed, still reproducible) until
     every named misconception has its own wrong answer (`Exercise.traps`), keeping the best of
     TRIES deals; after SETTLE deals, all but one will do (a level may name errors that cannot
-    all show on one item). An item's guess chance is never below the level's sampled one.
+    all show on one item; with `Level.errors_apart`, one will do at once). An item's guess
+    chance is never below the level's sampled one.
     """
     spec = lesson.level(level)
     gen = GENERATORS[spec.generator]
@@ -45,7 +46,8 @@ def generate(lesson: Lesson, level: int, seed: int) -> Exercise:
         left = len(named - {why.key for _, why in ex.traps})
         if left < missing:
             best, missing = ex, left
-        if not left or (attempt + 1 >= SETTLE and missing <= 1):
+        if not left or (attempt + 1 >= SETTLE and missing <= 1) or (
+                spec.errors_apart and missing < len(named)):
             break
     assert best is not None
     return replace(best, misconceptions=spec.misconceptions,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from sq_edu.engine.cards import DRAGON, PLAY_DECK, POWER_CARDS, is_number
+from sq_edu.engine.cards import DRAGON, JESTER, KNIGHT, PLAY_DECK, POWER_CARDS, is_number
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n.format import Count, People, Percent
 from sq_edu.i18n.words import number_word
@@ -61,9 +61,12 @@ def chance_steps(card: Msg | Cards, good: int, total: int, form: str) -> tuple[M
     steps = [msg("lessons.ch_worked_total", total=total),
              msg("lessons.ch_worked_good", card=card, good=good)]
     if form != "out_of":
-        steps.append(msg("lessons.ch_worked_fraction", good=good, total=total, fraction=chance))
+        by = total // chance.denominator if chance else 1
+        steps.append(msg("teaching.worked_fraction_simplified", good=good, total=total, by=by,
+                         fraction=chance) if by > 1
+                     else msg("teaching.worked_fraction_plain", good=good, total=total))
     if form == "percent":
-        steps.append(msg("lessons.ch_worked_percent", fraction=chance,
+        steps.append(msg("teaching.worked_percent_steps", good=good, total=total,
                          exact=Percent(chance, 1), percent=Percent(chance, 0)))
     return tuple(steps)
 
@@ -191,7 +194,8 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                                       player=target + 1, cards=obs.hand_sizes[target])),
                                  ("certain" if dragons else None,
                                   msg("mistakes.holds_unseen_certain"))),
-                     prompt=msg("lessons.ch_holds_prompt", player=target + 1),
+                     prompt=msg("lessons.ch_holds_prompt" if KNIGHT in obs.hand
+                                else "teaching.holds_prompt_if", player=target + 1),
                      hints=(msg("lessons.ch_holds_nudge", player=target + 1),
                             msg("lessons.ch_holds_strategy")),
                      worked=(msg("lessons.ch_holds_worked_unseen", n=dragons,
@@ -258,7 +262,8 @@ def jester_wake(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
     numbers = Cards(mine)
     return base.make(kind=FRACTION, answers=(chance,), observation=obs, hand=obs.hand,
                      context=story(obs),
-                     prompt=msg("lessons.ch_wake_prompt", players=People(players)),
+                     prompt=msg("lessons.ch_wake_prompt" if JESTER in obs.hand
+                                else "teaching.wake_prompt_if", players=People(players)),
                      hints=(msg("lessons.ch_wake_nudge", players=People(players), numbers=numbers),
                             msg("lessons.ch_wake_strategy", numbers=numbers)),
                      reveal=(*tracker_line(obs),

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from sq_edu.engine.cards import DRAGON, PLAY_DECK, POWER_CARDS
+from sq_edu.engine.cards import DRAGON, KNIGHT, PLAY_DECK, POWER_CARDS
 from sq_edu.engine.observation import Observation
 
 from ..exercise import CHOICE, NUMBER, Exercise, Option, traps
@@ -60,7 +60,7 @@ def unseen_traps(obs: Observation, token: str, answer: int) -> tuple:
 
 
 @generator("detective.unseen", players=_PLAYERS, from_turn=_FROM, to_turn=_TO, cards=_CARDS,
-           follow_game=Param(bool, True))
+           follow_game=Param(bool, True), max_pile=Param(int, 0, low=0, high=80))
 def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """How many of this card are still unseen (not in your hand, not in the discard pile)?
 
@@ -76,10 +76,15 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     if p["follow_game"]:
         pos, game_number = follow_position(base.seed, p["players"], base.rules, window)
         heading = (msg("practice.table_turn", game=game_number, turn=pos.obs.turn),)
+        held = [c for c in p["cards"] if c in pos.obs.hand]
+        if held and rng.random() < HELD_SHARE:   # so forgetting your own hand shows
+            token = rng.choice(held)
     else:
         want = rng.randint(0, PLAY_DECK[token])
+        most = p["max_pile"]   # a pile the learner can count (grade 1: 20)
         pos = find_position(rng, p["players"], base.rules, window, want,
-                            lambda o: unseen(o)[token], games=12)
+                            lambda o: unseen(o)[token]
+                            if not most or len(o.discard_pile) <= most else None, games=12)
     obs = pos.obs
     answer = unseen(obs)[token]
     seen = located(obs)[token]
@@ -101,6 +106,9 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                                  answer=answer)),
                      guess=1 / (PLAY_DECK[token] + 1),
                      extra={"card": token, "deck": True})
+
+
+HELD_SHARE = 0.85   # how often the card asked about is one the learner holds (following a game)
 
 
 def block_answer(obs: Observation, target: int) -> str:
@@ -144,7 +152,8 @@ def knight_block(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                                  (forgot, msg("mistakes.block_forgot_seen", player=target + 1)),
                                  ("yes" if answer == "maybe" else None,
                                   msg("mistakes.block_unseen_yes", player=target + 1))),
-                     prompt=msg("lessons.det_block_prompt", player=target + 1),
+                     prompt=msg("lessons.det_block_prompt" if KNIGHT in obs.hand
+                                else "teaching.block_prompt_if", player=target + 1),
                      hints=(msg("lessons.det_block_nudge"), msg("lessons.det_block_strategy")),
                      reveal=(*tracker_line(obs), where_cards_are(pos.game, DRAGON)),
                      worked=(msg("lessons.det_worked_dragons", seen=seen,

@@ -104,7 +104,7 @@ def score_a_trick(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerc
     for _ in range(40):
         game = played_game(rng, most_hands=4)
         found = [r for r in game.tricks if r.queens == wanted
-                 and (p["negative"] or r.score.after >= 0)]
+                 and (p["negative"] or min(r.score.before, r.score.after) >= 0)]
         if found:
             record = rng.choice(found)
             break

@@ -27,12 +27,14 @@ def pair(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """Find a pair: two equal number cards."""
     from sq_edu.maths import find_discards
 
-    n = rng.randint(1, 10)
-    near = rng.choice([m for m in range(1, 10) if n not in (m, m + 1)])
-    planted: list = [n, n, near, near + 1]      # a pair, and two cards next to each other
+    # The pair is never the smallest nor the biggest two cards (a guess in order misses it):
+    # two neighbours below it, one bigger card above it.
+    n = rng.randint(3, 9)
+    near = rng.randint(1, n - 2)
+    planted: list = [near, near + 1, n, n, rng.randint(n + 1, 10)]
     if p["power_cards"]:                        # and two equal power cards (not a pair)
         planted += [rng.choice(("king", "knight", "potion", "jester"))] * 2
-    hand = deal_hand(rng, max(p["hand_size"], len(planted) + 1), planted, p["power_cards"])
+    hand = deal_hand(rng, max(p["hand_size"], len(planted)), planted, p["power_cards"])
     answers = tuple(d.cards for d in find_discards(hand) if d.kind == "pair")
     powers = [c for c in set(hand) if not is_number(c) and hand.count(c) >= 2]
     return base.make(kind=CARDS, prompt=msg("lessons.eq_pair_prompt"), answers=answers, hand=hand,
@@ -165,7 +167,9 @@ def missing(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      prompt=msg("lessons.eq_missing_prompt", puzzle=Plain(puzzle)),
                      hints=(msg("lessons.eq_missing_nudge"),
                             msg("lessons.eq_missing_strategy", total=total,
-                                known=Plain(" + ".join(map(str, known))), sum=sum(known))),
+                                known=Plain(" + ".join(map(str, known))), sum=sum(known))
+                            if len(known) > 1 else
+                            msg("teaching.missing_strategy_one", known=known[0], total=total)),
                      traps=traps(answers,
                                  (total + sum(known), msg("lessons.eq_trap_added_missing",
                                                           total=total, known=sum(known))),

@@ -1,0 +1,83 @@
+"""Content checks over many items per level: each named misconception gives a wrong answer on
+at least 80% of items (the item discriminates), no worked step only repeats itself ("x = x"),
+no question speaks of a card the hand lacks as if it were there, and the numbers stay within
+the level's grade (grade 1: up to 20 and a pile it can count; up to grade 3: no negatives).
+200 items per level are slow (the detective and dungeon generators play bot games): the fast
+test takes the first 40 of the same items."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from sq_edu.engine.cards import JESTER, KNIGHT
+from sq_edu.practice import load_lessons
+from sq_edu.practice.exercise import Exercise
+
+from .learners import bank
+
+LESSONS = load_lessons().lessons
+LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items())
+          for n in range(1, len(lesson.levels) + 1)]
+DISCRIMINATES = 0.8
+# Levels whose named errors cannot all show on one item (`errors_apart`: each shows on its own
+# answers) are checked to be wrong on every item by at least one named error instead.
+EXCLUSIVE = {(lid, n) for lid, lesson in LESSONS.items() for n, lv in enumerate(lesson.levels, 1)
+             if lv.errors_apart}
+_SAME = re.compile(r"(?<![\w/.,])(\d+(?:/\d+)?) = \1(?![\w/.,])")
+_NEGATIVE = re.compile(r"(?:^|[\s(:=,])[-\u2212]\d")   # -50, not the 5 - 3 of a subtraction
+_NUMBER = re.compile(r"(?<![\w/])\d+")
+
+
+def _texts(ex: Exercise, lang: str) -> list[str]:
+    parts = [ex.prompt, *ex.context, *ex.hints, *ex.worked, ex.hint(ex.hint_count - 1)]
+    return [m.render(lang) for m in parts]
+
+
+def _reasoning(ex: Exercise, lang: str) -> list[str]:
+    """What the child must work with: the question, the hints, the worked steps (the table's
+    story may say how many cards the draw pile holds; nobody counts those)."""
+    return [m.render(lang) for m in (ex.prompt, *ex.hints, ex.hint(ex.hint_count - 1))]
+
+
+def _check_level(lesson_id: str, level: int, size: int) -> None:
+    spec = LESSONS[lesson_id].levels[level - 1]
+    items = bank(lesson_id, level, size)
+    wrong = {key: 0 for key in spec.misconceptions}
+    for ex in items:
+        keys = {why.key for _, why in ex.traps}
+        for key in wrong:
+            wrong[key] += key in keys
+        if (lesson_id, level) in EXCLUSIVE:
+            assert keys & set(wrong), (ex.seed, "no named error shows on this item")
+        for lang in ("en", "ru"):
+            for text in _texts(ex, lang):
+                assert not _SAME.search(text), (ex.seed, lang, text)
+                if spec.grade and spec.grade <= 3:
+                    assert not _NEGATIVE.search(text), (ex.seed, lang, text)
+            if spec.grade == 1:
+                for text in _reasoning(ex, lang):
+                    assert all(int(n) <= 20 for n in _NUMBER.findall(text)), (ex.seed, text)
+        prompt = ex.prompt.render("en")
+        if "Your knight" in prompt or ("attack player" in prompt and "If you had" not in prompt):
+            assert KNIGHT in ex.hand, (ex.seed, prompt)
+        if "If you play a jester" in prompt:
+            assert JESTER in ex.hand, (ex.seed, prompt)
+        if spec.grade == 1 and ex.observation is not None:
+            assert len(ex.observation.discard_pile) <= 20, (ex.seed, "a pile to count")
+    if (lesson_id, level) not in EXCLUSIVE:
+        for key, count in wrong.items():
+            assert count >= DISCRIMINATES * len(items), (key, count, len(items))
+
+
+@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
+def test_items_discriminate_teach_and_fit_the_grade(lesson_id: str, level: int) -> None:
+    _check_level(lesson_id, level, 40)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
+def test_items_discriminate_teach_and_fit_the_grade_over_200_seeds(lesson_id: str,
+                                                                  level: int) -> None:
+    _check_level(lesson_id, level, 200)
