@@ -112,7 +112,8 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
         cells = []
         for _lesson, skill in grid.skills:
             cell = grid.cells.get((name, skill), Cell())
-            words = t(f"classroom.grid_{cell.state}", lang)
+            words = t("classroom.grid_struggling" if cell.state == "struggling"
+                      else f"practice.mastery_{cell.state}", lang)
             detail = (t("classroom.grid_cell", lang, right=cell.right, n=cell.attempts)
                       if cell.attempts else "")
             slip = (f"<br><small>{escape(slip_text(cell.last_slip, lang))}</small>"
@@ -137,7 +138,7 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
     if slips:
         common = (f'<table class="sq-report sq-grid-slips"><caption>'
                   f'{escape(t("classroom.grid_slips_caption", lang))}</caption><thead><tr>'
-                  f'<th scope="col">{escape(t("classroom.grid_skill", lang))}</th>'
+                  f'<th scope="col">{escape(t("practice.report_skill", lang))}</th>'
                   f'<th scope="col">{escape(t("classroom.grid_misconception", lang))}</th>'
                   f'<th scope="col">{escape(t("classroom.grid_who", lang))}</th></tr></thead>'
                   f"<tbody>{''.join(slips)}</tbody></table>")

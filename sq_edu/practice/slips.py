@@ -20,7 +20,9 @@ def _named(ex: Exercise) -> set[str]:
 def card_slip(ex: Exercise, cards: tuple[Card, ...]) -> Msg | None:
     """The message of the named misconception these (wrong) cards show, else None."""
     planted = next((why.key for value, why in ex.traps if value == cards), None)
-    named = {planted} if planted is not None else _named(ex)
+    if planted in _BY_KEY:   # the very cards the generator planted for that error
+        return _BY_KEY[planted](ex, sorted(int(c) for c in cards if is_number(c)), cards)
+    named = _named(ex)
     numbers = sorted(int(c) for c in cards if is_number(c))
     only_numbers = len(numbers) == len(cards)
     if "mistakes.pair_power" in named and len(cards) == 2 and not numbers \
@@ -45,7 +47,8 @@ def card_slip(ex: Exercise, cards: tuple[Card, ...]) -> Msg | None:
         if n in rest:
             rest.remove(n)
     if "mistakes.sum_no_total" in named and low <= len(numbers) <= high \
-            and sum(numbers[:-1]) != numbers[-1] and total in rest:
+            and not (len(numbers) >= 3 and sum(numbers[:-1]) == numbers[-1]) \
+            and total in rest:
         return msg("mistakes.sum_no_total", left=Plain(" + ".join(map(str, numbers))),
                    total=total)
     *addends, biggest = numbers
@@ -53,6 +56,23 @@ def card_slip(ex: Exercise, cards: tuple[Card, ...]) -> Msg | None:
         return msg("mistakes.sum_wrong_total", left=Plain(" + ".join(map(str, addends))),
                    total=sum(addends), biggest=biggest)
     return None
+
+
+def _left(numbers: list[int]) -> Plain:
+    return Plain(" + ".join(map(str, numbers)))
+
+
+_BY_KEY = {
+    "mistakes.sum_no_total": lambda ex, n, c: msg("mistakes.sum_no_total", left=_left(n),
+                                                  total=sum(n)),
+    "mistakes.sum_wrong_total": lambda ex, n, c: msg("mistakes.sum_wrong_total",
+                                                     left=_left(n[:-1]), total=sum(n[:-1]),
+                                                     biggest=n[-1]),
+    "mistakes.pair_power": lambda ex, n, c: msg("mistakes.pair_power", card=Cards((c[0],))),
+    "mistakes.best_first_found": lambda ex, n, c: msg("mistakes.best_first_found", n=len(n),
+                                                      best=len(ex.answers[0])),
+    "mistakes.best_pair": lambda ex, n, c: msg("mistakes.best_pair", best=len(ex.answers[0])),
+}
 
 
 def typed_slip(ex: Exercise, cards: tuple[int, ...], held: bool) -> Msg | None:

@@ -32,9 +32,10 @@ WORDS = {"en": ("NOT taking", "The same slip twice", "gives the chance of NOT ge
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """A class 5b on a server of its own, its progress in a fresh folder."""
     server = VoilaServer(log_path=ARTIFACTS / "voila-diagnosis.log")
-    server.env.update(SQ_EDU_CLASS="5b", SQ_EDU_TEACHER_KEY=hash_password(PASSWORD),
-                      SQ_EDU_PROGRESS_DIR=str(tmp_path_factory.mktemp("diagnosis-progress")))
+    server.env |= {"SQ_EDU_CLASS": "5b", "SQ_EDU_TEACHER_KEY": hash_password(PASSWORD),
+                   "SQ_EDU_PROGRESS_DIR": str(tmp_path_factory.mktemp("diagnosis"))}
     with server:
         yield server
 

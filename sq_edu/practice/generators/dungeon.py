@@ -234,15 +234,17 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     Real hands almost never end in a shared win, so that is not offered as an answer (an
     option that is never right teaches nothing); the rare game that ends in one is dealt again.
     """
+    won = rng.random() < 3 / 5   # "nobody yet" no likelier than any one player
     for _ in range(20):
         game, bots = real_game(rng), table(rng)
         while not game.is_over:
             play_hand(game, bots)
-        last = len(game.hand_log) - 1
-        hand = game.hand_log[rng.choice([last, last, max(0, last - 1)])]
-        after = hand.scores_after
-        winners = race_winners(after)
-        if len(winners) <= 1:
+        fitting = [h for h in game.hand_log[-3:]
+                   if len(race_winners(h.scores_after)) == (1 if won else 0)]
+        if fitting:
+            hand = rng.choice(fitting)
+            after = hand.scores_after
+            winners = race_winners(after)
             break
     else:  # pragma: no cover - twenty shared wins in a row
         raise RuntimeError("no race position without a shared win")
@@ -263,7 +265,7 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
              (NOBODY if winners else None, msg("mistakes.race_not_over", best=after[top]))]
     if p["contract"]:
         unpaid = race_winners(shown)
-        slips = [slips[0], (f"p{unpaid[0]}" if len(unpaid) == 1 else NOBODY if not unpaid
+        slips = [*slips, (f"p{unpaid[0]}" if len(unpaid) == 1 else NOBODY if not unpaid
                             else None,
                             msg("mistakes.race_no_contract", shown=shown[hand.dealer],
                                 contract=hand.contract_points, real=after[hand.dealer]))]

@@ -73,7 +73,8 @@ def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                   (sorted_cards(parts), msg("mistakes.sum_no_total")),
                   (sorted_cards((*parts, wrong)) if extra else None,
                    msg("mistakes.sum_wrong_total")),
-                  (sorted_cards((*absent, sum(absent))) if absent else None,
+                  (sorted_cards((*absent, sum(absent))) if absent and p["answer"] == EQUATION
+                   else None,
                    msg("mistakes.sum_not_in_hand")))
     key = "lessons.eq_sum_prompt" if low == high else "lessons.eq_sum_prompt_range"
     prompt = msg(key, n=low, low=low, high=high, total=p["max_total"])
