@@ -25,6 +25,11 @@ from .report import _safe_cell
 
 STRUGGLING = 0.5     # right less than half the time: the cell is marked struggling
 MASTERED_RUN = 5     # the last answers of a skill all right, this many: mastered
+# Cell colours (with the state in words in every cell, so colour is never the only sign);
+# dark text on light backgrounds keeps the contrast above 4.5:1.
+COLOURS = {"new": "#f3f4f6", "practising": "#fef9c3", "struggling": "#fee2e2",
+           "mastered": "#dcfce7"}
+_CELL = "padding:4px 8px;border:1px solid #9ca3af;color:#111827;text-align:left"
 CSV_COLUMNS: tuple[str, ...] = ("class", "learner", "lesson", "level", "skill", "attempts",
                                 "right", "last_misconception", "time")
 
@@ -105,7 +110,7 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
     common misconception, who shows it, and a link to practise that level."""
     if not grid.learners or not grid.skills:
         return f"<p>{escape(t('classroom.grid_empty', lang))}</p>"
-    head = "".join(f'<th scope="col">{escape(titles(lesson, skill))}</th>'
+    head = "".join(f'<th scope="col" style="{_CELL}">{escape(titles(lesson, skill))}</th>'
                    for lesson, skill in grid.skills)
     rows = []
     for name in grid.learners:
@@ -118,9 +123,11 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
                       if cell.attempts else "")
             slip = (f"<br><small>{escape(slip_text(cell.last_slip, lang))}</small>"
                     if cell.state == "struggling" and cell.last_slip else "")
-            cells.append(f'<td class="sq-grid-{cell.state}"><b>{escape(words)}</b> '
+            cells.append(f'<td class="sq-grid-{cell.state}" style="{_CELL};background:'
+                         f'{COLOURS[cell.state]}"><b>{escape(words)}</b> '
                          f"{escape(detail)}{slip}</td>")
-        rows.append(f'<tr><th scope="row">{escape(name)}</th>{"".join(cells)}</tr>')
+        rows.append(f'<tr><th scope="row" style="{_CELL}">{escape(name)}</th>'
+                    f'{"".join(cells)}</tr>')
     slips = []
     for lesson, skill in grid.skills:
         key, who = grid.common_slip(skill)
@@ -128,22 +135,28 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
             continue
         level = max(grid.cells[(n, skill)].level for n in who)
         target = link(lesson, level) if link is not None else ""
+        words = t("classroom.grid_practice", lang, level=level)
         action = (f' <a class="sq-grid-practice" href="{escape(target)}" target="_blank" '
-                  f'rel="noopener">{escape(t("classroom.grid_practice", lang, level=level))}</a>'
-                  if target else "")
-        slips.append(f"<tr><th scope=\"row\">{escape(titles(lesson, skill))}</th>"
-                     f"<td>{escape(slip_text(key, lang))}</td>"
-                     f"<td>{escape(', '.join(who))}{action}</td></tr>")
+                  f'rel="noopener" style="text-decoration:underline;color:#1d4ed8">'
+                  f"{escape(words)}</a>" if target else "")
+        slips.append(f'<tr><th scope="row" style="{_CELL}">{escape(titles(lesson, skill))}</th>'
+                     f'<td style="{_CELL}">{escape(slip_text(key, lang))}</td>'
+                     f'<td style="{_CELL}">{escape(", ".join(who))}{action}</td></tr>')
     common = ""
     if slips:
-        common = (f'<table class="sq-report sq-grid-slips"><caption>'
+        common = (f'<table class="sq-report sq-grid-slips" style="border-collapse:collapse;'
+                  f'margin:8px 0"><caption style="text-align:left;font-weight:bold">'
                   f'{escape(t("classroom.grid_slips_caption", lang))}</caption><thead><tr>'
-                  f'<th scope="col">{escape(t("practice.report_skill", lang))}</th>'
-                  f'<th scope="col">{escape(t("classroom.grid_misconception", lang))}</th>'
-                  f'<th scope="col">{escape(t("classroom.grid_who", lang))}</th></tr></thead>'
+                  f'<th scope="col" style="{_CELL}">{escape(t("practice.report_skill", lang))}'
+                  f'</th><th scope="col" style="{_CELL}">'
+                  f'{escape(t("classroom.grid_misconception", lang))}</th>'
+                  f'<th scope="col" style="{_CELL}">{escape(t("classroom.grid_who", lang))}'
+                  f'</th></tr></thead>'
                   f"<tbody>{''.join(slips)}</tbody></table>")
-    return (f'<table class="sq-report sq-grid"><caption>'
-            f'{escape(t("classroom.grid_caption", lang))}</caption><thead><tr><th scope="col">'
+    return (f'<table class="sq-report sq-grid" style="border-collapse:collapse;margin:8px 0">'
+            f'<caption style="text-align:left;font-weight:bold">'
+            f'{escape(t("classroom.grid_caption", lang))}</caption><thead><tr>'
+            f'<th scope="col" style="{_CELL}">'
             f'{escape(t("classroom.col_nickname", lang))}</th>{head}</tr></thead>'
             f"<tbody>{''.join(rows)}</tbody></table>{common}")
 

@@ -51,7 +51,7 @@ def test_the_grid_names_the_common_mistake_and_who_makes_it(tmp_path: Path) -> N
                          lambda lesson, level: f"{lesson}.ipynb?level={level}&class=5b")
         assert words in html and "sq-grid-struggling" in html   # colour and words
         assert 'href="chances.ipynb?level=4&amp;class=5b"' in html
-        assert "<caption>" in html and 'scope="col"' in html
+        assert "<caption" in html and 'scope="col"' in html and "background:#fee2e2" in html
 
 
 def test_the_class_csv_has_one_row_per_learner_and_skill(tmp_path: Path) -> None:
