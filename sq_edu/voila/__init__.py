@@ -2,7 +2,8 @@
 
 The page side moved to `sq_edu.pages`, the server to `sq_edu.server`
 (docs/architecture.md). `from sq_edu.voila import page_params` still works and loads only what
-the name needs; `python -m sq_edu.voila.kernel` and `python -m sq_edu.voila.launch` still start
+the name needs; `python -m sq_edu.voila.kernel` and `python -m sq_edu.voila.launch` (folders with a
+`__main__`, so git follows the modules to `server/`) still start
 the kernel and the server.
 """
 

@@ -1,5 +1,4 @@
-"""`python -m sq_edu.voila.kernel`, the command of kernel specs written before the move:
-runs `sq_edu.server.kernel`."""
+"""`python -m sq_edu.voila.kernel`: the kernel process, now `sq_edu.server.kernel`."""
 
 from __future__ import annotations
 

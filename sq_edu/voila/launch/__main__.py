@@ -1,5 +1,4 @@
-"""`python -m sq_edu.voila.launch`, the server command before the move: runs
-`sq_edu.server.launch`."""
+"""`python -m sq_edu.voila.launch`: the Voila server, now `sq_edu.server.launch`."""
 
 from __future__ import annotations
 
