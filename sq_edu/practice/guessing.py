@@ -15,11 +15,11 @@ from collections import Counter
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .checking import check
-from .exercise import CARDS, CHOICE, EQUATION, SEAT, Exercise, typed_form
+from sq_edu.practice.checking import check
+from sq_edu.practice.exercise import CARDS, CHOICE, EQUATION, SEAT, Exercise, typed_form
 
 if TYPE_CHECKING:
-    from .lesson import Lesson
+    from sq_edu.practice.lesson import Lesson
 
 SAMPLE_SEED = 3 * 10**7   # items no deal uses
 MAX_COMBOS = 400          # card picks judged per item (enough for hands of up to 10 cards)
@@ -60,7 +60,7 @@ def _key(value: object) -> object:
 
 def sampled_guess(lesson: Lesson, level: int, items: int = 100) -> float:
     """The best format-aware guessing strategy's rate of right answers at `level`."""
-    from .generators import generate
+    from sq_edu.practice.generators import generate
 
     sample = [generate(lesson, level, SAMPLE_SEED + i) for i in range(items)]
     kind = sample[0].kind

@@ -8,9 +8,8 @@ their total); the check names the error all the same, and only the errors the le
 from __future__ import annotations
 
 from sq_edu.engine.cards import Card, is_number
-
-from .exercise import Exercise
-from .messages import Cards, Msg, Plain, msg
+from sq_edu.practice.exercise import Exercise
+from sq_edu.practice.messages import Cards, Msg, Plain, msg
 
 
 def _named(ex: Exercise) -> set[str]:

@@ -1,0 +1,179 @@
+"""What the teacher learns about errors: a skill-by-learner grid, each skill's most common
+misconception with the learners who show it, and the class CSV, from the class's activity
+files (`classroom.Activity.tries`: every answer, with the misconception it matched).
+
+A grid cell says in words what its colour says (accessible: colour is never the only sign):
+"mastered", "practising", "struggling: <misconception>" or "new". "Mastered" here is what the
+learner's page calls it: a level of that skill opened the next one (or a right run of
+`MASTERED_RUN` in the class's answers), so the report and the learner's page never disagree.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from html import escape
+
+from sq_edu.i18n import t
+from sq_edu.practice.classroom.live import Activity
+from sq_edu.practice.classroom.report import _safe_cell
+
+STRUGGLING = 0.5     # right less than half the time: the cell is marked struggling
+MASTERED_RUN = 5     # the last answers of a skill all right, this many: mastered
+# Cell colours (with the state in words in every cell, so colour is never the only sign);
+# dark text on light backgrounds keeps the contrast above 4.5:1.
+COLOURS = {"new": "#f3f4f6", "practising": "#fef9c3", "struggling": "#fee2e2",
+           "mastered": "#dcfce7"}
+_CELL = "padding:4px 8px;border:1px solid #9ca3af;color:#111827;text-align:left"
+CSV_COLUMNS: tuple[str, ...] = ("class", "learner", "lesson", "level", "skill", "attempts",
+                                "right", "last_misconception", "time")
+
+
+@dataclass
+class Cell:
+    """One learner on one skill."""
+
+    lesson: str = ""
+    level: int = 0
+    attempts: int = 0
+    right: int = 0
+    run: int = 0                 # right answers in a row, the latest last
+    slips: Counter[str] = field(default_factory=Counter)
+    last_slip: str = ""
+    last_time: float = 0.0
+
+    @property
+    def state(self) -> str:
+        if not self.attempts:
+            return "new"
+        if self.run >= MASTERED_RUN:
+            return "mastered"
+        if self.attempts >= 2 and self.right < STRUGGLING * self.attempts:
+            return "struggling"
+        return "practising"
+
+
+@dataclass
+class Grid:
+    learners: list[str] = field(default_factory=list)
+    skills: list[tuple[str, str]] = field(default_factory=list)    # (lesson, skill), in order
+    cells: dict[tuple[str, str], Cell] = field(default_factory=dict)  # (learner, skill)
+
+    def common_slip(self, skill: str) -> tuple[str, list[str]]:
+        """The skill's most common misconception in the class and who shows it ("", [])."""
+        count: Counter[str] = Counter()
+        for (_name, s), cell in self.cells.items():
+            if s == skill:
+                count.update(cell.slips)
+        if not count:
+            return "", []
+        key = count.most_common(1)[0][0]
+        who = [n for n in self.learners if key in self.cells.get((n, skill), Cell()).slips]
+        return key, who
+
+
+def skill_grid(activities: Iterable[Activity]) -> Grid:
+    """The grid of a class from its activity files."""
+    grid = Grid()
+    for activity in sorted(activities, key=lambda a: a.nickname.casefold()):
+        grid.learners.append(activity.nickname)
+        for at, lesson, level, skill, right, slip in activity.tries:
+            if (lesson, skill) not in grid.skills:
+                grid.skills.append((lesson, skill))
+            cell = grid.cells.setdefault((activity.nickname, skill), Cell())
+            cell.lesson, cell.level, cell.last_time = lesson, level, at
+            cell.attempts += 1
+            cell.right += int(right)
+            cell.run = cell.run + 1 if right else 0
+            if slip:
+                cell.slips[slip] += 1
+                cell.last_slip = slip
+    return grid
+
+
+def slip_text(key: str, lang: str) -> str:
+    """A misconception in the teacher's words ("counts only the discard pile")."""
+    return t(f"mistakes.name_{key.replace('.', '_')}", lang)
+
+
+Link = Callable[[str, int], str]
+
+
+def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
+              link: Link | None = None) -> str:
+    """The skill-by-learner table (colour and words in every cell), then per skill the most
+    common misconception, who shows it, and a link to practise that level."""
+    if not grid.learners or not grid.skills:
+        return f"<p>{escape(t('classroom.grid_empty', lang))}</p>"
+    head = "".join(f'<th scope="col" style="{_CELL}">{escape(titles(lesson, skill))}</th>'
+                   for lesson, skill in grid.skills)
+    rows = []
+    for name in grid.learners:
+        cells = []
+        for _lesson, skill in grid.skills:
+            cell = grid.cells.get((name, skill), Cell())
+            words = t("classroom.grid_struggling" if cell.state == "struggling"
+                      else f"practice.mastery_{cell.state}", lang)
+            detail = (t("classroom.grid_cell", lang, right=cell.right, n=cell.attempts)
+                      if cell.attempts else "")
+            slip = (f"<br><small>{escape(slip_text(cell.last_slip, lang))}</small>"
+                    if cell.state == "struggling" and cell.last_slip else "")
+            cells.append(f'<td class="sq-grid-{cell.state}" style="{_CELL};background:'
+                         f'{COLOURS[cell.state]}"><b>{escape(words)}</b> '
+                         f"{escape(detail)}{slip}</td>")
+        rows.append(f'<tr><th scope="row" style="{_CELL}">{escape(name)}</th>'
+                    f'{"".join(cells)}</tr>')
+    slips = []
+    for lesson, skill in grid.skills:
+        key, who = grid.common_slip(skill)
+        if not key:
+            continue
+        level = max(grid.cells[(n, skill)].level for n in who)
+        target = link(lesson, level) if link is not None else ""
+        words = t("classroom.grid_practice", lang, level=level)
+        action = (f' <a class="sq-grid-practice" href="{escape(target)}" target="_blank" '
+                  f'rel="noopener" style="text-decoration:underline;color:#1d4ed8">'
+                  f"{escape(words)}</a>" if target else "")
+        slips.append(f'<tr><th scope="row" style="{_CELL}">{escape(titles(lesson, skill))}</th>'
+                     f'<td style="{_CELL}">{escape(slip_text(key, lang))}</td>'
+                     f'<td style="{_CELL}">{escape(", ".join(who))}{action}</td></tr>')
+    common = ""
+    if slips:
+        common = (f'<table class="sq-report sq-grid-slips" style="border-collapse:collapse;'
+                  f'margin:8px 0"><caption style="text-align:left;font-weight:bold">'
+                  f'{escape(t("classroom.grid_slips_caption", lang))}</caption><thead><tr>'
+                  f'<th scope="col" style="{_CELL}">{escape(t("practice.report_skill", lang))}'
+                  f'</th><th scope="col" style="{_CELL}">'
+                  f'{escape(t("classroom.grid_misconception", lang))}</th>'
+                  f'<th scope="col" style="{_CELL}">{escape(t("classroom.grid_who", lang))}'
+                  f'</th></tr></thead>'
+                  f"<tbody>{''.join(slips)}</tbody></table>")
+    return (f'<table class="sq-report sq-grid" style="border-collapse:collapse;margin:8px 0">'
+            f'<caption style="text-align:left;font-weight:bold">'
+            f'{escape(t("classroom.grid_caption", lang))}</caption><thead><tr>'
+            f'<th scope="col" style="{_CELL}">'
+            f'{escape(t("classroom.col_nickname", lang))}</th>{head}</tr></thead>'
+            f"<tbody>{''.join(rows)}</tbody></table>{common}")
+
+
+def class_csv(activities: Iterable[Activity], code: str, lang: str = "en") -> str:
+    """One row per learner, lesson and skill: class, learner, lesson, level, skill, attempts,
+    right, last misconception, time of the last answer (local time, ISO)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([t(f"classroom.csv_{c}", lang) for c in CSV_COLUMNS])
+    grid = skill_grid(activities)
+    for name in grid.learners:
+        for lesson, skill in grid.skills:
+            cell = grid.cells.get((name, skill))
+            if cell is None or cell.lesson != lesson:
+                continue
+            stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(cell.last_time))
+            slip = slip_text(cell.last_slip, lang) if cell.last_slip else ""
+            writer.writerow([_safe_cell(v) for v in (code, name, lesson, cell.level, skill,
+                                                     cell.attempts, cell.right, slip, stamp)])
+    return out.getvalue()
