@@ -144,6 +144,8 @@ def misconception(key: str) -> Learner:
                 if ex.kind == FRACTION:
                     return f"{value.numerator}/{value.denominator}"
                 return int(value)
+            if why.key == key and ex.kind == EQUATION and len(value) < 3:  # type: ignore[arg-type]
+                return None          # cards without a total cannot be typed as an equation
             if why.key == key:
                 return typed_form(ex, value)
         if key == "practice.trap_decimal_for_percent" and ex.kind == PERCENT:
