@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from sq_edu.apps.lesson import LessonApp
-from sq_edu.practice import typed_form
-from sq_edu.practice.mastery import items_to_master
+from sq_edu.practice import get_lesson, typed_form
+from sq_edu.practice.session import items_for_level
 
 NOT_SAVED_EN = "could not be saved on this computer"
 NOT_SAVED_RU = "Не получилось сохранить"
@@ -78,7 +78,7 @@ def test_a_nickname_gives_the_learner_a_file_with_what_they_did(progress_dir: Pa
 def test_welcome_back_merges_the_answers_given_before_the_nickname(progress_dir: Path) -> None:
     first = LessonApp("queen_points", seed=1)
     name(first, "Masha")
-    for _ in range(items_to_master()):
+    for _ in range(items_for_level(get_lesson("queen_points"), 1)):
         answer(first)
     assert first.level == 2
 
@@ -91,8 +91,9 @@ def test_welcome_back_merges_the_answers_given_before_the_nickname(progress_dir:
     name(again, "masha")
     assert again.feedback.tone == "good" and "Welcome back, masha" in again.feedback.text
     assert sorted(p.name for p in progress_dir.glob("*.json")) == ["masha.json"]  # one learner
-    assert attempts(again) == items_to_master() + 2 == attempts(progress_dir / "masha.json")
-    assert again.progress.mastery.clock == items_to_master() + before
+    asked = items_for_level(get_lesson("queen_points"), 1)
+    assert attempts(again) == asked + 2 == attempts(progress_dir / "masha.json")
+    assert again.progress.mastery.clock == asked + before
     assert again.level == 2 and again.exercise.level == 2   # where she had got to
     hints = sum(r.hints for r in again.progress.mastery.skills.values())
     assert hints == 2                              # the hinted answers were merged, as hinted
