@@ -94,7 +94,8 @@ def add_class_options(serve: argparse.ArgumentParser) -> None:
     group.add_argument("--class", dest="class_code", type=_class_code, metavar="NAME",
                        help="class code: the teacher page shows this class live")
     group.add_argument("--teacher-password", metavar="WORD",
-                       help="password for the teacher page (at least 4 characters; '-' asks "
+                       help="password for the teacher page (at least 8 characters, not a common "
+                            "word; '-' asks "
                             "for it without echo). Kept only as a salted hash")
     group.add_argument("--class-size", type=_class_size, default=0, metavar="N",
                        help="warm up N kernels per class lesson before the lesson starts")
@@ -126,6 +127,9 @@ def class_pools(args: argparse.Namespace) -> list[str]:
                               pool_size=max(args.pool_size, 0))
 
 
+PAGES_PER_DEVICE = 3   # a child's lesson, a game and the index; a fourth waits
+
+
 def add_security_options(serve: argparse.ArgumentParser) -> None:
     """Options that keep a served class safe (docs/deploy.md, "What the server protects")."""
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
@@ -140,6 +144,10 @@ def add_security_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--max-pages", type=int, default=40, metavar="N",
                        help="lesson pages open at once (default 40); more get 'the class is "
                             "full, try again in a minute'")
+    serve.add_argument("--pages-per-device", type=int, default=None, metavar="N",
+                       help="lesson pages one device may hold at once (default 3 when other "
+                            "computers can connect, no cap on loopback; 0: no cap, for a "
+                            "class behind one shared address)")
     serve.add_argument("--kernel-memory-mb", type=int, default=1536, metavar="MB",
                        help="memory cap of each lesson page's kernel (default 1536; 0: none)")
     serve.add_argument("--log-file", metavar="FILE",
@@ -155,9 +163,21 @@ def security_settings(args: argparse.Namespace) -> tuple[list[str], dict[str, st
         return [], {}, (f"--ip {args.ip} lets other computers in: give a class password "
                         "(--class-password WORD, written on the board), or --no-password "
                         "if a proxy in front asks for one")
+    if password:
+        from sq_edu.practice.teacher_key import password_problem
+
+        weak = password_problem(password)
+        if weak:
+            return [], {}, f"the class password {weak}"
     if args.max_pages < 1 or args.kernel_memory_mb < 0:
         return [], {}, "--max-pages must be at least 1 and --kernel-memory-mb at least 0"
-    flags = [f"--SafeVoila.max_kernels={args.max_pages}"]
+    per_device = args.pages_per_device
+    if per_device is None:
+        per_device = 0 if loopback else PAGES_PER_DEVICE
+    if per_device < 0:
+        return [], {}, "--pages-per-device must be at least 0"
+    flags = [f"--SafeVoila.max_kernels={args.max_pages}",
+             f"--SafeVoila.max_pages_per_client={per_device}"]
     flags += [f"--SafeVoila.allowed_hosts={h.strip()}" for h in args.allow_host if h.strip()]
     env = {"SQ_EDU_KERNEL_MEMORY_MB": str(args.kernel_memory_mb)}
     if password:   # in the environment, not the command line other users can list

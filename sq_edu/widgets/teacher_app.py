@@ -111,8 +111,8 @@ class TeacherApp(widgets.VBox):
         self._top = (AppStyle(), self.address, header, self.feedback)
         self._title()
         if self._key:
-            self.login: TeacherLogin | None = TeacherLogin(self._key, self._build, self.feedback,
-                                                           self.lang)
+            self.login: TeacherLogin | None = TeacherLogin(
+                self._key, self._build, self.feedback, self.lang, folder=self._data_folder())
             self.children = (*self._top, self.login)
         else:
             self.login = None
@@ -176,6 +176,13 @@ class TeacherApp(widgets.VBox):
         self._update_link()
         if self.class_view is not None:
             self.class_view.start()
+
+    def _data_folder(self) -> Path | None:
+        """The class data folder (learners' files, the shared guess counts); None if none."""
+        try:
+            return Path(self._progress_dir or default_progress_dir())
+        except (RuntimeError, KeyError, OSError):   # no home folder
+            return None
 
     def _live_section(self) -> widgets.Widget:
         """The live class view, only behind a teacher password (it names the children)."""

@@ -7,9 +7,10 @@ from pathlib import Path
 
 from sq_edu.practice import Progress
 from sq_edu.practice.classroom import ActivityLog
+from sq_edu.practice.guess_limit import TARGET_FREE
 from sq_edu.practice.mastery import LEVEL_UP_STREAK
 from sq_edu.practice.progress import ProgressStore
-from sq_edu.practice.teacher_key import FREE_TRIES, hash_password
+from sq_edu.practice.teacher_key import hash_password
 from sq_edu.voila.page import dashboard
 from sq_edu.voila.params import parse_query
 from sq_edu.widgets.lesson_app import LessonApp
@@ -41,17 +42,22 @@ def test_the_page_shows_nothing_but_the_password_box_until_it_is_given(tmp_path:
 def test_wrong_password_in_russian_and_the_wait_after_many_tries(tmp_path: Path) -> None:
     app = locked(tmp_path, lang="ru")
     assert app.login.password.description == "Пароль учителя"
-    for _ in range(FREE_TRIES):
+    for _ in range(TARGET_FREE - 1):
         app.login.try_password("nope")
     assert "Это не пароль учителя" in app.feedback.text
+    app.login.try_password("nope")
+    assert "Подождите 30 секунд" in app.feedback.text
     assert not app.login.try_password("owls-at-noon")    # even the right word waits now
     assert "Подождите" in app.feedback.text and not app.built
+    fresh = locked(tmp_path, lang="ru")                  # a fresh page waits as well
+    assert not fresh.login.try_password("owls-at-noon") and "Подождите" in fresh.feedback.text
 
 
 def test_empty_password_gets_a_hint_not_a_wrong_try(tmp_path: Path) -> None:
     app = locked(tmp_path)
     app.login.open_button.click()
-    assert app.feedback.text == "Type the password first." and app.login.attempts.wrong == 0
+    assert app.feedback.text == "Type the password first."
+    assert not (tmp_path / ".guess-counts").exists()
 
 
 def test_without_a_teacher_password_there_is_no_live_view(tmp_path: Path) -> None:
