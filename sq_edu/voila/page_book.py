@@ -49,10 +49,11 @@ class PageBook:
         self.rendering.discard(kernel_id)
         self.last_seen[kernel_id] = self.clock()
 
-    def device_is_full(self, address: str) -> bool:
+    def device_is_full(self, address: str, alive: set[str]) -> bool:
+        """True when `address` holds (or is opening) its share of the `alive` kernels."""
         if self.per_device <= 0:
             return False
-        held = sum(1 for owner in self.owner.values() if owner == address)
+        held = sum(1 for k, owner in self.owner.items() if owner == address and k in alive)
         return held + self._opening[address] >= self.per_device
 
     def pages_of(self, address: str) -> list[str]:

@@ -121,9 +121,10 @@ class SafeVoilaHandler(TornadoVoilaHandler):
             return
         if path and path.endswith(".ipynb"):
             full = ("class" if app.class_is_full(SafeVoilaHandler.opening) else
-                    "device" if app.pages.device_is_full(address) else "")
+                    "device" if app.pages.device_is_full(address, set(app.page_kernels())) else "")
             if full:
-                log.warning("the %s is full: refused %s", full, path)
+                log.warning("the %s is full: refused %s for %s (held: %d)", full, path,
+                            address, len(app.pages.pages_of(address)))
                 self.set_status(503)
                 self.set_header("Retry-After", "60")
                 title, text = (("safety.class_full_title", "safety.class_full_text")

@@ -1,0 +1,133 @@
+"""One device trying to hang or fill a class server run as `sq-edu serve --class 5b
+--class-password ... --teacher-password ...`: unauthenticated query websockets, pages opened
+up to the device's cap and left, and hundreds of half-sent requests. Other children must still
+get their lesson, in its normal time, and the log must stay small.
+
+The server gets two shorter timeouts than a classroom (20 s without a websocket instead of
+120, 5 s for a half-sent request instead of 30) so the test waits less; the code paths are the
+same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import re
+import resource
+import socket
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from class_server import ClassPage, class_server, cookie_header, get_from, log_in
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from bench._kernel_client import run_sync
+from sq_edu.voila.server import VoilaServer
+
+IDLE_SECONDS = 20
+HALF_OPEN = 500
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    folder = tmp_path_factory.mktemp("class-flood")
+    with class_server(folder, "flood", f"--SafeVoila.unconnected_timeout={IDLE_SECONDS}",
+                      "--SafeVoila.connection_timeout=5") as server:
+        yield server
+
+
+def _russian(page: ClassPage) -> bool:
+    """The page's widgets speak Russian: its kernel got its own query string (?lang=ru)."""
+    return any(re.search("[а-яА-Я]{4}", str(state.get("state", {}).get("value", "")))
+               for state in page.states.values())
+
+
+async def _lesson_seconds(server: VoilaServer, jar: object) -> tuple[float, bool]:
+    """Open a lesson in Russian as a child does: page, websocket, widgets; (seconds, Russian)."""
+    start = time.monotonic()
+    page = await ClassPage(server, "chances", jar, "lang=ru").open()   # type: ignore[arg-type]
+    await page.load_widgets()
+    seconds = time.monotonic() - start
+    russian = _russian(page)
+    await page.close()
+    return seconds, russian
+
+
+def test_query_websockets_from_anyone_but_the_kernel_are_refused(served: VoilaServer) -> None:
+    _status, jar = log_in(served)
+
+    async def scenario() -> tuple[float, list[int], float, bool]:
+        normal, _ = await _lesson_seconds(served, jar)
+        held = await ClassPage(served, "queen_points", jar).open()   # a real kernel id
+        ids = [held.kernel_id] + [str(uuid.uuid4()) for _ in range(11)]
+        refused: list[int] = []
+        for kernel_id in ids:   # 12 connections, with the class cookie and a loopback Host
+            try:
+                socket_ = await connect(
+                    f"ws://127.0.0.1:{served.port}/voila/query/{kernel_id}", open_timeout=10,
+                    additional_headers={"Cookie": cookie_header(jar)})
+            except InvalidStatus as error:
+                refused.append(error.response.status_code)
+            else:
+                await socket_.close()
+        seconds, russian = await _lesson_seconds(served, jar)
+        await held.close()
+        return normal, refused, seconds, russian
+
+    normal, refused, seconds, russian = run_sync(scenario())
+    assert refused == [403] * 12, refused
+    assert russian, "the lesson's kernel did not get its query string"
+    assert seconds < max(3 * normal, normal + 20), (normal, seconds)
+
+
+def test_one_device_holds_three_pages_others_get_in_and_left_pages_are_freed(
+        served: VoilaServer) -> None:
+    _status, jar = log_in(served)
+    page = "voila/render/queen_points.ipynb"
+    statuses = [get_from(served, page, "127.0.0.2", jar)[0] for _ in range(5)]
+    assert statuses == [200, 200, 200, 503, 503], statuses
+    status, html = get_from(served, page, "127.0.0.3", jar)
+    assert status == 200 and "jupyter-config-data" in html, "another child was refused"
+    start, status = time.monotonic(), 503
+    while status != 200 and time.monotonic() - start < 4 * IDLE_SECONDS:
+        time.sleep(2)
+        status, html = get_from(served, page, "127.0.0.2", jar)
+    assert status == 200, "pages nobody connected to still hold the device's share"
+    assert "Too many pages open" not in html
+
+
+def test_half_sent_requests_are_dropped_while_others_get_in(served: VoilaServer) -> None:
+    _status, jar = log_in(served)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 4096)), hard))
+    assert served.log_path is not None
+    log_before = served.log_path.stat().st_size
+    sockets = []
+    try:
+        for _ in range(HALF_OPEN):
+            half = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+            half.sendall(b"GET /voila/tree/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            sockets.append(half)
+        seconds, russian = run_sync(_lesson_seconds(served, jar))
+        deadline, dropped = time.monotonic() + 30, 0
+        for half in sockets:
+            half.settimeout(max(0.1, deadline - time.monotonic()))
+            with contextlib.suppress(OSError):
+                dropped += half.recv(1) == b""
+    finally:
+        for half in sockets:
+            half.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert russian and seconds < 60, seconds
+    assert dropped == HALF_OPEN, f"only {dropped} of {HALF_OPEN} half-sent requests dropped"
+    grown = served.log_path.stat().st_size - log_before
+    assert grown < 64 * 1024, f"the log grew by {grown} bytes"
+
+
+def test_nothing_here_left_a_traceback_in_the_log(served: VoilaServer) -> None:
+    assert served.log_path is not None
+    text = Path(served.log_path).read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in text, text[-3000:]
