@@ -23,7 +23,7 @@ from websockets.asyncio.client import connect
 
 from bench._kernel_client import DashboardSession
 from sq_edu.cli import build_parser, serve_command
-from sq_edu.voila.server import VoilaServer, free_port
+from sq_edu.server.server import VoilaServer, free_port
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CLASS_PASSWORD = "owls-fly-at-nine"

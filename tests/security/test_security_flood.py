@@ -25,7 +25,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from bench._kernel_client import run_sync
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
 
 IDLE_SECONDS = 20
 HALF_OPEN = 500

@@ -28,7 +28,7 @@ from class_server import (
 
 from bench._kernel_client import run_sync
 from sq_edu.practice.guess_limit import TARGET_FREE
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,314 @@
+"""Standalone Voila with the school's server kept safe: `python -m sq_edu.server.safe_app`.
+
+Voila 0.5 as it comes answers any Host header (`allow_remote_access=True`, so a DNS-rebinding
+page can drive a learner's dashboard), starts a kernel for every GET with no cap, keeps a
+kernel whose page never connected for the whole idle timeout, takes 10 MiB websocket messages
+and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (voila#1458).
+`SafeVoila` is the same server with:
+
+- the Host check: Jupyter's own (`allow_remote_access` off, `local_hostnames` = localhost plus
+  `--SafeVoila.allowed_hosts`) on a loopback server; beyond loopback the identity provider
+  (`class_login.py`) checks it so a bare IP address, which a rebinding page cannot send, is
+  accepted too;
+- the class password only through the login form, wrong ones counted server-wide
+  (`class_login.py`); `?token=` in an address is refused;
+- a kernel cap (`max_kernels` pages at once) and a per-device cap (`max_pages_per_client`):
+  past either a friendly "full, try again in a minute" page (English or Russian) instead of a
+  new kernel; the teacher page can free the class (`free_class.py`);
+- a refusal, without a kernel, of cross-site subresource requests (an `<img>` or `fetch`
+  from another site) for a dashboard; following a link from another site still works;
+- page kernels with no websocket for `unconnected_timeout` seconds are shut down
+  (`page_book.py`); a page being rendered is left alone;
+- Voila's query websocket open only to the kernel it belongs to (`query_socket.py`);
+- connections silent or half-sent for `connection_timeout` seconds closed, the open-file
+  limit raised, repeated log lines rate-limited (`quiet_log.py`);
+- websocket messages over `max_message_bytes` are refused (a progress upload is at most
+  256 KB);
+- the XSRF check on, with the cookie set on every dashboard page so the page-close beacon
+  carries the token and no unauthenticated POST can shut a kernel down;
+- `/logout` and missing template files answer a redirect or 404 instead of a 500;
+- a cell that fails (a broken lesson file) shows "This lesson could not be opened" with a
+  link to the lesson list, not Voila's "run Voilà with --show_tracebacks=True" notice; the
+  traceback is in the server log.
+
+Private names of Voila still used (its kernel pools, the query handler's tables, the executor's
+error hook) are listed in tests/security/test_security_private_names.py, which fails loudly
+when a release drops one; pyproject.toml caps voila and jupyter_server below their next minor.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import ipaddress
+import logging
+import os
+import re
+import sys
+from typing import Any
+
+import tornado.web
+from jupyter_client.kernelspec import KernelSpecManager
+from jupyter_server.auth.identity import IdentityProvider
+from tornado.ioloop import PeriodicCallback
+from traitlets import Int, List, Type, Unicode
+from voila.app import Voila
+from voila.execute import VoilaExecutor
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.static_file_handler import TemplateStaticFileHandler
+from voila.tornado.handler import TornadoVoilaHandler
+from voila.voila_identity_provider import VoilaLoginHandler
+
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, LogoutHandler
+from sq_edu.server.free_class import FreeClassHandler
+from sq_edu.server.friendly import friendly_page, page_lang
+from sq_edu.server.page_book import PageBook
+from sq_edu.server.query_socket import KernelQuerySocket, forget_kernels, make_server_key
+from sq_edu.server.quiet_log import quiet_repeated_lines, raise_open_file_limit
+from sq_edu.server.server import CLASS_WORD_ENV
+
+log = logging.getLogger(__name__)
+CLIENT_HEADER = "X-Sq-Client"   # the kernel reads it as HTTP_X_SQ_CLIENT (guess_limit)
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9A-Za-z-]{8,64})"')
+
+
+class SafeKernelSpecManager(KernelSpecManager):
+    """Every Python kernel starts through `sq_edu.server.kernel` (memory cap, server log)."""
+
+    def get_kernel_spec(self, kernel_name: str) -> Any:
+        spec = super().get_kernel_spec(kernel_name)
+        if spec.language == "python":
+            spec.argv = [sys.executable, "-m", "sq_edu.server.kernel", "-f", "{connection_file}"]
+            # Two malloc arenas instead of one per thread: the address space a kernel reserves
+            # drops from 1.08 GB to 0.38 GB (measured), so the cap measures real use. One BLAS
+            # thread: a many-core server would otherwise reserve buffers per core per kernel.
+            spec.env = {**(spec.env or {}), "MALLOC_ARENA_MAX": "2",
+                        "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+        return spec
+
+
+def pooled_kernel_ids(manager: Any) -> set[str]:
+    """Preheated kernels waiting in Voila's pools (no page has them yet)."""
+    found: set[str] = set()
+    for pool in getattr(manager, "_pools", {}).values():
+        for future in list(pool):
+            if future.done() and not future.cancelled() and future.exception() is None:
+                kernel_id = (future.result() or {}).get("kernel_id")
+                if kernel_id:
+                    found.add(str(kernel_id))
+    return found
+
+
+class SafeVoilaHandler(TornadoVoilaHandler):
+    """A dashboard page: refused politely when the class (or this device's share of it) is
+    full or the request is cross-site; the kernel learns the client's address."""
+
+    opening = 0   # pages being rendered right now (their kernels may not be listed yet)
+    _sq_kernel = ""
+
+    @tornado.web.authenticated
+    async def get(self, path: str | None = None) -> None:
+        app: SafeVoila = self.settings["sq_edu_safe_voila"]
+        lang = page_lang(self)
+        address = self.request.remote_ip or ""
+        if (self.request.headers.get("Sec-Fetch-Site") == "cross-site"
+                and self.request.headers.get("Sec-Fetch-Mode", "navigate") != "navigate"):
+            log.warning("refused a cross-site %s request for %s",
+                        self.request.headers.get("Sec-Fetch-Dest", "?"), self.request.path)
+            self.set_status(403)
+            self.finish(friendly_page(lang, "safety.cross_site_title", "safety.cross_site_text"))
+            return
+        if path and path.endswith(".ipynb"):
+            full = ("class" if app.class_is_full(SafeVoilaHandler.opening) else
+                    "device" if app.pages.device_is_full(address, set(app.page_kernels())) else "")
+            if full:
+                log.warning("the %s is full: refused %s for %s (held: %d)", full, path,
+                            address, len(app.pages.pages_of(address)))
+                self.set_status(503)
+                self.set_header("Retry-After", "60")
+                title, text = (("safety.class_full_title", "safety.class_full_text")
+                               if full == "class" else
+                               ("safety.device_full_title", "safety.device_full_text"))
+                self.finish(friendly_page(lang, title, text, refresh=60))
+                return
+        # Voila hands the listed request headers to the kernel (`http_header_envs`): the
+        # address is set here, so a header the browser sent under that name is replaced.
+        self.request.headers[CLIENT_HEADER] = address
+        self.xsrf_token   # noqa: B018 - sets the _xsrf cookie the page-close beacon sends back
+        SafeVoilaHandler.opening += 1
+        app.pages.opening(address, +1)
+        try:
+            await super().get(path)
+        finally:
+            SafeVoilaHandler.opening -= 1
+            app.pages.opening(address, -1)
+            if self._sq_kernel:
+                app.pages.rendered(self._sq_kernel)
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        """Note the page's kernel (in its config data) as this client's page."""
+        if not self._sq_kernel and isinstance(chunk, str | bytes):
+            text = chunk.decode("utf-8", "replace") if isinstance(chunk, bytes) else chunk
+            found = _KERNEL_ID.search(text)
+            if found:
+                self._sq_kernel = found.group(1)
+                app: SafeVoila = self.settings["sq_edu_safe_voila"]
+                app.pages.claimed(self._sq_kernel, self.request.remote_ip or "")
+        super().write(chunk)
+
+
+class SafeTemplateStaticFileHandler(TemplateStaticFileHandler):
+    """Template files; a path without `<template>/static/` is a 404, not an AssertionError."""
+
+    def parse_url_path(self, path: str) -> str:
+        parts = path.split("/", 2)
+        if len(parts) < 3 or parts[1] != "static":
+            raise tornado.web.HTTPError(404)
+        return str(super().parse_url_path(path))
+
+
+def _friendly_cell_errors(_executor: VoilaExecutor, cell: dict[str, Any]) -> dict[str, Any]:
+    """Replace a failed cell's error output with a message for the child (server language)."""
+    if cell.get("cell_type") != "code":
+        return cell
+    lang = normalize_lang(os.environ.get("SQ_EDU_LANG", "en"))
+    title = html.escape(t("safety.lesson_broken_title", lang))
+    text = html.escape(t("safety.lesson_broken_text", lang))
+    back = html.escape(t("safety.lesson_broken_back", lang))
+    page = (f'<div class="sq-lesson-broken" role="alert" style="font-size:1.3em;'
+            f'max-width:40em"><h2>{title}</h2><p>{text}</p>'
+            f'<p><a href="index.ipynb">{back}</a></p></div>')
+    cell["outputs"] = [
+        output if output.get("output_type") != "error" else
+        {"output_type": "display_data", "metadata": {},
+         "data": {"text/html": page, "text/plain": f"{title}. {text}"}}
+        for output in cell.get("outputs", [])
+    ]
+    return cell
+
+
+class SafeVoila(Voila):
+    """Voila with the settings above (the traits are this server's command-line options)."""
+
+    max_kernels = Int(40, config=True, help="dashboard pages (kernels) open at once; 0: no cap")
+    max_pages_per_client = Int(
+        0, config=True, help="dashboard pages one client address may hold at once; 0: no cap")
+    unconnected_timeout = Int(
+        120, config=True, help="seconds a page kernel may go without any websocket before it "
+                               "is shut down")
+    connection_timeout = Int(
+        30, config=True, help="seconds a connection may stay silent or half-sent")
+    max_message_bytes = Int(1024 * 1024, config=True, help="largest websocket message")
+    allowed_hosts = List(Unicode(), config=True,
+                         help="host names the server answers to besides localhost")
+    identity_provider_class = Type(
+        default_value=ClassPasswordProvider, klass=IdentityProvider, config=True,
+        help="who may come in: the class password (a form, then a cookie) and the Host check")
+
+    pages: PageBook
+
+    def init_settings(self) -> dict[str, Any]:
+        password = os.environ.get(CLASS_WORD_ENV, "")
+        if password and not self.token:   # `sq-edu serve --class-password`, kept off argv
+            self.token = password
+        headers = self.voila_configuration.http_header_envs
+        if CLIENT_HEADER not in headers:   # the page's kernel learns its client's address
+            self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]
+        query_key = make_server_key()   # before the pools start: kernels inherit it
+        settings = dict(super().init_settings())
+        loopback = _is_loopback(self.ip)
+        settings.update(
+            # Jupyter's own Host check (`local_hostnames`) on a loopback server; beyond
+            # loopback the identity provider checks it, to also take bare IP addresses.
+            allow_remote_access=not loopback,
+            local_hostnames=["localhost", *[h.strip().lower() for h in self.allowed_hosts]],
+            sq_edu_check_hosts=not loopback,
+            websocket_max_message_size=self.max_message_bytes,
+            sq_edu_safe_voila=self,
+            sq_edu_query_key=query_key,
+        )
+        VoilaExecutor.strip_code_cell_errors = _friendly_cell_errors   # type: ignore[method-assign]
+        return settings
+
+    def init_handlers(self) -> list[Any]:
+        swap = {TornadoVoilaHandler: SafeVoilaHandler, VoilaLoginHandler: ClassLoginHandler,
+                TemplateStaticFileHandler: SafeTemplateStaticFileHandler,
+                RequestInfoSocketHandler: KernelQuerySocket}
+        handlers = [(r"/logout", LogoutHandler), (FreeClassHandler.route, FreeClassHandler)]
+        for entry in super().init_handlers():
+            pattern, handler, *rest = entry
+            if pattern.endswith("/logout"):
+                continue
+            handlers.append((pattern, swap.get(handler, handler), *rest))
+        return handlers
+
+    def listen(self) -> None:
+        self.pages = PageBook(self.max_pages_per_client, self.unconnected_timeout)
+        quiet_repeated_lines(self.log)
+        raise_open_file_limit()
+        if self.unconnected_timeout > 0:
+            every = max(1.0, min(15.0, self.unconnected_timeout / 4)) * 1000
+            PeriodicCallback(self.cull_unconnected, every).start()
+        # Tornado's own connection limits (HTTPServer options): a connection that sends no
+        # complete request head within the timeout, or goes silent, is closed.
+        self.app.listen = functools.partial(   # type: ignore[method-assign]
+            tornado.web.Application.listen, self.app,
+            idle_connection_timeout=self.connection_timeout,
+            body_timeout=self.connection_timeout, max_header_size=64 * 1024)
+        super().listen()
+
+    # -- kernels -----------------------------------------------------------------------------
+    def page_kernels(self) -> list[str]:
+        """Kernels that belong to a page (not the preheated ones waiting in a pool)."""
+        pooled = pooled_kernel_ids(self.kernel_manager)
+        return [k for k in self.kernel_manager.list_kernel_ids() if k not in pooled]
+
+    def class_is_full(self, opening: int = 0) -> bool:
+        return self.max_kernels > 0 and len(self.page_kernels()) + opening >= self.max_kernels
+
+    def connections(self, kernel_id: str) -> int:
+        """Websockets open to a kernel now (Jupyter's public kernel model)."""
+        try:
+            return int(self.kernel_manager.kernel_model(kernel_id).get("connections", 0))
+        except Exception:   # the kernel went away meanwhile
+            return 0
+
+    async def cull_unconnected(self) -> None:
+        """Shut down page kernels that have had no websocket for `unconnected_timeout`
+        seconds (a closed tab, a GET that never became a page, a script), so a class is never
+        held full by pages nobody looks at."""
+        alive = set(self.page_kernels())
+        forget_kernels(set(self.kernel_manager.list_kernel_ids()))
+        for kernel_id in self.pages.idle_kernels(alive, self.connections):
+            await self.free_kernel(kernel_id, "its page has no connection")
+
+    async def free_kernel(self, kernel_id: str, why: str) -> None:
+        log.info("shutting down kernel %s: %s", kernel_id, why)
+        self.pages.forget(kernel_id)
+        try:
+            await self.kernel_manager.shutdown_kernel(kernel_id)
+        except Exception:   # already gone: nothing to free
+            log.info("kernel %s was already gone", kernel_id, exc_info=True)
+
+    async def free_class(self, keep: str = "") -> int:
+        """The teacher's "free the class": every page kernel but `keep` shut down."""
+        gone = [k for k in self.page_kernels() if k != keep]
+        for kernel_id in gone:
+            await self.free_kernel(kernel_id, "the teacher freed the class")
+        return len(gone)
+
+
+def _is_loopback(ip: str) -> bool:
+    if ip in ("localhost", ""):
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return False
+
+
+main = SafeVoila.launch_instance
+
+if __name__ == "__main__":  # pragma: no cover - runs as the server process
+    main()
