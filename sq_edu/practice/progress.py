@@ -35,6 +35,7 @@ from sq_edu.practice.learner_guard import (
     check_secret_record,
     locked,
     lookalike_problem,
+    nickname_skeleton,
     remove_stale_temp_files,
 )
 from sq_edu.practice.mastery import Mastery
@@ -160,6 +161,15 @@ def learner_file_name(nickname: object) -> str:
     return f"{stem}.json"
 
 
+def lookalike_file(folder: Path, nickname: str) -> Path | None:
+    """The learner file in `folder` whose name folds to the same skeleton, if any."""
+    wanted = nickname_skeleton(nickname)
+    for path in learner_files(folder):
+        if nickname_skeleton(path.stem) == wanted:
+            return path
+    return None
+
+
 def learner_files(folder: str | os.PathLike[str]) -> list[Path]:
     """The learners' progress files in a folder, by name (no backups, kept-aside or temp files).
 
@@ -220,9 +230,14 @@ class ProgressStore:
     @classmethod
     def for_learner(cls, nickname: str, folder: str | os.PathLike[str] | None = None
                     ) -> ProgressStore:
-        """The store of one learner in the progress folder (`default_progress_dir()` if None)."""
+        """The store of one learner in the progress folder (`default_progress_dir()` if None):
+        their file, or the file of a learner whose nickname only looks like this one
+        (`nickname_skeleton`), so look-alikes are one learner and need that learner's secret."""
         base = Path(folder) if folder is not None else default_progress_dir()
-        return cls(base / learner_file_name(nickname))
+        path = base / learner_file_name(nickname)
+        if not path.exists():
+            path = lookalike_file(base, nickname) or path
+        return cls(path)
 
     @property
     def backup_path(self) -> Path:

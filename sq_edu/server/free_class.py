@@ -12,17 +12,14 @@ from __future__ import annotations
 import hmac
 import json
 import logging
-import os
-import urllib.request
 from typing import Any
 
 import tornado.web
 
-from sq_edu.pages.params import QUERY_KEY_ENV, query_key
+from sq_edu.pages.params import query_key
+from sq_edu.pages.server_calls import FREE_KEY_HEADER, ROUTE
 
 log = logging.getLogger(__name__)
-FREE_KEY_HEADER = "X-Sq-Free-Key"
-ROUTE = "/sq-edu/free-class"
 
 
 class FreeClassHandler(tornado.web.RequestHandler):
@@ -51,24 +48,3 @@ class FreeClassHandler(tornado.web.RequestHandler):
         log.warning("the teacher freed the class: %d page kernel(s) shut down", freed)
         self.set_header("Content-Type", "application/json")
         self.finish(json.dumps({"freed": freed}))
-
-
-def ask_to_free_the_class(environ: dict[str, str] | os._Environ[str] = os.environ) -> int:
-    """From the teacher page's kernel: free every other page; the number freed (-1: this
-    page is not served by `sq-edu serve`, or the server refused)."""
-    from sq_edu.pages.params import request_info_url
-
-    kernel_id, key = environ.get("VOILA_KERNEL_ID", ""), environ.get(QUERY_KEY_ENV, "")
-    if not kernel_id or not key:
-        return -1
-    base = request_info_url(dict(environ)).replace("ws://", "http://", 1).replace(
-        "wss://", "https://", 1)
-    url = base.split("voila/query/", 1)[0] + ROUTE.lstrip("/") + f"?keep={kernel_id}"
-    request = urllib.request.Request(url, data=b"", method="POST", headers={  # noqa: S310
-        FREE_KEY_HEADER: query_key(f"free-class:{kernel_id}", key)})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310 - loopback
-            return int(json.loads(answer.read()).get("freed", 0))
-    except (OSError, ValueError):
-        log.warning("could not free the class", exc_info=True)
-        return -1

@@ -61,6 +61,7 @@ from voila.voila_identity_provider import VoilaLoginHandler
 
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, LogoutHandler
+from sq_edu.server.class_report import ClassReportHandler
 from sq_edu.server.free_class import FreeClassHandler
 from sq_edu.server.friendly import friendly_page, page_lang
 from sq_edu.server.page_book import PageBook
@@ -159,11 +160,13 @@ class SafeVoilaHandler(TornadoVoilaHandler):
 
 
 class SafeTemplateStaticFileHandler(TemplateStaticFileHandler):
-    """Template files; a path without `<template>/static/` is a 404, not an AssertionError."""
+    """Template files; a path without `<template>/static/`, or one that climbs out of it
+    (`lab/static/../..`), is a 404, not an AssertionError (a 500)."""
 
     def parse_url_path(self, path: str) -> str:
         parts = path.split("/", 2)
-        if len(parts) < 3 or parts[1] != "static":
+        climbs = any(part in ("..", ".") for part in path.replace("\\", "/").split("/"))
+        if len(parts) < 3 or parts[1] != "static" or climbs or not parts[2]:
             raise tornado.web.HTTPError(404)
         return str(super().parse_url_path(path))
 
@@ -235,7 +238,8 @@ class SafeVoila(Voila):
         swap = {TornadoVoilaHandler: SafeVoilaHandler, VoilaLoginHandler: ClassLoginHandler,
                 TemplateStaticFileHandler: SafeTemplateStaticFileHandler,
                 RequestInfoSocketHandler: KernelQuerySocket}
-        handlers = [(r"/logout", LogoutHandler), (FreeClassHandler.route, FreeClassHandler)]
+        handlers = [(r"/logout", LogoutHandler), (FreeClassHandler.route, FreeClassHandler),
+                    (ClassReportHandler.route, ClassReportHandler)]
         for entry in super().init_handlers():
             pattern, handler, *rest = entry
             if pattern.endswith("/logout"):
@@ -245,6 +249,7 @@ class SafeVoila(Voila):
 
     def listen(self) -> None:
         self.pages = PageBook(self.max_pages_per_client, self.unconnected_timeout)
+        tidy_class_folder()
         quiet_repeated_lines(self.log)
         raise_open_file_limit()
         if self.unconnected_timeout > 0:
@@ -297,6 +302,18 @@ class SafeVoila(Voila):
         for kernel_id in gone:
             await self.free_kernel(kernel_id, "the teacher freed the class")
         return len(gone)
+
+
+def tidy_class_folder() -> None:
+    """At start: temporary files that saves killed mid-write left in the class data folder
+    (a kernel killed with -9 never renames its `.tmp`); none can be in progress yet."""
+    from sq_edu.practice.learner_guard import remove_stale_temp_files
+    from sq_edu.practice.progress import default_progress_dir
+
+    try:
+        remove_stale_temp_files(default_progress_dir(), max_age=0)
+    except (RuntimeError, KeyError, OSError):   # no home folder: nothing to tidy
+        log.info("no class data folder to tidy", exc_info=True)
 
 
 def _is_loopback(ip: str) -> bool:

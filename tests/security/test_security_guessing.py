@@ -34,6 +34,8 @@ from sq_edu.server.server import VoilaServer
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[VoilaServer, Path]]:
     folder = tmp_path_factory.mktemp("class-guesses")
+    for n in range(3):   # saves killed mid-write (kill -9) before this server started
+        (folder / f".anna.json.{4000 + n}.tmp").write_text("{", encoding="utf-8")
     with class_server(folder, "guessing", pages_per_device=0) as server:
         yield server, folder
 
@@ -42,6 +44,36 @@ def _kernels(server: VoilaServer) -> int:
     assert server.pid is not None
     return sum(1 for child in psutil.Process(server.pid).children(recursive=True)
                if any("kernel-" in part for part in child.cmdline()))
+
+
+def test_temporary_files_of_killed_saves_are_gone_at_start(
+        served: tuple[VoilaServer, Path]) -> None:
+    _server, folder = served
+    assert not list(folder.glob("*.tmp")), [p.name for p in folder.iterdir()]
+
+
+def test_look_alike_nicknames_are_one_learner(served: tuple[VoilaServer, Path]) -> None:
+    server, folder = served
+    _status, jar = log_in(server)
+
+    async def scenario() -> tuple[str, list[str], str]:
+        nina = await ClassPage(server, "equations", jar).open()
+        await nina.load_widgets()
+        saved = await name_learner(nina, "Nina", "4321")
+        await nina.close()
+        other = await ClassPage(server, "equations", jar).open()
+        await other.load_widgets()
+        said = [await name_learner(other, look, "1111")
+                for look in ("ΝΙΝΑ", "Нина", "Nina.", "N ina")]
+        back = await name_learner(other, "Нина", "4321")
+        await other.close()
+        return saved, said, back
+
+    saved, said, back = run_sync(scenario())
+    assert "Nina" in saved
+    assert all("not the secret number" in line for line in said), said
+    assert "Welcome back, Nina" in back, back
+    assert sorted(p.name for p in folder.glob("*.json")) == ["nina.json"], "look-alike files"
 
 
 def test_secret_number_guesses_wait_across_fresh_pages_and_both_routes(

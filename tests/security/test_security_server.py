@@ -257,7 +257,10 @@ def test_a_kernel_whose_page_never_connects_is_shut_down_soon() -> None:
 
 
 # -- item 7: odd paths ------------------------------------------------------------------------
-@pytest.mark.parametrize("path", ["logout", "voila/templates/x", "voila/templates/lab/x/y"])
+@pytest.mark.parametrize("path", ["logout", "voila/templates/x", "voila/templates/lab/x/y",
+                                  "voila/templates/lab/static/../..",
+                                  "voila/templates/lab/static/./index.css",
+                                  "voila/templates/lab/static/"])
 def test_odd_paths_are_not_server_errors(served: VoilaServer, path: str) -> None:
     status, _ = _get(served.url + path)
     assert status < 500, f"/{path} answered {status}"

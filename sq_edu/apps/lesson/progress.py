@@ -160,6 +160,8 @@ class ProgressPanel(widgets.VBox):
         joined = self._join(nickname, typed) if self.folder is not None else "same"
         if joined == "refused":
             return
+        if joined == "returning" and self.progress.nickname:
+            nickname = self.progress.nickname   # a look-alike spelling is the same learner
         self.progress.nickname = nickname
         self.nickname.value = nickname
         failed = self.save()

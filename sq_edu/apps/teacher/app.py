@@ -38,6 +38,7 @@ import ipywidgets as widgets
 
 from sq_edu.apps.lesson.html import download_link
 from sq_edu.apps.teacher.class_view import ClassView
+from sq_edu.apps.teacher.guard import ClassGuard
 from sq_edu.apps.teacher.login import TeacherLogin
 from sq_edu.apps.teacher.report import MAX_FILES, ReportSection
 from sq_edu.i18n import LANGS, normalize_lang, t
@@ -195,7 +196,9 @@ class TeacherApp(widgets.VBox):
             folder = None
         self.class_view = ClassView(None if folder is None else Path(folder),
                                     self._class_code, self.lang, self.feedback)
-        return self.class_view
+        self.class_guard = ClassGuard(None if folder is None else Path(folder), self.feedback,
+                                      self.lang)
+        return widgets.VBox([self.class_view, self.class_guard])
 
     # --- class settings ---------------------------------------------------------------------
 
@@ -303,6 +306,7 @@ class TeacherApp(widgets.VBox):
             self.reports.set_lang(self.lang)
             if self.class_view is not None:
                 self.class_view.set_lang(self.lang)
+                self.class_guard.set_lang(self.lang)
             if self.worksheet_link.value:
                 self.make_worksheet()
 
