@@ -116,5 +116,9 @@ def served_alone() -> bool:
 
 
 def page_params() -> PageParams:
-    """Checked settings of the page being shown."""
-    return parse_query(current_query())
+    """Checked settings of the page being shown (a changed class link keeps its level fixed:
+    `link_seal`)."""
+    from sq_edu.pages.link_seal import checked_seal
+
+    query = current_query()
+    return checked_seal(parse_query(query), query)

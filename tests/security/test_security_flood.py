@@ -59,7 +59,8 @@ def _russian(page: ClassPage) -> bool:
 async def _lesson_seconds(server: VoilaServer, jar: object) -> tuple[float, bool]:
     """Open a lesson in Russian as a child does: page, websocket, widgets; (seconds, Russian)."""
     start = time.monotonic()
-    page = await ClassPage(server, "chances", jar, "lang=ru").open()   # type: ignore[arg-type]
+    page = ClassPage(server, "chances", jar, "lang=ru")   # type: ignore[arg-type]
+    await page.open(timeout=300)   # generous: a 2-core machine shared with other test runs
     await page.load_widgets()
     seconds = time.monotonic() - start
     russian = _russian(page)

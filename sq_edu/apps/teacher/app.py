@@ -43,6 +43,7 @@ from sq_edu.apps.teacher.login import TeacherLogin
 from sq_edu.apps.teacher.report import MAX_FILES, ReportSection
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.links import DASHBOARDS, LESSON_PAGES, MAX_SEED, PageParams, clamp_level
+from sq_edu.pages.link_seal import sealed_query
 from sq_edu.pages.page_address import PageAddress, sibling_link
 from sq_edu.practice import Lesson, load_lessons, worksheet_html
 from sq_edu.practice.classroom.live import server_class
@@ -238,9 +239,9 @@ class TeacherApp(widgets.VBox):
     def class_query(self) -> str:
         """The query string a whole class shares: language, level, deal number, and the class
         code and "level fixed" when there are."""
-        return PageParams(self.class_lang.value, seed=self.seed_box.value,
-                          level=self.level_select.value, class_code=self._class_code,
-                          fixed=self.fix_level.value).to_query()
+        return sealed_query(PageParams(self.class_lang.value, seed=self.seed_box.value,
+                                       level=self.level_select.value,
+                                       class_code=self._class_code, fixed=self.fix_level.value))
 
     def share_link(self) -> str:
         """Absolute link to the lesson with the class settings, built from the address the

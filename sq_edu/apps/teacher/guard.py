@@ -137,7 +137,7 @@ class ClassGuard(widgets.VBox):
         self.lang = normalize_lang(lang)
         self.heading.value = (f"<h3>{escape(t('classroom.guard_title', self.lang))}</h3>"
                               f"<p>{escape(t('classroom.guard_help', self.lang))}</p>")
-        self.nickname.description = t("classroom.guard_nickname", self.lang)
+        self.nickname.description = t("practice.report_nickname", self.lang)
         for control, key in ((self.reset, "guard_reset"), (self.release, "guard_release"),
                              (self.lift, "guard_lift"), (self.free, "guard_free")):
             control.description = t(f"classroom.{key}", self.lang)

@@ -44,7 +44,7 @@ def test_the_teacher_sees_a_lock_and_lifts_it(tmp_path: Path) -> None:
     guard.set_lang("ru")
     guard.feedback.set_lang("ru")   # the app sets both
     guard.free.click()
-    assert "Закрыто 3 страницы уроков" in guard.feedback.text
+    assert "Закрыто страниц уроков: 3" in guard.feedback.text
 
 
 def test_a_squatted_nickname_is_freed_and_a_forgotten_secret_reset(tmp_path: Path) -> None:
