@@ -142,7 +142,8 @@ class ClassGuard(widgets.VBox):
                              (self.lift, "guard_lift"), (self.free, "guard_free")):
             control.description = t(f"classroom.{key}", self.lang)
         link = report_link(self.lang)
-        self.report.value = (f'<p><a href="{escape(link)}" download="class-report.csv">'
-                             f"{escape(t('classroom.guard_report', self.lang))}</a></p>"
-                             if link else "")
+        self.report.value = (
+            f'<p><a href="{escape(link)}" download="class-report.csv" style="color:#1d4ed8;'
+            f'text-decoration:underline;font-size:1.05em">⬇ '
+            f"{escape(t('classroom.guard_report', self.lang))}</a></p>" if link else "")
         self.draw_locks()
