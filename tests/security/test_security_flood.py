@@ -68,6 +68,43 @@ async def _lesson_seconds(server: VoilaServer, jar: object) -> tuple[float, bool
     return seconds, russian
 
 
+def test_the_teacher_frees_the_class(served: VoilaServer) -> None:
+    """First: it needs two of this device's three pages (later tests fill them)."""
+    _status, jar = log_in(served)
+
+    async def scenario() -> tuple[bool, str, bool]:
+        lesson = await ClassPage(served, "queen_points", jar).open()
+        teacher = await ClassPage(served, "teacher", jar).open()
+        await teacher.load_widgets()
+        await teacher.set_value(one(teacher, "sq-teacher-password"), "value", TEACHER_PASSWORD)
+        assert (await teacher.click(one(teacher, "sq-teacher-open"))).finished
+        await teacher.load_widgets()
+        link = re.search(r'href="([^"]+class-report\.csv[^"]+)"',
+                         " ".join(str(m["state"].get("value", ""))
+                                  for m in teacher.states.values()))
+        assert link is not None, "no class report link on the teacher page"
+        report = await asyncio.to_thread(get_from, served, html.unescape(link.group(1))[1:],
+                                         "127.0.0.1", jar)
+        forged = await asyncio.to_thread(
+            get_from, served, "sq-edu/class-report.csv?ticket=9999999999.00&lang=en",
+            "127.0.0.1", jar)
+        assert report[0] == 200 and "Nickname" in report[1], report
+        assert forged[0] == 403
+        assert (await teacher.click(one(teacher, "sq-guard-free"))).finished
+        said = feedback(teacher)
+        await asyncio.sleep(2)
+        teacher_alive = teacher.connected
+        lesson_alive = lesson.connected
+        await teacher.close()
+        await lesson.close(shutdown=False)
+        return lesson_alive, said, teacher_alive
+
+    lesson_alive, said, teacher_alive = run_sync(scenario())
+    assert "lesson page" in said and "closed" in said, said
+    assert not lesson_alive, "the lesson page kept its kernel"
+    assert teacher_alive, "the teacher page freed itself"
+
+
 def test_query_websockets_from_anyone_but_the_kernel_are_refused(served: VoilaServer) -> None:
     _status, jar = log_in(served)
 
@@ -144,38 +181,3 @@ def test_nothing_here_left_a_traceback_in_the_log(served: VoilaServer) -> None:
     text = Path(served.log_path).read_text(encoding="utf-8", errors="replace")
     assert "Traceback" not in text, text[-3000:]
 
-
-def test_the_teacher_frees_the_class(served: VoilaServer) -> None:
-    _status, jar = log_in(served)
-
-    async def scenario() -> tuple[bool, str, bool]:
-        lesson = await ClassPage(served, "queen_points", jar).open()
-        teacher = await ClassPage(served, "teacher", jar).open()
-        await teacher.load_widgets()
-        await teacher.set_value(one(teacher, "sq-teacher-password"), "value", TEACHER_PASSWORD)
-        assert (await teacher.click(one(teacher, "sq-teacher-open"))).finished
-        await teacher.load_widgets()
-        link = re.search(r'href="([^"]+class-report\.csv[^"]+)"',
-                         " ".join(str(m["state"].get("value", ""))
-                                  for m in teacher.states.values()))
-        assert link is not None, "no class report link on the teacher page"
-        report = await asyncio.to_thread(get_from, served, html.unescape(link.group(1))[1:],
-                                         "127.0.0.1", jar)
-        forged = await asyncio.to_thread(
-            get_from, served, "sq-edu/class-report.csv?ticket=9999999999.00&lang=en",
-            "127.0.0.1", jar)
-        assert report[0] == 200 and "Nickname" in report[1], report
-        assert forged[0] == 403
-        assert (await teacher.click(one(teacher, "sq-guard-free"))).finished
-        said = feedback(teacher)
-        await asyncio.sleep(2)
-        teacher_alive = teacher.connected
-        lesson_alive = lesson.connected
-        await teacher.close()
-        await lesson.close(shutdown=False)
-        return lesson_alive, said, teacher_alive
-
-    lesson_alive, said, teacher_alive = run_sync(scenario())
-    assert "lesson page" in said and "closed" in said, said
-    assert not lesson_alive, "the lesson page kept its kernel"
-    assert teacher_alive, "the teacher page freed itself"
