@@ -47,8 +47,10 @@ class ClassReportHandler(JupyterHandler):
 
     @tornado.web.authenticated
     async def get(self) -> None:
-        if not self._ticket_ok():
-            raise tornado.web.HTTPError(403)
+        if not self._ticket_ok():   # answered here: Voila has no Jupyter error templates
+            self.set_status(403)
+            self.finish("This report link has expired: open the teacher page again.")
+            return
         lang = normalize_lang(self.get_query_argument("lang", "en")[:5])
         text = await asyncio.to_thread(_class_csv, lang)
         data = ("\ufeff" + text).encode("utf-8")   # the BOM: spreadsheets read UTF-8 then
