@@ -14,9 +14,11 @@ import http.cookiejar
 import json
 import re
 import struct
+import time
 import urllib.parse
 import urllib.request
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 from websockets.asyncio.client import connect
@@ -139,3 +141,13 @@ async def upload(page: DashboardSession, name: str, content: bytes) -> str:
     await page.request("kernel_info_request", {}, until="kernel_info_reply")
     await asyncio.sleep(0.3)
     return feedback(page)
+
+
+def wait_until(condition: Callable[[], object], timeout: float) -> bool:
+    """Poll `condition` every half second until it holds or `timeout` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.5)
+    return bool(condition())

@@ -32,6 +32,7 @@ from class_server import (
     get_from,
     log_in,
     one,
+    wait_until,
 )
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
@@ -100,7 +101,7 @@ def test_the_teacher_frees_the_class(served: VoilaServer) -> None:
 
     said, lesson_kernel, teacher_kept = run_sync(scenario())
     assert "lesson page" in said and "closed" in said, said
-    assert _wait(lambda: lesson_kernel not in _kernel_files(served), 30), \
+    assert wait_until(lambda: lesson_kernel not in _kernel_files(served), 30), \
         "the lesson page kept its kernel"
     assert teacher_kept, "the teacher page freed itself"
 
@@ -110,15 +111,6 @@ def _kernel_files(server: VoilaServer) -> str:
     assert server.pid is not None
     return " ".join(" ".join(child.cmdline())
                     for child in psutil.Process(server.pid).children(recursive=True))
-
-
-def _wait(condition: object, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
-            return True
-        time.sleep(0.5)
-    return bool(condition())  # type: ignore[operator]
 
 
 def test_query_websockets_from_anyone_but_the_kernel_are_refused(served: VoilaServer) -> None:

@@ -12,7 +12,6 @@ import asyncio
 import http.cookiejar
 import re
 import socket
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -21,6 +20,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from class_server import wait_until
 from websockets.exceptions import ConnectionClosedError
 
 from bench._kernel_client import DashboardSession, run_sync
@@ -47,12 +47,7 @@ def _kernels(server: VoilaServer) -> set[int]:
 
 
 def _wait(condition: object, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():  # type: ignore[operator]
-            return True
-        time.sleep(0.5)
-    return bool(condition())  # type: ignore[operator]
+    return wait_until(condition, timeout)  # type: ignore[arg-type]
 
 
 def _server(name: str, *options: str) -> VoilaServer:
