@@ -151,3 +151,20 @@ def wait_until(condition: Callable[[], object], timeout: float) -> bool:
             return True
         time.sleep(0.5)
     return bool(condition())
+
+
+def kernel_processes(server: VoilaServer) -> dict[int, str]:
+    """This server's kernel processes (children naming a kernel file): pid -> command line.
+    A kernel exiting meanwhile (a zombie, or gone) is left out rather than raising."""
+    import psutil
+
+    assert server.pid is not None
+    found: dict[int, str] = {}
+    for child in psutil.Process(server.pid).children(recursive=True):
+        try:
+            line = " ".join(child.cmdline())
+        except psutil.Error:
+            continue
+        if "kernel-" in line:
+            found[child.pid] = line
+    return found

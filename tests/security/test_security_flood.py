@@ -21,7 +21,6 @@ import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
-import psutil
 import pytest
 from class_server import (
     TEACHER_PASSWORD,
@@ -30,6 +29,7 @@ from class_server import (
     cookie_header,
     feedback,
     get_from,
+    kernel_processes,
     log_in,
     one,
     wait_until,
@@ -108,9 +108,7 @@ def test_the_teacher_frees_the_class(served: VoilaServer) -> None:
 
 def _kernel_files(server: VoilaServer) -> str:
     """The command lines of this server's kernels (they name their connection files)."""
-    assert server.pid is not None
-    return " ".join(" ".join(child.cmdline())
-                    for child in psutil.Process(server.pid).children(recursive=True))
+    return " ".join(kernel_processes(server).values())
 
 
 def test_query_websockets_from_anyone_but_the_kernel_are_refused(served: VoilaServer) -> None:

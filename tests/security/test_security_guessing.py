@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from http.cookiejar import CookieJar
 from pathlib import Path
 
-import psutil
 import pytest
 from class_server import (
     CLASS_PASSWORD,
@@ -20,6 +19,7 @@ from class_server import (
     class_server,
     feedback,
     get_from,
+    kernel_processes,
     log_in,
     name_learner,
     one,
@@ -41,9 +41,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[VoilaServ
 
 
 def _kernels(server: VoilaServer) -> int:
-    assert server.pid is not None
-    return sum(1 for child in psutil.Process(server.pid).children(recursive=True)
-               if any("kernel-" in part for part in child.cmdline()))
+    return len(kernel_processes(server))
 
 
 def test_temporary_files_of_killed_saves_are_gone_at_start(

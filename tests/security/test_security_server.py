@@ -18,9 +18,8 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-import psutil
 import pytest
-from class_server import wait_until
+from class_server import kernel_processes, wait_until
 from websockets.exceptions import ConnectionClosedError
 
 from bench._kernel_client import DashboardSession, run_sync
@@ -41,9 +40,7 @@ def _get(url: str, headers: dict[str, str] | None = None, method: str = "GET",
 
 def _kernels(server: VoilaServer) -> set[int]:
     """Kernel processes of this server (children whose command line names a kernel file)."""
-    assert server.pid is not None
-    return {child.pid for child in psutil.Process(server.pid).children(recursive=True)
-            if any("kernel-" in part for part in child.cmdline())}
+    return set(kernel_processes(server))
 
 
 def _wait(condition: object, timeout: float) -> bool:
