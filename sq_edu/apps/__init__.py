@@ -1,0 +1,1 @@
+"""Dashboard applications, one folder each (thin views over widget-free state)."""
