@@ -189,7 +189,11 @@ class TeacherApp(widgets.VBox):
             folder = None
         self.class_view = ClassView(None if folder is None else Path(folder),
                                     self._class_code, self.lang, self.feedback)
-        return self.class_view
+        from sq_edu.apps.table.teacher_list import TableList   # the class's tables, live
+
+        self.table_list = TableList(self.lang)
+        self.class_view.on_refresh.append(self.table_list.refresh)
+        return widgets.VBox([self.class_view, self.table_list])
 
     # --- class settings ---------------------------------------------------------------------
 
@@ -297,6 +301,7 @@ class TeacherApp(widgets.VBox):
             self.reports.set_lang(self.lang)
             if self.class_view is not None:
                 self.class_view.set_lang(self.lang)
+                self.table_list.set_lang(self.lang)
             if self.worksheet_link.value:
                 self.make_worksheet()
 

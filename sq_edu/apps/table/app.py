@@ -97,7 +97,7 @@ class TableApp(widgets.VBox):
         self.start_button.on_click(guard(lambda _b: self._call("start")))
         self.waiting = widgets.VBox([self.code_view, self.start_button])
 
-        self.board = TableBoard(self.lang, self.feedback, self.send, guard, self.back)
+        self.board = TableBoard(self.lang, self.feedback, self.send_move, guard, self.back)
         folder = Path(progress_dir) if progress_dir is not None else None
         self.learner = LearnerRow(self.feedback, self.lang, folder)
         self.trace = ClassTrace(folder or default_progress_dir(), server_class())
@@ -187,7 +187,7 @@ class TableApp(widgets.VBox):
                 self._show(answer["view"])
         return answer is not None
 
-    def send(self, move: Move) -> None:
+    def send_move(self, move: Move) -> None:
         """The child's move, made on the position this page shows."""
         before = self.board.obs
         point = self.coach.coach.before_move(before, move) if before is not None else None
@@ -208,6 +208,9 @@ class TableApp(widgets.VBox):
         """Wait for the table to change and show it; ends when the page's kernel ends."""
         client = self.client
         while client is not None and not self._stop.is_set():
+            if not self.memory.page_open:   # nobody looks: let the seat go to a bot
+                time.sleep(0.5)
+                continue
             try:
                 answer = client.call("state", timeout=40.0, code=self.code, token=self.token,
                                      since=self.version)

@@ -39,7 +39,7 @@ class TableBoard(widgets.VBox):
                  guard: Callable, back: Callable[[], None]) -> None:
         self.lang = lang
         self.feedback = feedback
-        self._send = send
+        self._send_move = send
         self._guard = guard
         self.view: dict[str, Any] = {}
         self.obs: Observation | None = None
@@ -145,7 +145,8 @@ class TableBoard(widgets.VBox):
                             points=obs.points[seat])).replace("\x00", name)
             rows.append(f"<li>{mark}{line}{note}</li>")
         title = escape(t("table.seats_title", self.lang, code=self.view.get("code", "")))
-        return (f'<div role="status" aria-live="polite"><h3 class="sq-h">{title}</h3>'
+        return (f'<div role="status" aria-live="polite" data-moves="{self.view["moves"]}">'
+                f'<h3 class="sq-h">{title}</h3>'
                 f'<ul style="font-size:1.1em">{"".join(rows)}</ul></div>')
 
     def _draw_actions(self, obs: Observation) -> None:
@@ -182,7 +183,7 @@ class TableBoard(widgets.VBox):
     def _keep_button(self, move: Move) -> widgets.Button:
         keep = button("sq-keep-card", button_style="info", description=t(
             "play.keep_card", self.lang, card=short_name(move.cards[0], self.lang)))
-        keep.on_click(self._guard(lambda _b, m=move: self._send(m)))
+        keep.on_click(self._guard(lambda _b, m=move: self._send_move(m)))
         return keep
 
     def _draw_story(self, obs: Observation) -> None:
@@ -213,19 +214,19 @@ class TableBoard(widgets.VBox):
     def _play_kind(self, kind: str) -> None:
         moves = [m for m in self.legal if m.kind == kind]
         if moves:
-            self._send(moves[0])
+            self._send_move(moves[0])
 
     def _slot_picked(self, slot: int) -> None:
         for move in self.legal:
             if move.slot == slot and (move.kind == "choose"
                                       or (move.kind == "wake" and self.mode == "wake")):
-                self._send(move)
+                self._send_move(move)
                 return
 
     def _queen_picked(self, seat: int, queen: str) -> None:
         for move in self.legal:
             if move.kind == self.mode and move.target == seat and move.queen == queen:
-                self._send(move)
+                self._send_move(move)
                 return
 
     def _discard(self) -> None:
@@ -237,4 +238,4 @@ class TableBoard(widgets.VBox):
         if move not in self.legal:
             self.feedback.say("table.err_illegal", "bad")
             return
-        self._send(move)
+        self._send_move(move)

@@ -9,6 +9,9 @@ function render({ model, el }) {
   try { kept = window.localStorage.getItem(KEY) || ""; } catch (e) { kept = ""; }
   model.set("kept", kept);
   model.save_changes();
+  // A beat every few seconds while the page is open: when it stops (the page closed, the
+  // phone slept), the kernel stops holding the seat and a bot plays it until the child is back.
+  const beat = window.setInterval(() => model.send({ beat: 1 }), model.get("beat_ms"));
   model.on("change:keep", () => {
     const value = model.get("keep");
     try {
@@ -16,6 +19,7 @@ function render({ model, el }) {
       else { window.localStorage.removeItem(KEY); }
     } catch (e) { /* private mode: the seat is not remembered */ }
   });
+  return () => window.clearInterval(beat);
 }
 
 export default { render };

@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import os
+import time
+
 import anywidget
 import traitlets
+
+BEAT_SECONDS = float(os.environ.get("SQ_EDU_TABLE_BEAT_SECONDS", "5"))
 
 
 class SeatMemory(anywidget.AnyWidget):
@@ -16,3 +21,18 @@ class SeatMemory(anywidget.AnyWidget):
     _esm = Path(__file__).with_name("memory.js")
     kept = traitlets.Unicode("", help="the seat the browser remembered (JSON)").tag(sync=True)
     keep = traitlets.Unicode("", help="the seat to remember (JSON); '' forgets").tag(sync=True)
+    beat_ms = traitlets.Int(int(BEAT_SECONDS * 1000), help="ms between beats").tag(sync=True)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.last_beat = time.monotonic()
+        self.on_msg(self._beat)
+
+    def _beat(self, _widget: object, content: object, _buffers: object) -> None:
+        if isinstance(content, dict) and content.get("beat") == 1:
+            self.last_beat = time.monotonic()
+
+    @property
+    def page_open(self) -> bool:
+        """Beats arrived lately: the page is still open (three beats may be missed)."""
+        return time.monotonic() - self.last_beat < 3 * BEAT_SECONDS + 1

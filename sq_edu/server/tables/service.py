@@ -65,12 +65,15 @@ class TableService:
         self.waiting: dict[tuple[str, str, int], int] = {}
         self.listeners: list[Callable[[Table], None]] = []
         self._guesses: dict[str, deque[float]] = {}
-        now = self.clock()
+        self.resume_seconds = _env_seconds("SQ_EDU_TABLE_RESUME_SECONDS", 60)
+        # After a restart everyone gets time to reload their page before a bot takes over.
+        grace = self.clock() + self.resume_seconds
         for class_name in class_stores(self.progress_dir):
             for table in self._store(class_name).load():
-                for seat in table.seats:   # everyone gets the grace of a fresh start
-                    seat.last_seen = max(seat.last_seen, now)
-                table.turn_since = max(table.turn_since, now)
+                for seat in table.seats:
+                    seat.last_seen = max(seat.last_seen, grace - self.away_seconds)
+                    seat.away = False
+                table.turn_since = max(table.turn_since, grace - self.idle_seconds)
                 self.tables[(class_name, table.code)] = table
         if self.tables:
             log.info("resumed %d table(s)", len(self.tables))
