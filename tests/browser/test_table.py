@@ -55,29 +55,40 @@ def moves_seen(page: Any) -> int:
 
 
 def decide(page: Any) -> bool:
-    """One decision on this page if it is this seat's; True when a move was sent."""
+    """One decision on this page if it is this seat's; True when a move was sent (False if
+    the page changed under the click: a bot or the idle timer decided first)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        return _decide(page)
+    except PlaywrightTimeout:
+        return False
+
+
+def _decide(page: Any) -> bool:
     visible = page.locator(".sq-table-board button:visible")
     names = visible.evaluate_all("bs => bs.map(b => b.className)")
     if not names:
         return False
     before = moves_seen(page)
+    quick = {"timeout": 5_000}
     if any("sq-answer-allow" in n for n in names):
-        page.locator("button.sq-answer-allow").click()
+        page.locator("button.sq-answer-allow").click(**quick)
     elif any("sq-keep-card" in n for n in names):
-        page.locator("button.sq-keep-card").first.click()
+        page.locator("button.sq-keep-card").first.click(**quick)
     elif any("sq-slot-button" in n for n in names):
-        page.locator("button.sq-slot-button:visible").first.click()
+        page.locator("button.sq-slot-button:visible").first.click(**quick)
     elif any("sq-act-wake" in n for n in names):
-        page.locator("button.sq-act-wake").click()
-        page.locator("button.sq-slot-button:visible").first.click()
+        page.locator("button.sq-act-wake").click(**quick)
+        page.locator("button.sq-slot-button:visible").first.click(**quick)
     elif any("sq-act-discard" in n for n in names):
-        page.locator(".sq-hand .sq-card").first.click()
-        page.locator("button.sq-act-discard").click()
+        page.locator(".sq-hand .sq-card").first.click(**quick)
+        page.locator("button.sq-act-discard").click(**quick)
     else:
         return False
     page.wait_for_function(
         "n => Number(document.querySelector('.sq-table-seats [data-moves]')"
-        ".dataset.moves) > n", arg=before)
+        ".dataset.moves) > n", arg=before, timeout=20_000)
     return True
 
 
@@ -169,3 +180,41 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
     finally:
         for context in contexts:
             context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_lobby_and_the_teachers_list_of_tables(browser: Any, table_server: VoilaServer,
+                                               lang: str) -> None:
+    """A phone opens a table in Russian (or English); the teacher's live view lists it with
+    who sits there and whose turn it is."""
+    child_ctx = browser.new_context(locale="ru-RU" if lang == "ru" else "en-GB", **PHONE)
+    try:
+        child = open_table(child_ctx, table_server, lang)
+        child.locator(".sq-table-name input").fill("Маша" if lang == "ru" else "Sasha")
+        child.locator(".sq-table-size select").select_option("2")
+        if lang == "ru":
+            child.screenshot(path=str(SHOTS / "table-lobby-ru.png"))
+        child.locator("button.sq-table-create").click()
+        code = child.locator(".sq-table-code-value").inner_text().replace(" ", "")
+        if lang == "ru":
+            child.screenshot(path=str(SHOTS / "table-code-ru.png"))
+        child.locator("button.sq-table-start").click()   # the empty seat gets a bot
+        child.locator(".sq-table-seats li", has_text="Компьютер 2" if lang == "ru"
+                      else "Computer 2").wait_for()
+
+        teacher = child_ctx.new_page()
+        teacher.set_default_timeout(60_000)
+        keep_offline(teacher, table_server.url)
+        teacher.goto(f"{table_server.url}voila/render/teacher.ipynb?lang={lang}")
+        wait_rendered(teacher, ".sq-teacher-login")
+        teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+        teacher.locator("button.sq-teacher-open").click()
+        row = teacher.locator(".sq-table-list tbody tr", has_text=code)
+        row.wait_for(timeout=30_000)
+        cells = row.locator("td").all_inner_texts()
+        name = "Маша" if lang == "ru" else "Sasha"
+        assert name in cells[1] and cells[2]   # who sits there, and whose turn it is
+        row.scroll_into_view_if_needed()
+        teacher.screenshot(path=str(SHOTS / f"table-teacher-list-{lang}.png"))
+    finally:
+        child_ctx.close()

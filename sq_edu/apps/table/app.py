@@ -45,7 +45,6 @@ from .client import Refused, TableClient
 from .memory import SeatMemory
 
 log = logging.getLogger(__name__)
-LESSON = "table"
 
 
 class TableApp(widgets.VBox):
@@ -273,7 +272,8 @@ class TableApp(widgets.VBox):
         self.learner.record(question, verdict)
         nickname = self.learner.progress.nickname
         if nickname:
-            self.trace.answer(nickname, LESSON, question.exercise.level, verdict.correct)
+            ex = question.exercise   # counted under the lesson the skill belongs to
+            self.trace.answer(nickname, ex.lesson_id, ex.level, verdict.correct)
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)

@@ -104,7 +104,6 @@ class TableBoard(widgets.VBox):
         with self.hold_trait_notifications():
             self.grid.update(obs)
             self.discard_view.update(obs)
-            self.seats.value = self._seats_html(obs)
             mine = self.view["seats"][obs.seat]
             self.back_button.layout.display = "flex" if mine.get("idle") else "none"
             self.back_button.description = t("table.back", self.lang)
@@ -113,6 +112,8 @@ class TableBoard(widgets.VBox):
             self.over.layout.display = "flex" if obs.is_over else "none"
             self.over.value = self._over_html(obs) if obs.is_over else ""
             self.hand.disabled = not self.legal
+            # Last: a page (or a test) that sees the new move count sees the rest drawn too.
+            self.seats.value = self._seats_html(obs)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang

@@ -4,10 +4,9 @@ shown on the page or put in its address."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import os
 import time
+from pathlib import Path
 
 import anywidget
 import traitlets
