@@ -42,7 +42,7 @@ def _call(url: str, verb: str, key: str, timeout: float = 30.0, **data: Any) -> 
     request = urllib.request.Request(
         url + verb, data=json.dumps(data).encode(), method="POST",
         headers={"X-SQ-Class": "bench", "X-SQ-Key": key})
-    with urllib.request.urlopen(request, timeout=timeout) as answer:  # noqa: S310
+    with urllib.request.urlopen(request, timeout=timeout) as answer:
         return dict(json.loads(answer.read()))
 
 

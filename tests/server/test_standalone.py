@@ -23,7 +23,7 @@ def post(url: str, body: dict, key: str) -> tuple[int, dict]:
     request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
                                      headers={"X-SQ-Class": "7a", "X-SQ-Key": key})
     try:
-        with urllib.request.urlopen(request, timeout=10) as answer:  # noqa: S310
+        with urllib.request.urlopen(request, timeout=10) as answer:
             return answer.status, json.loads(answer.read())
     except urllib.error.HTTPError as refusal:
         return refusal.code, json.loads(refusal.read())
