@@ -189,11 +189,12 @@ class TeacherApp(widgets.VBox):
             folder = None
         self.class_view = ClassView(None if folder is None else Path(folder),
                                     self._class_code, self.lang, self.feedback)
-        from sq_edu.apps.table.teacher_list import TableList  # the class's tables, live
+        from .table_list import TableList  # the class's tables, live
 
         self.table_list = TableList(self.lang)
         self.class_view.on_refresh.append(self.table_list.refresh)
-        return widgets.VBox([self.class_view, self.table_list])
+        self.class_view.children = (*self.class_view.children, self.table_list)
+        return self.class_view
 
     # --- class settings ---------------------------------------------------------------------
 

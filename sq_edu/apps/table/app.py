@@ -31,6 +31,7 @@ from sq_edu.links import default_lang
 from sq_edu.practice.classroom import ClassTrace, server_class
 from sq_edu.practice.coach import default_level
 from sq_edu.practice.progress import default_progress_dir
+from sq_edu.server.tables.client import Refused, TableClient
 from sq_edu.server.tables.wire import move_to_wire
 from sq_edu.widgets.controls import button
 from sq_edu.widgets.feedback import Feedback
@@ -41,7 +42,6 @@ from sq_edu.widgets.play_learner import LearnerRow
 from sq_edu.widgets.style import AppStyle
 
 from .board import TableBoard
-from .client import Refused, TableClient
 from .memory import SeatMemory
 
 log = logging.getLogger(__name__)

@@ -16,13 +16,12 @@ from tornado.ioloop import PeriodicCallback
 from sq_edu.practice.classroom import server_class
 from sq_edu.practice.progress import default_progress_dir
 
+from .client import KEY_ENV, URL_ENV
 from .handlers import API_PATH, table_handlers
 from .service import TableService
 
 log = logging.getLogger(__name__)
 
-URL_ENV = "SQ_EDU_TABLES_URL"
-KEY_ENV = "SQ_EDU_TABLES_KEY"
 SECRET_ENV = "SQ_EDU_TABLES_SECRET"   # noqa: S105 - a fixed secret (hex) keeps keys across restarts
 TICK_MS = 200
 

@@ -12,8 +12,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
-
-from .client import Refused, TableClient
+from sq_edu.server.tables.client import Refused, TableClient
 
 log = logging.getLogger(__name__)
 

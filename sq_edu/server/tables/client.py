@@ -1,4 +1,5 @@
-"""The kernel's side of the table service: JSON POSTs over loopback, nothing else.
+"""The kernel's side of the table service (the table page, the teacher's list): JSON POSTs
+over loopback, nothing else.
 
 The address and the class key come from the kernel's environment (the class server puts
 them there); without them there is no table service and the app says so. A refusal comes back
@@ -14,7 +15,10 @@ import urllib.request
 from typing import Any
 
 from sq_edu.practice.classroom import server_class
-from sq_edu.server.tables.mount import KEY_ENV, URL_ENV
+
+# Where a kernel finds its class's tables (the server writes them into its environment).
+URL_ENV = "SQ_EDU_TABLES_URL"
+KEY_ENV = "SQ_EDU_TABLES_KEY"
 
 
 class Refused(Exception):
