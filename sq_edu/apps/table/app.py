@@ -79,7 +79,6 @@ class TableApp(widgets.VBox):
         self.join_button = button("sq-table-join", button_style="success")
         self.create_button.on_click(guard(lambda _b: self.create()))
         self.join_button.on_click(guard(lambda _b: self.join()))
-        self.code_input.on_submit(guard(lambda _w: self.join()))
         self.create_help, self.join_help = widgets.HTML(), widgets.HTML()
         self.lobby = widgets.VBox([
             self.name,
