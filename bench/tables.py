@@ -27,8 +27,8 @@ from typing import Any
 
 import psutil
 
+from sq_edu.server.server import VoilaServer
 from sq_edu.server.tables import TableService
-from sq_edu.voila.server import VoilaServer
 
 TABLES, SEATS = 10, 3
 SECRET = "cd" * 32

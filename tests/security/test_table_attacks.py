@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
+from sq_edu.server.server import VoilaServer
 from sq_edu.server.tables import TableService
-from sq_edu.voila.server import VoilaServer
 
 pytestmark = pytest.mark.slow
 SECRET = "ab" * 32

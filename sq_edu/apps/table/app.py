@@ -25,20 +25,20 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sq_edu.apps.play.coach import CoachPanel
+from sq_edu.apps.play.learner import LearnerRow
 from sq_edu.engine import Move
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import default_lang
-from sq_edu.practice.classroom import ClassTrace, server_class
-from sq_edu.practice.coach import default_level
+from sq_edu.pages.tables.client import Refused, TableClient
+from sq_edu.pages.tables.wire import move_to_wire
+from sq_edu.practice.classroom.live import ClassTrace, server_class
+from sq_edu.practice.coach.coach import default_level
 from sq_edu.practice.progress import default_progress_dir
-from sq_edu.server.tables.client import Refused, TableClient
-from sq_edu.server.tables.wire import move_to_wire
 from sq_edu.widgets.controls import button
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.language import LanguageToggle
-from sq_edu.widgets.play_coach import CoachPanel
-from sq_edu.widgets.play_learner import LearnerRow
 from sq_edu.widgets.style import AppStyle
 
 from .board import TableBoard

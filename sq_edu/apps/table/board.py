@@ -16,16 +16,16 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from sq_edu.apps.play.words import game_over_text, narrate
 from sq_edu.engine import Move, Observation
 from sq_edu.engine.cards import sort_key
 from sq_edu.i18n import t
-from sq_edu.server.tables.wire import move_from_wire, obs_from_wire
+from sq_edu.pages.tables.wire import move_from_wire, obs_from_wire
 from sq_edu.widgets.controls import button
 from sq_edu.widgets.discard import DiscardPileView
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.hand import HandView
 from sq_edu.widgets.names import card_word, short_name
-from sq_edu.widgets.play_words import game_over_text, narrate
 from sq_edu.widgets.queens import QueenGrid, total_text
 
 STORY_LINES = 8

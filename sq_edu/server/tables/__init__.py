@@ -8,7 +8,5 @@ kernel asks over HTTP on loopback for its own seat's observation and sends its o
 from __future__ import annotations
 
 from .service import TableError, TableService
-from .wire import move_from_wire, move_to_wire, obs_from_wire, obs_to_wire
 
-__all__ = ["TableError", "TableService", "move_from_wire", "move_to_wire", "obs_from_wire",
-           "obs_to_wire"]
+__all__ = ["TableError", "TableService"]

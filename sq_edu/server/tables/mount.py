@@ -13,10 +13,10 @@ from typing import Any
 
 from tornado.ioloop import PeriodicCallback
 
-from sq_edu.practice.classroom import server_class
+from sq_edu.pages.tables.client import KEY_ENV, URL_ENV
+from sq_edu.practice.classroom.live import server_class
 from sq_edu.practice.progress import default_progress_dir
 
-from .client import KEY_ENV, URL_ENV
 from .handlers import API_PATH, table_handlers
 from .service import TableService
 

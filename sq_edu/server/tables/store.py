@@ -13,7 +13,7 @@ import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from sq_edu.practice.classroom import class_folder
+from sq_edu.practice.classroom.live import class_folder
 
 from .table import Table
 

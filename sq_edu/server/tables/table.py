@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sq_edu.engine import Game, GreedyBot, IllegalMove, Move
-
-from .wire import WireError, move_from_wire, move_to_wire, obs_to_wire
+from sq_edu.pages.tables.wire import WireError, move_from_wire, move_to_wire, obs_to_wire
 
 MIN_SEATS, MAX_SEATS = 2, 5
 RULES = ("official", "kids")
