@@ -148,6 +148,7 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
         contexts.remove(vova_ctx)
 
         play_until(pages, lambda: moves_seen(masha) >= 6)
+        masha.screenshot(path=str(SHOTS / "table-game-en.png"))
         olya_state = others[1].storage_state()
         others[1].close()                          # Olya's device goes away mid-game
         masha.locator(".sq-table-seats li", has_text="Olya").filter(
