@@ -15,6 +15,10 @@ from pathlib import Path
 import pytest
 
 from sq_edu.apps.table import TableApp
+from sq_edu.i18n import msg
+from sq_edu.practice.checking import Judgement
+from sq_edu.practice.classroom.live import class_rows
+from sq_edu.practice.coach.questions import unseen_question
 from sq_edu.pages.tables.client import Refused, TableClient
 from sq_edu.server.server import free_port
 from sq_edu.server.tables import TableService
@@ -88,6 +92,14 @@ def test_two_pages_play_at_one_table(service_url: str, tmp_path: Path) -> None:
     deciding.send_move(move)                  # the same move again: stale, refused kindly
     assert deciding.feedback.tone == "bad"
     assert deciding.board.view["moves"] == before + 1
+
+    # A coach answer at the table: in Masha's progress and in the teacher's live view.
+    question = unseen_question(masha.board.obs, "dragon", "count")
+    masha._record(question, Judgement(True, True, msg("practice.correct")))
+    rows = class_rows(tmp_path, "")
+    assert [(r.nickname, r.lesson, r.recent) for r in rows] == [
+        ("Masha", question.exercise.lesson_id, 1)]
+    assert (tmp_path / "masha.json").is_file()
 
     again = page(service_url, tmp_path)       # a reload: the browser remembered the seat
     again.memory.kept = json.dumps({"code": masha.code, "token": masha.token})
