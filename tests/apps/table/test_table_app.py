@@ -16,10 +16,10 @@ import pytest
 
 from sq_edu.apps.table import TableApp
 from sq_edu.i18n import msg
+from sq_edu.pages.tables.client import Refused, TableClient
 from sq_edu.practice.checking import Judgement
 from sq_edu.practice.classroom.live import class_rows
 from sq_edu.practice.coach.questions import unseen_question
-from sq_edu.pages.tables.client import Refused, TableClient
 from sq_edu.server.server import free_port
 from sq_edu.server.tables import TableService
 
