@@ -68,6 +68,7 @@ from sq_edu.server.page_book import PageBook
 from sq_edu.server.query_socket import KernelQuerySocket, forget_kernels, make_server_key
 from sq_edu.server.quiet_log import quiet_repeated_lines, raise_open_file_limit
 from sq_edu.server.server import CLASS_WORD_ENV
+from sq_edu.server.tables.mount import kernel_env, mount, start_ticking
 
 log = logging.getLogger(__name__)
 CLIENT_HEADER = "X-Sq-Client"   # the kernel reads it as HTTP_X_SQ_CLIENT (guess_limit)
@@ -85,7 +86,8 @@ class SafeKernelSpecManager(KernelSpecManager):
             # drops from 1.08 GB to 0.38 GB (measured), so the cap measures real use. One BLAS
             # thread: a many-core server would otherwise reserve buffers per core per kernel.
             spec.env = {**(spec.env or {}), "MALLOC_ARENA_MAX": "2",
-                        "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+                        "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+                        **kernel_env()}   # class mode: where the class's tables are
         return spec
 
 
@@ -238,8 +240,9 @@ class SafeVoila(Voila):
         swap = {TornadoVoilaHandler: SafeVoilaHandler, VoilaLoginHandler: ClassLoginHandler,
                 TemplateStaticFileHandler: SafeTemplateStaticFileHandler,
                 RequestInfoSocketHandler: KernelQuerySocket}
-        handlers = [(r"/logout", LogoutHandler), (FreeClassHandler.route, FreeClassHandler),
-                    (ClassReportHandler.route, ClassReportHandler)]
+        self._tables, handlers = mount(self.server_url or self.base_url, self.ip, self.port)
+        handlers += [(r"/logout", LogoutHandler), (FreeClassHandler.route, FreeClassHandler),
+                     (ClassReportHandler.route, ClassReportHandler)]
         for entry in super().init_handlers():
             pattern, handler, *rest = entry
             if pattern.endswith("/logout"):
@@ -255,6 +258,7 @@ class SafeVoila(Voila):
         if self.unconnected_timeout > 0:
             every = max(1.0, min(15.0, self.unconnected_timeout / 4)) * 1000
             PeriodicCallback(self.cull_unconnected, every).start()
+        start_ticking(getattr(self, "_tables", None))
         # Tornado's own connection limits (HTTPServer options): a connection that sends no
         # complete request head within the timeout, or goes silent, is closed.
         self.app.listen = functools.partial(   # type: ignore[method-assign]
