@@ -43,8 +43,8 @@ const fs = require("fs"), zlib = require("zlib");
 const out = {};
 for (const file of JSON.parse(fs.readFileSync(0, "utf8"))) {
   out[file] = zlib.brotliCompressSync(fs.readFileSync(file), {params: {
-    [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-    [zlib.constants.BROTLI_PARAM_LGWIN]: 24}}).length;
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+    [zlib.constants.BROTLI_PARAM_LGWIN]: 22}}).length;
 }
 process.stdout.write(JSON.stringify(out));
 """
@@ -68,11 +68,17 @@ def _file(name: str) -> Path:
     return path / "index.html" if path.is_dir() else path
 
 
+# Sent as they are by any host: compressing them again gains nothing.
+COMPRESSED = (".gz", ".zip", ".whl", ".png", ".ico", ".woff", ".woff2", ".br")
+
+
 def compressed_sizes(names: set[str]) -> dict[str, tuple[int, int, int]]:
     """(raw, gzip, brotli) bytes per file, a compressed size never above the raw one. A
-    precompressed sibling (`x.gz`, `x.br` as the build writes them) is taken as it is."""
+    precompressed sibling (`x.gz`, `x.br` as the build writes them) is taken as it is; else
+    gzip -9 and brotli 9 (a host compressing as it serves)."""
     files = {name: _file(name) for name in names if _file(name).is_file()}
-    need_br = [str(p) for p in files.values() if not p.with_name(p.name + ".br").is_file()]
+    need_br = [str(p) for p in files.values() if not p.with_name(p.name + ".br").is_file()
+               and not p.name.endswith(COMPRESSED)]
     brotli: dict[str, int] = {}
     if need_br:
         done = subprocess.run(["node", "-e", BROTLI_SIZES], input=json.dumps(need_br),
@@ -82,6 +88,9 @@ def compressed_sizes(names: set[str]) -> dict[str, tuple[int, int, int]]:
     for name, path in files.items():
         raw = path.stat().st_size
         gz, br = path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")
+        if path.name.endswith(COMPRESSED):
+            sizes[name] = (raw, raw, raw)
+            continue
         gz_size = gz.stat().st_size if gz.is_file() else len(
             gzip.compress(path.read_bytes(), compresslevel=9, mtime=0))
         br_size = br.stat().st_size if br.is_file() else brotli[str(path)]
