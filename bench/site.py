@@ -11,7 +11,7 @@ Time: cold is a new browser context (empty cache and storage) opening the page; 
 same context opening it again. Interactive: the dashboard's app is drawn (the page's loading
 cover is gone). The equations dashboard under Voila is the reference in the same run: cold is
 its first load in a new browser page (new kernel), warm the median of the next loads (browser
-cache warm, a new kernel each time, as a child reopening the link). Targets (issue 28): first
+cache warm, a new kernel each time, as a child reopening the link). Targets: first
 visit <= 10 MiB compressed, a further page <= 1 MiB new, cold <= 3 s, warm <= Voila's.
 The site must be built first (`make site`).
 """
