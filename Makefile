@@ -32,12 +32,13 @@ serve: $(VENV)/.installed
 	@echo "sq_edu: starting the lessons; open the address printed below (Ctrl+C stops)."
 	$(VENV)/bin/sq-edu serve --port $(PORT) --lang $(LANG_UI)
 
+# ruff, the import contracts of pyproject.toml (docs/architecture.md) and the type check.
 lint: $(VENV)/.installed-test
-	$(PY) -m ruff check sq_edu tests bench
+	$(PY) -m ruff check sq_edu tests bench tools lite
+	$(VENV)/bin/lint-imports
 
 # Lint, then unit, property, widget, notebook (nbval), browser and site tests (builds site/).
-test: $(VENV)/.installed-test site
-	$(PY) -m ruff check sq_edu tests bench
+test: $(VENV)/.installed-test site lint
 	$(PY) -m pytest tests --nbval-lax notebooks
 
 test-fast: $(VENV)/.installed-test
