@@ -36,6 +36,7 @@ serve: $(VENV)/.installed
 lint: $(VENV)/.installed-test
 	$(PY) -m ruff check sq_edu tests bench tools lite
 	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 
 # Lint, then unit, property, widget, notebook (nbval), browser and site tests (builds site/).
 test: $(VENV)/.installed-test site lint

@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _class_code(text: str) -> str:
-    from sq_edu.practice.classroom.live import ClassCodeError, clean_class_code
+    from sq_edu.links import ClassCodeError, clean_class_code
 
     try:
         return clean_class_code(text)

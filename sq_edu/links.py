@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, SupportsInt
 from urllib.parse import parse_qs, urlencode
 
 from sq_edu.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
@@ -73,16 +73,23 @@ def dashboards(folder: Path | None = None) -> list[str]:
     return [name for name in DASHBOARDS if (folder / f"{name}.ipynb").is_file()]
 
 
+def _whole(value: object) -> int:
+    """`int(value)` for what int() takes; TypeError (as int() gives) for anything else."""
+    if isinstance(value, (str, bytes, SupportsInt)):
+        return int(value)
+    raise TypeError(f"not a whole number: {value!r}")
+
+
 def wrap_seed(seed: object) -> int:
     """Any whole number as a deal number (the deal box and the apps wrap round, never refuse)."""
-    return int(seed) % (MAX_SEED + 1)  # type: ignore[call-overload]
+    return _whole(seed) % (MAX_SEED + 1)
 
 
 def clamp_level(level: object, levels: int) -> int:
     """The one level policy: a level outside 1..`levels` becomes the nearest one there is
     (junk becomes 1). A page whose link asked for another level says so (`level_note`)."""
     try:
-        number = int(level)  # type: ignore[call-overload]
+        number = _whole(level)
     except (TypeError, ValueError):
         number = 1
     return min(max(number, 1), max(levels, 1))

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import SUITS, Card, check_players, count_queens, deal, deck_for, sort_hand
 from .observation import DungeonObservation, observe
@@ -81,7 +81,7 @@ class DungeonGame:
         return cls(players, int(seed), first_dealer)
 
     @classmethod
-    def from_setup(cls, setup: dict) -> DungeonGame:
+    def from_setup(cls, setup: dict[str, Any]) -> DungeonGame:
         """A hand already in progress, for scenario tests and lessons.
 
         `setup`: {"players": n, "hands": [[card codes] per seat, equal sizes], "trump": suit,
@@ -262,11 +262,11 @@ class DungeonGame:
     def observe(self, seat: int) -> DungeonObservation:
         return observe(self, seat)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> DungeonGame:
+    def from_dict(cls, d: dict[str, Any]) -> DungeonGame:
         return game_from_dict(d)
 
 

@@ -48,7 +48,7 @@ def contract_for(players: int) -> int:
 def check_suit(suit: object) -> str:
     if suit not in SUITS:
         raise IllegalPlay("not_a_suit", name=str(suit))
-    return suit  # type: ignore[return-value]
+    return suit
 
 
 def play_error(hand: Sequence[Card], card: Card, led_suit: str | None) -> IllegalPlay | None:

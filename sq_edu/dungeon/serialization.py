@@ -167,21 +167,21 @@ def replay_scores(tricks: list[TrickRecord], hands: list[HandRecord], players: i
     return scores
 
 
-def _int(d: dict, key: str) -> int:
+def _int(d: dict[str, Any], key: str) -> int:
     value = d[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise CorruptSave(f"{key} must be a whole number, not {value!r}")
     return value
 
 
-def _ints(d: dict, key: str, length: int) -> list[int]:
+def _ints(d: dict[str, Any], key: str, length: int) -> list[int]:
     values = _list(d, key, length)
     if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
         raise CorruptSave(f"{key} must hold whole numbers")
     return list(values)
 
 
-def _list(d: dict, key: str, length: int | None = None) -> list:
+def _list(d: dict[str, Any], key: str, length: int | None = None) -> list[Any]:
     value = d[key]
     if not isinstance(value, list) or (length is not None and len(value) != length):
         size = f" of {length}" if length is not None else ""

@@ -7,6 +7,7 @@ words. Everything else in the package speaks in these tokens.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 Card = str | int
 
@@ -61,7 +62,7 @@ def parse_card(value: object) -> Card:
     raise ValueError(f"{value!r} is not a card (use 1..10 or one of {', '.join(POWER_CARDS)})")
 
 
-def full_play_deck() -> Counter:
+def full_play_deck() -> Counter[Any]:
     """The 67 play-deck cards as a multiset."""
     return Counter(PLAY_DECK)
 
@@ -70,4 +71,4 @@ def sort_key(card: Card) -> tuple[int, int]:
     """Numbers first in order, then power cards in table order: a stable hand order."""
     if is_number(card):
         return (0, int(card))
-    return (1, POWER_CARDS.index(card))  # type: ignore[arg-type]
+    return (1, POWER_CARDS.index(card))

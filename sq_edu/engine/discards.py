@@ -11,11 +11,12 @@ from __future__ import annotations
 import random
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from .moves import JESTER_C, JESTER_MOVE, KING_C, KNIGHT_C, POTION_C, TOKEN, Move, make_move
 
 
-def shuffle(rng: random.Random, cards: list) -> None:
+def shuffle(rng: random.Random, cards: list[Any]) -> None:
     """Shuffle in place, uniformly (sorting by independent random keys), several times faster
     than `random.shuffle`, which matters when a lesson simulates thousands of games."""
     rand = rng.random
@@ -54,7 +55,8 @@ def _number_moves(numbers: tuple[int, ...], with_equations: bool
 
 
 @cache
-def _power_moves(powers: tuple[int, ...]) -> tuple[bool, bool, bool, tuple, tuple]:
+def _power_moves(powers: tuple[int, ...]
+                 ) -> tuple[bool, bool, bool, tuple[Any, ...], tuple[Any, ...]]:
     """(king?, knight?, potion?, the jester move if any, single discards) for power codes."""
     jester = (JESTER_MOVE,) if JESTER_C in powers else ()
     return (KING_C in powers, KNIGHT_C in powers, POTION_C in powers, jester,

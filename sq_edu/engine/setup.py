@@ -61,7 +61,7 @@ def _queen(value: object, what: str) -> str:
     return value.strip().lower()
 
 
-def _per_seat(value: object, players: int, what: str) -> list:
+def _per_seat(value: object, players: int, what: str) -> list[Any]:
     if not isinstance(value, (list, tuple)) or len(value) != players:
         raise ValueError(f"{what} must list one entry per seat ({players} seats)")
     return list(value)
@@ -114,7 +114,7 @@ def check_feud(awake: list[list[str]], rules: Rules) -> None:
                              f"{rules.name} rules forbid")
 
 
-def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
+def build_from_setup(cls: type[Game], setup: dict[str, Any], rules: Rules) -> Game:
     """A position from `{"players", "hands", "awake", "slots", "draw", "discard", "current",
     "seed"}`. Only `players` and `hands` are required: `awake` defaults to nobody's, `discard`
     to empty, `current` to 0, `seed` to 0; a missing `slots` puts the queens not awake into
@@ -168,7 +168,7 @@ def build_from_setup(cls: type[Game], setup: dict, rules: Rules) -> Game:
 
 
 # ---- saving and loading -----------------------------------------------------------------------
-def dump(game: Game) -> dict:
+def dump(game: Game) -> dict[str, Any]:
     st = game.state
     pending = st.pending
     state = st.rng.getstate()
@@ -193,7 +193,7 @@ def dump(game: Game) -> dict:
     }
 
 
-def _need(data: dict, key: str, kind: type | tuple[type, ...]) -> Any:
+def _need(data: dict[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
     if key not in data:
         raise ValueError(f"saved game has no '{key}'")
     value = data[key]
@@ -266,7 +266,7 @@ def _pending(value: object, st: State, game: Game) -> Pending | None:
     return Pending(kind, seat, queen=queen, victim=_seat(value[3], n, "pending potion's victim"))
 
 
-def _event_entry(d: object, i: int) -> tuple:
+def _event_entry(d: object, i: int) -> tuple[Any, ...]:
     if not isinstance(d, dict):
         raise ValueError(f"saved event {i} is not a table")
     try:
@@ -278,14 +278,14 @@ def _event_entry(d: object, i: int) -> tuple:
     return (e.kind, e.seat, e.cards, e.target, e.queen, e.slot, e.count, e.seats, e.private)
 
 
-def load(cls: type[Game], data: dict) -> Game:
+def load(cls: type[Game], data: dict[str, Any]) -> Game:
     try:
         return _load(cls, data)
     except (KeyError, IndexError, TypeError, AttributeError) as err:  # shape nobody expected
         raise ValueError(f"saved game is damaged ({type(err).__name__}: {err})") from None
 
 
-def _load(cls: type[Game], data: dict) -> Game:
+def _load(cls: type[Game], data: dict[str, Any]) -> Game:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("this is not a saved Sleeping Queens game")
     if data.get("version") != VERSION:

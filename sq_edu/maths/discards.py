@@ -84,9 +84,9 @@ def make_discard(cards: Iterable[int]) -> Discard | None:
     return None
 
 
-def number_counts(hand: Iterable[Card]) -> Counter:
+def number_counts(hand: Iterable[Card]) -> Counter[int]:
     """How many of each number card the hand holds (power cards are ignored)."""
-    return Counter(c for c in hand if is_number(c))
+    return Counter(c for c in hand if isinstance(c, int) and is_number(c))
 
 
 def _partitions(target: int, largest: int) -> list[tuple[int, ...]]:

@@ -248,7 +248,7 @@ class SafeVoila(Voila):
             sq_edu_safe_voila=self,
         )
         JupyterHandler.check_host = _check_host   # type: ignore[method-assign]
-        VoilaExecutor.strip_code_cell_errors = _friendly_cell_errors   # type: ignore[method-assign]
+        VoilaExecutor.strip_code_cell_errors = _friendly_cell_errors
         return settings
 
     def init_handlers(self) -> list[Any]:

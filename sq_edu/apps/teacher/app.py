@@ -33,6 +33,7 @@ from __future__ import annotations
 import html
 import logging
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -100,7 +101,8 @@ class TeacherApp(widgets.VBox):
         self.language = LanguageToggle(self.lang, self.feedback)
         self.language.on_change(self.guard(self.set_lang))
         self.address = PageAddress()
-        self.address.observe(self.guard(lambda _c: self.built and self._update_link()), "href")
+        self.address.observe(self.guard(lambda _c: self._update_link() if self.built else None),
+                             "href")
         super().__init__()
         self.add_class("sq-app")
         self.add_class("sq-teacher-app")
@@ -112,7 +114,7 @@ class TeacherApp(widgets.VBox):
         if self._key:
             self.login: TeacherLogin | None = TeacherLogin(self._key, self._build, self.feedback,
                                                            self.lang)
-            self.children = (*self._top, self.login)
+            self.children: tuple[Any, ...] = (*self._top, self.login)
         else:
             self.login = None
             self._build()
@@ -217,7 +219,7 @@ class TeacherApp(widgets.VBox):
                       [(f"{lvl.number}. {lvl.title.get(self.lang)}", lvl.number)
                        for lvl in levels], current)
 
-    def _settings_changed(self, change: dict) -> None:
+    def _settings_changed(self, change: dict[str, Any]) -> None:
         if self._quiet:
             return
         if change["owner"] is self.lesson_select:

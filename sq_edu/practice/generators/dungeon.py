@@ -250,9 +250,9 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     if p["contract"]:
         shown = [v - hand.contract_points if s == hand.dealer else v
                  for s, v in enumerate(after)]
-        context = (msg("dungeon.ex_scores_line", scores=scores_line(shown)),
-                   msg("dungeon.ex_race_dealer", player=player(hand.dealer),
-                       **contract_counts(hand)))
+        context: tuple[Msg, ...] = (
+            msg("dungeon.ex_scores_line", scores=scores_line(shown)),
+            msg("dungeon.ex_race_dealer", player=player(hand.dealer), **contract_counts(hand)))
     else:
         context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
     options = (*(Option(f"p{s}", player(s)) for s in range(game.players)),

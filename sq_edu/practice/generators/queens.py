@@ -51,7 +51,7 @@ def _queens(rng: random.Random, count: int, below: int | None = None,
         if allowed(chosen, rules) and (below is None
                                        or sum(QUEEN_POINTS[q] for q in chosen) < below):
             return chosen
-    return tuple(sorted(QUEENS, key=QUEEN_POINTS.get)[:count])
+    return tuple(sorted(QUEENS, key=QUEEN_POINTS.__getitem__)[:count])
 
 
 def wakeable(queens: tuple[str, ...]) -> list[str]:
