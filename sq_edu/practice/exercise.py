@@ -8,7 +8,7 @@ reveal after an answer. Checking lives in `checking.py`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -105,8 +105,8 @@ def as_fraction(answer: object) -> Fraction:
     return Fraction(answer)
 
 
-def sorted_cards(cards: object) -> tuple[Card, ...]:
-    return tuple(sorted(as_cards(cards), key=sort_key))
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=sort_key))
 
 
 def equation_text(cards: tuple[Card, ...]) -> str:

@@ -8,7 +8,6 @@ files (as binary widget messages, like the browser) and reads what the page show
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import struct
@@ -110,9 +109,10 @@ async def _upload(page: DashboardSession, name: str, content: bytes) -> str:
     frame = struct.pack("!I", 2) + struct.pack("!II", *offsets) + body + content
     assert page._ws is not None
     await page._ws.send(frame)
-    # The kernel handles its shell messages in order: once this is answered, so is the upload.
-    await page.request("kernel_info_request", {}, until="kernel_info_reply")
-    await asyncio.sleep(0.3)
+    # The kernel handles its shell messages in order, and its iopub stream is ordered too: once
+    # this request's "idle" is here, every widget update the upload caused has arrived.
+    reply = await page.request("kernel_info_request", {}, until="idle")
+    assert reply.finished, "the kernel did not go idle after the upload"
     return _feedback(page)
 
 
