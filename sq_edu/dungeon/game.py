@@ -20,6 +20,8 @@ import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from sq_edu.gamekit import advance_bots
+
 from .cards import SUITS, Card, check_players, count_queens, deal, deck_for, sort_hand
 from .observation import DungeonObservation, observe
 from .records import PLAY, TRUMP, Event, HandRecord, Move, TrickRecord
@@ -267,14 +269,12 @@ class DungeonGame:
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> DungeonGame:
-        return game_from_dict(d)
+        return game_from_dict(d, cls)
 
 
 def play_out(game: DungeonGame, bots: Sequence[Bot], until_hand_end: bool = False
              ) -> DungeonGame:
     """Let `bots` (one per seat, `choose(obs, legal)`) play until the game (or hand) ends."""
-    from sq_edu.engine.autoplay import advance_bots  # imported late: dungeon needs no engine
-
     start = game.hand_number
     advance_bots(game, bots, (lambda g: g.hand_number != start) if until_hand_end else None)
     return game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sq_edu.i18n import Msg
+from sq_edu.gamekit import IllegalMove
 
 from .cards import SUITS, Card, check_players
 from .words import Spoken
@@ -21,24 +21,15 @@ TARGET = 500  # first to this many points or more wins
 Play = tuple[int, Card]  # (seat, card) in the order played
 
 
-class IllegalPlay(ValueError):
-    """A refused move; `str()` is the English reason, `message(lang)` any language."""
+class IllegalPlay(IllegalMove):
+    """A refused Dungeon move: an `IllegalMove` like the Sleeping Queens engine's (catch that
+    for either game), with its reasons in the `dungeon` catalogue and its cards and suits said
+    the Dungeon's way. The name stays for code that caught it before."""
 
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+    area = "dungeon"
 
-    def __str__(self) -> str:  # translated only when someone reads it
-        return self.message("en")
-
-    def message(self, lang: str = "en") -> str:
-        return self.msg.render(lang)
-
-    @property
-    def msg(self) -> Msg:
-        """The reason as the package's deferred message (cards and suits said in `lang`)."""
-        return Msg(f"dungeon.{self.key}", {k: Spoken(k, v) for k, v in self.params.items()})
+    def terms(self) -> dict[str, object]:
+        return {k: Spoken(k, v) for k, v in self.params.items()}
 
 
 def contract_for(players: int) -> int:

@@ -44,16 +44,15 @@ def game_to_dict(game: DungeonGame) -> dict[str, Any]:
     }
 
 
-def game_from_dict(d: object) -> DungeonGame:
-    """Rebuild a game saved by `game_to_dict`; CorruptSave explains any damage."""
-    from .game import DungeonGame
-
+def game_from_dict(d: object, new: type[DungeonGame]) -> DungeonGame:
+    """Rebuild a game saved by `game_to_dict` as a `new` (DungeonGame, passed in so this module
+    needs no import of the game's); CorruptSave explains any damage."""
     if not isinstance(d, dict):
         raise CorruptSave("a saved dungeon game must be a dict")
     if d.get("format") != FORMAT or d.get("version") not in (1, VERSION):
         raise CorruptSave(f"not a saved dungeon game (format {FORMAT!r} version {VERSION})")
     try:
-        game = DungeonGame(_int(d, "players"), _int(d, "seed"), _int(d, "first_dealer"))
+        game = new(_int(d, "players"), _int(d, "seed"), _int(d, "first_dealer"))
         n = game.players
         game.scores = _ints(d, "scores", n)
         game.dealer = _seat(_int(d, "dealer"), n, "dealer")

@@ -11,7 +11,9 @@ can recognise a move from `legal_moves()` by identity before falling back to equ
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, get_args
+from typing import Any, Literal, get_args
+
+from sq_edu.gamekit.errors import IllegalMove as IllegalMove  # shared by both engines
 
 from .cards import DRAGON, JESTER, KING, KNIGHT, NUMBERS, POTION, POWER_CARDS, WAND, Card
 
@@ -97,31 +99,8 @@ def describe_discard(cards: tuple[Card, ...]) -> str:
     return " + ".join(str(n) for n in nums[:-1]) + f" = {nums[-1]}"
 
 
-if TYPE_CHECKING:
-    from ..i18n import Msg
 
 
-class IllegalMove(ValueError):
-    """A move `Game.play` refuses. ``str()`` says why in plain English; ``key`` and ``params``
-    name the message in the ``engine`` catalogue so a UI can show it in the child's language
-    (``error.text("ru")``)."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        return self.msg.render(lang)
-
-    @property
-    def msg(self) -> Msg:
-        """The reason as the package's deferred message (`render(lang)`); card and queen tokens
-        become words with their case forms ("сбросить рыцаря")."""
-        from ..i18n import Msg
-        from ..i18n.words import game_terms
-
-        return Msg(f"engine.{self.key}", game_terms(self.params))
 
 
 # Every move the engine has offered as legal, by its fields. Only `make_move` (called by the
