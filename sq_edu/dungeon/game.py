@@ -1,4 +1,4 @@
-"""A game of Dungeon of Queens: hands, tricks, trumps and the race to 500 (RULES.md 8).
+"""A game of Dungeon of Queens: hands, tricks, trumps and the race to 500 (docs/rules.md 8).
 
 The state changes only through `play(move)`, which refuses anything `legal_moves()` would not
 list. Decisions are explicit: `pending` says what the `current_player` must do next:

@@ -1,4 +1,4 @@
-"""Which card may be played, and who takes a trick (RULES.md section 8).
+"""Which card may be played, and who takes a trick (docs/rules.md section 8).
 
 Pure functions over hands and tricks, so that lessons and bots can ask "is this legal?" and
 "who wins this?" without a game. Refusals carry a message key, so the child reads the reason

@@ -1,4 +1,4 @@
-"""What each move does to the position (RULES.md section 3): the turn actions, the answers
+"""What each move does to the position (docs/rules.md section 3): the turn actions, the answers
 to pending decisions, and the effects they share (waking, stealing, a jester's turn-up).
 
 Every function changes a `State` and appends to its log; `Game.play` has already checked
@@ -65,7 +65,7 @@ def act(st: State, move: Move) -> None:
             st.pending = Pending("block", target, seat, queen, kind)  # type: ignore[arg-type]  # a legal attack always names its target and queen
         else:
             # Logged as if the target had been asked and said no: the public record must not
-            # tell "had nothing to block with" from "chose not to block" (RULES.md 5).
+            # tell "had nothing to block with" from "chose not to block" (docs/rules.md 5).
             log.append(("allow", target, (), seat, queen, None, None, (), True))
             attack_succeeds(st, seat, target, queen, steal)  # type: ignore[arg-type]  # a legal attack always names its target and queen
 

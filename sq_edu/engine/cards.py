@@ -1,4 +1,4 @@
-"""Card tokens and deck composition (RULES.md section 1), as module constants.
+"""Card tokens and deck composition (docs/rules.md section 1), as module constants.
 
 A card token is one of the power-card words or an int 1..10. Queens are named by lower-case
 words. Everything else in the package speaks in these tokens.

@@ -1,4 +1,4 @@
-"""Which sets of cards may be thrown away as an exchange (RULES.md 3.5).
+"""Which sets of cards may be thrown away as an exchange (docs/rules.md 3.5).
 
 The engine's own small equation finder (the engine must not import `sq_edu.maths`): every
 distinct multiset of a hand's number cards that is a pair or a true addition equation.

@@ -1,4 +1,4 @@
-"""The end of an action, of a turn, and of the game (RULES.md sections 2 and 4)."""
+"""The end of an action, of a turn, and of the game (docs/rules.md sections 2 and 4)."""
 
 from __future__ import annotations
 

@@ -209,7 +209,7 @@ class Game:
 
     # ---- what a seat may know --------------------------------------------------------------
     def observe(self, seat: int) -> Observation:
-        """Everything `seat` may know now (RULES.md section 5), and nothing more."""
+        """Everything `seat` may know now (docs/rules.md section 5), and nothing more."""
         return observe(self.state, seat)
 
     def __repr__(self) -> str:

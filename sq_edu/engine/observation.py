@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md section 5), and the event log it learns from.
+"""What one seat may know (docs/rules.md section 5), and the event log it learns from.
 
 A widget or lesson gets an `Observation`, never the `Game`: hidden state cannot leak to the
 browser because it is not here.

@@ -1,4 +1,4 @@
-"""Rules as frozen data: the official game and the named variants of RULES.md section 6."""
+"""Rules as frozen data: the official game and the named variants of docs/rules.md section 6."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ or sent to the bottom, every reshuffle - and so knows, at every moment, the same
 
 A declined block teaches it nothing: the engine asks only a defender who holds a dragon (or
 wand), but it logs an attack that goes through the same way whether she was asked or had
-nothing to block with (RULES.md section 5), and the counter reads nothing into it.
+nothing to block with (docs/rules.md section 5), and the counter reads nothing into it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Equation discards (RULES.md section 3.5): every pair and addition equation a hand can shed.
+"""Equation discards (docs/rules.md section 3.5): every pair and addition equation a hand can shed.
 
 A valid equation `a1 + ... + ak = b` (k >= 2) always has its biggest card alone on one side,
 because every addend is at least 1 and so smaller than the sum. So a multiset of number cards

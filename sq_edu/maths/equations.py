@@ -1,7 +1,7 @@
 """Checking a child's typed equation: a tiny hand-written tokenizer, never `eval`.
 
 The answer is a `Verdict` that says whether the equation is true, whether it is a legal discard
-(RULES.md section 3.5: one card alone on one side; subtraction forms of the same set allowed)
+(docs/rules.md section 3.5: one card alone on one side; subtraction forms of the same set allowed)
 and whether the hand holds the cards, with one kind, specific message. The message key and
 parameters travel with it so a UI can re-render it in the other language.
 """

@@ -52,7 +52,7 @@ class HandView(anywidget.AnyWidget):
 
     def __init__(self, hand: Iterable[Card] = (), lang: str = "en", card_width: int = 84,
                  title_key: str = "widgets.hand_title", **kwargs: object) -> None:
-        """`hand`: card tokens as in RULES.md (`7`, `"king"`, `"dragon"`; numbers may be
+        """`hand`: card tokens as in docs/rules.md (`7`, `"king"`, `"dragon"`; numbers may be
         strings, `"7"`); `lang`: "en" or "ru" (anything else is a ValueError); `card_width`
         in pixels; `title_key`: the i18n key of the title above the cards. Keyword arguments
         set traits, e.g. `max_select=1` (picking a card drops the other) or `disabled=True`

@@ -1,5 +1,4 @@
-"""One learner's record through the real server: others cannot open, merge away or wreck it
-(issue 15, items 3, 4, 5 and 7).
+"""One learner's record through the real server: others cannot open, merge away or wreck it.
 
 A lesson dashboard keeping progress in a folder, as a classroom server does, is served by
 `voila_command`; the light page client types nicknames and secret numbers, answers, uploads

@@ -1,7 +1,7 @@
 """Scoring-lesson exercises for Dungeon of Queens, cut from real seeded hands.
 
 They live in the lesson runtime, above the Dungeon engine they play (the engine imports only
-`sq_edu.i18n`; DESIGN.md section 2).
+`sq_edu.i18n`; docs/architecture.md).
 
 Each generator plays real hands with seeded bots (or, for the rare dungeon tricks, has the
 engine play a seeded last trick on top of a real game's scores) and takes the answer from the

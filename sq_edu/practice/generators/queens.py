@@ -2,7 +2,7 @@
 
 Every set of awake queens shown is one a player may hold (no cat with dog, not already won).
 
-The points come from the printed cards (`QUEEN_POINTS`, RULES.md section 1) and the goals from
+The points come from the printed cards (`QUEEN_POINTS`, docs/rules.md section 1) and the goals from
 the rules presets (`Rules.win_points`), so the lesson and the game agree.
 """
 
