@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from sq_edu.i18n import LANGS, t
+from sq_edu.links import DEFAULT_PORT
 from sq_edu.server.server import (
     CLASS_WORD_ENV,
     class_pool_options,
@@ -33,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sq-edu", description="Sleeping Queens maths lessons")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the lesson dashboards with Voila")
-    serve.add_argument("--port", type=_port, default=8866, help="port (default 8866)")
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                       help=f"port (default {DEFAULT_PORT})")
     serve.add_argument("--lang", choices=LANGS, default="en", help="default page language")
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     serve.add_argument("--ip", default="127.0.0.1",

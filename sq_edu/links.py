@@ -32,6 +32,7 @@ DASHBOARDS: tuple[str, ...] = (
 MAX_SEED = 999_999  # deal numbers are 0..MAX_SEED: every link names exactly one deal
 MAX_LEVEL = 20      # no lesson has more levels; a bigger number is not a link a teacher made
 MAX_QUERY = 2000    # characters; anything longer is not a link a teacher shared
+DEFAULT_PORT = 8866  # where `sq-edu serve` (and `make serve`) listen unless told otherwise
 _CLASS = re.compile(r"^[\w][\w\-]{0,29}$")
 
 

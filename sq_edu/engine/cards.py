@@ -6,9 +6,6 @@ words. Everything else in the package speaks in these tokens.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any
-
 Card = str | int
 
 KING, KNIGHT, DRAGON, POTION, WAND, JESTER = "king", "knight", "dragon", "potion", "wand", "jester"
@@ -41,10 +38,6 @@ def is_power(card: Card) -> bool:
     return isinstance(card, str) and card in POWER_CARDS
 
 
-def is_card(card: object) -> bool:
-    return is_number(card) or is_power(card)  # type: ignore[arg-type]
-
-
 def parse_card(value: object) -> Card:
     """Turn a token from JSON, TOML or a form ("7", 7, "King") into a card; ValueError otherwise."""
     if isinstance(value, bool):
@@ -60,11 +53,6 @@ def parse_card(value: object) -> Card:
         if word in POWER_CARDS:
             return word
     raise ValueError(f"{value!r} is not a card (use 1..10 or one of {', '.join(POWER_CARDS)})")
-
-
-def full_play_deck() -> Counter[Any]:
-    """The 67 play-deck cards as a multiset."""
-    return Counter(PLAY_DECK)
 
 
 def sort_key(card: Card) -> tuple[int, int]:

@@ -23,11 +23,6 @@ def shuffle(rng: random.Random, cards: list[Any]) -> None:
     cards.sort(key=lambda _card: rand())  # keys are drawn in list order: deterministic
 
 
-def is_equation(numbers: tuple[int, ...]) -> bool:
-    """>= 3 numbers, one of them (the largest) equal to the sum of all the others."""
-    return len(numbers) >= 3 and 2 * max(numbers) == sum(numbers)
-
-
 @cache
 def equations(numbers: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """Every distinct sub-multiset of `numbers` (sorted) that is an equation, longest first,
@@ -61,11 +56,6 @@ def _power_moves(powers: tuple[int, ...]
     jester = (JESTER_MOVE,) if JESTER_C in powers else ()
     return (KING_C in powers, KNIGHT_C in powers, POTION_C in powers, jester,
             tuple(SINGLES[c] for c in sorted(set(powers))))
-
-
-def discard_moves(hand: tuple[int, ...], with_equations: bool) -> tuple[Move, ...]:
-    """Discard moves for a sorted hand of codes: singles, then pairs, then equations."""
-    return hand_moves(hand, with_equations)[3][1 if JESTER_C in hand else 0:]
 
 
 @cache

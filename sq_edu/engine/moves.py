@@ -15,7 +15,18 @@ from typing import Any, Literal, get_args
 
 from sq_edu.gamekit.errors import IllegalMove as IllegalMove  # shared by both engines
 
-from .cards import DRAGON, JESTER, KING, KNIGHT, NUMBERS, POTION, POWER_CARDS, WAND, Card
+from .cards import (
+    DRAGON,
+    JESTER,
+    KING,
+    KNIGHT,
+    NUMBERS,
+    POTION,
+    POWER_CARDS,
+    SLOTS,
+    WAND,
+    Card,
+)
 
 # ---- card codes (engine-internal) -------------------------------------------------------------
 KING_C, KNIGHT_C, DRAGON_C, POTION_C, WAND_C, JESTER_C = range(11, 17)
@@ -133,7 +144,7 @@ def find_move(kind: str, cards: tuple[Card, ...], target: int | None, queen: str
     return move if move is not None else Move(kind, cards, target, queen, slot)  # type: ignore[arg-type]  # a find_move key's fields are a Move's (kind checked by the caller)
 
 
-WAKE_MOVES: tuple[Move, ...] = tuple(make_move("wake", (KING,), slot=i) for i in range(12))
-CHOOSE_SLOT: tuple[Move, ...] = tuple(make_move("choose", slot=i) for i in range(12))
+WAKE_MOVES: tuple[Move, ...] = tuple(make_move("wake", (KING,), slot=i) for i in range(SLOTS))
+CHOOSE_SLOT: tuple[Move, ...] = tuple(make_move("choose", slot=i) for i in range(SLOTS))
 CHOOSE_CARD: dict[int, Move] = {c: make_move("choose", (TOKEN[c],)) for c in CODES}
 JESTER_MOVE = make_move("jester", (JESTER,))

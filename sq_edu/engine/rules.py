@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 PRESETS: tuple[str, ...] = ("official", "kids", "royal_court", "teams")
 
@@ -68,6 +68,3 @@ class Rules:
         if not self.teams:
             return None
         return (seat + 2) % players
-
-    def with_changes(self, **changes: object) -> Rules:
-        return replace(self, **changes)  # type: ignore[arg-type]

@@ -49,6 +49,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
 from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.links import MAX_QUERY
 from sq_edu.server.server import CLASS_WORD_ENV
 
 log = logging.getLogger(__name__)
@@ -75,7 +76,7 @@ def page_lang(handler: tornado.web.RequestHandler) -> str:
     the server's default (`SQ_EDU_LANG`)."""
     wanted = handler.get_query_argument("lang", "")[:5].lower()
     if wanted not in LANGS:
-        inner = parse_qs(urlsplit(handler.get_argument("next", "")[:2000]).query)
+        inner = parse_qs(urlsplit(handler.get_argument("next", "")[:MAX_QUERY]).query)
         wanted = (inner.get("lang") or [""])[-1][:5].lower()
     if wanted in LANGS:
         return wanted
