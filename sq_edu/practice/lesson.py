@@ -26,6 +26,7 @@ from sq_edu.i18n import LANGS, normalize_lang
 from sq_edu.i18n import t as _t
 from sq_edu.practice.generators import GENERATORS
 from sq_edu.practice.messages import Msg, msg
+from sq_edu.practice.toml_lines import line_of
 
 _T = TypeVar("_T")
 
@@ -39,8 +40,9 @@ log = logging.getLogger(__name__)
 class LessonError(ValueError):
     """A lesson file that cannot be used: which file, which field, what was expected."""
 
-    def __init__(self, file: str, field: str, expected: Msg, got: object = None) -> None:
-        self.file, self.field, self.got = file, field, got
+    def __init__(self, file: str, field: str, expected: Msg, got: object = None,
+                 line: int | None = None) -> None:
+        self.file, self.field, self.got, self.line = file, field, got, line
         self.expected_msg = expected
         self.expected = expected.render("en")
         super().__init__(self.message("en"))
@@ -52,10 +54,11 @@ class LessonError(ValueError):
     @property
     def msg(self) -> Msg:
         """The whole sentence as the package's deferred message."""
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
         if self.got is None:
-            return msg("practice.lesson_error_missing", file=self.file, field=self.field,
+            return msg("practice.lesson_error_missing", file=where, field=self.field,
                        expected=self.expected_msg, got="")
-        return msg("practice.lesson_error", file=self.file, field=self.field,
+        return msg("practice.lesson_error", file=where, field=self.field,
                    expected=self.expected_msg, got=_Described(self.got))
 
 
@@ -123,13 +126,24 @@ class LessonSet:
     errors: list[LessonError] = field(default_factory=list)
 
 
+def read_toml(text: str) -> dict[str, object]:
+    """TOML text as the dict a lesson file is (tomllib.TOMLDecodeError if it is not TOML)."""
+    return tomllib.loads(text)
+
+
 def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
     """A lesson from TOML text; LessonError for anything that is not right."""
     try:
-        data = tomllib.loads(text)
+        data = read_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise LessonError(source, "(file)", expect("toml", error=str(exc))) from exc
-    return _lesson(data, source)
+    try:
+        return _lesson(data, source)
+    except LessonError as err:
+        if err.line is None:  # the same error, now with the line of the field in the file
+            raise LessonError(err.file, err.field, err.expected_msg, err.got,
+                              line_of(text, err.field)) from None
+        raise
 
 
 def load_lesson_file(path: Path | Traversable) -> Lesson:
