@@ -65,12 +65,12 @@ class Game:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
         """Inverse of `to_dict`; a clear ValueError for a corrupted or hand-edited dict."""
-        from .setup import load
+        from .save import load
         return load(cls, data)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe snapshot, RNG state and event log included."""
-        from .setup import dump
+        from .save import dump
         return dump(self)
 
     def _start(self, seat: int) -> None:
