@@ -41,7 +41,7 @@ class LessonsVoila(SafeVoila):
         # First on the search path, so our index.html.j2 shadows lab's (and extends it).
         self.template_paths = [str(TEMPLATES), *self.template_paths]
 
-    def init_handlers(self) -> list[Any]:
+    def init_handlers(self) -> list:
         handlers = super().init_handlers()
         if self.notebook_path:  # a single notebook is already served at `/`
             return handlers

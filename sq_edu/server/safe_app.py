@@ -49,7 +49,6 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
 from sq_edu.i18n import LANGS, normalize_lang, t
-from sq_edu.links import MAX_QUERY
 from sq_edu.server.server import CLASS_WORD_ENV
 
 log = logging.getLogger(__name__)
@@ -76,7 +75,7 @@ def page_lang(handler: tornado.web.RequestHandler) -> str:
     the server's default (`SQ_EDU_LANG`)."""
     wanted = handler.get_query_argument("lang", "")[:5].lower()
     if wanted not in LANGS:
-        inner = parse_qs(urlsplit(handler.get_argument("next", "")[:MAX_QUERY]).query)
+        inner = parse_qs(urlsplit(handler.get_argument("next", "")[:2000]).query)
         wanted = (inner.get("lang") or [""])[-1][:5].lower()
     if wanted in LANGS:
         return wanted
@@ -249,7 +248,7 @@ class SafeVoila(Voila):
             sq_edu_safe_voila=self,
         )
         JupyterHandler.check_host = _check_host   # type: ignore[method-assign]
-        VoilaExecutor.strip_code_cell_errors = _friendly_cell_errors
+        VoilaExecutor.strip_code_cell_errors = _friendly_cell_errors   # type: ignore[method-assign]
         return settings
 
     def init_handlers(self) -> list[Any]:

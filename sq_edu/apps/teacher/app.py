@@ -33,7 +33,6 @@ from __future__ import annotations
 import html
 import logging
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -82,6 +81,8 @@ class TeacherApp(widgets.VBox):
     `progress_dir` the folder of the class's files (default: the server's progress folder).
     """
 
+    children: tuple[object, ...]  # the login first, then the whole page (a widgets.VBox trait)
+
     def __init__(self, lang: str = "en", lesson: str | None = None, level: int | None = None,
                  seed: int | None = None, *, class_code: str | None = None,
                  teacher_key: str | None = None, progress_dir: str | None = None) -> None:
@@ -114,7 +115,7 @@ class TeacherApp(widgets.VBox):
         if self._key:
             self.login: TeacherLogin | None = TeacherLogin(self._key, self._build, self.feedback,
                                                            self.lang)
-            self.children: tuple[Any, ...] = (*self._top, self.login)
+            self.children = (*self._top, self.login)
         else:
             self.login = None
             self._build()
@@ -219,7 +220,7 @@ class TeacherApp(widgets.VBox):
                       [(f"{lvl.number}. {lvl.title.get(self.lang)}", lvl.number)
                        for lvl in levels], current)
 
-    def _settings_changed(self, change: dict[str, Any]) -> None:
+    def _settings_changed(self, change: dict) -> None:
         if self._quiet:
             return
         if change["owner"] is self.lesson_select:

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -50,7 +49,7 @@ class TeacherLogin(widgets.VBox):
         self.add_class("sq-teacher-login")
         self.set_lang(self.lang)
 
-    def _entered(self, _widget: object, content: dict[str, Any], _buffers: object = None) -> None:
+    def _entered(self, _widget: object, content: dict, _buffers: object = None) -> None:
         if isinstance(content, dict) and content.get("event") == "submit":
             self.try_password(self.password.value)
 
