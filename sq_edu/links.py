@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import ClassVar, SupportsInt
+from typing import ClassVar
 from urllib.parse import parse_qs, urlencode
 
 from sq_edu.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
@@ -76,7 +76,7 @@ def dashboards(folder: Path | None = None) -> list[str]:
 
 def _whole(value: object) -> int:
     """`int(value)` for what int() takes; TypeError (as int() gives) for anything else."""
-    if isinstance(value, (str, bytes, SupportsInt)):
+    if isinstance(value, (str, bytes, bytearray, int, float)):
         return int(value)
     raise TypeError(f"not a whole number: {value!r}")
 

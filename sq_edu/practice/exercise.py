@@ -138,7 +138,7 @@ def answer_msg(ex: Exercise, answer: object) -> Msg | Plain | Percent | Term:
         label = ex.option_label(str(answer))
         return label if label is not None else Plain(str(answer))
     if ex.kind == SEAT:
-        return Term("common.player_n", {"n": int(str(answer)) + 1})
+        return Term("common.player_n", {"n": int(answer) + 1})  # type: ignore[call-overload]
     return Plain(str(answer))
 
 
