@@ -3,7 +3,7 @@
 Cold: a new browser context (empty cache and storage) opens the page. Warm: the same context
 opens it again, so the browser's cache has Pyodide and the wheels. Interactive: the dashboard's
 app is drawn (the page's loading cover is gone). The equations dashboard under Voila (cold
-kernel, same machine, same run) is the reference. Targets: warm within 2x Voila's,
+kernel, same machine, same run) is the reference. Targets (issue 19): warm within 2x Voila's,
 cold under 10 s. The site must be built first (`make site`).
 """
 

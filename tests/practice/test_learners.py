@@ -1,4 +1,4 @@
-"""Acceptance tests of the lessons' teaching, with simulated learners (tests/practice/learners.py):
+"""The acceptance tests of issue 12, with simulated learners (tests/practice/learners.py):
 a perfect learner masters every level within 6 items, a guessing learner masters none within
 50, and a learner with a named misconception gets the message for that misconception."""
 
@@ -33,7 +33,7 @@ def test_a_guessing_learner_never_masters_a_level_within_50_items(lesson_id: str
         assert result.step_backs >= 1      # stuck: stepped back and shown the example again
 
 
-# (lesson, level, misconception message): at least two per numeric level.
+# (lesson, level, misconception message): at least two per numeric level of issue 12.
 SLIPS = [
     ("card_detective", 1, "lessons.det_trap_own_hand"),
     ("card_detective", 1, "lessons.det_trap_whole_deck"),
