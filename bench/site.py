@@ -30,8 +30,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from sq_edu.voila.browser import keep_offline, launch_chromium, wait_rendered
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
+from tests.support.browser import keep_offline, launch_chromium, wait_rendered
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"

@@ -1,6 +1,6 @@
 """`DiscardPileView`: the discard pile in order, oldest left, newest right.
 
-The whole pile is public (RULES.md section 5), and counting lessons need all of it, so every
+The whole pile is public (docs/rules.md section 5), and counting lessons need all of it, so every
 card is drawn small with its spoken name in an ordered list.
 """
 
@@ -14,9 +14,8 @@ import traitlets
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import require_lang, t
-
-from .names import card_name
-from .svg import card_face
+from sq_edu.widgets.names import card_name
+from sq_edu.widgets.svg import card_face
 
 
 class DiscardPileView(widgets.HTML):

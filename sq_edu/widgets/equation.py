@@ -17,10 +17,9 @@ from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.rules import Rules
 from sq_edu.i18n import require_lang, t
 from sq_edu.maths import Verdict, check_cards, check_equation
-
-from .feedback import Feedback
-from .guard import guarded
-from .hand import HandView
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.hand import HandView
 
 VerdictHandler = Callable[[Verdict], None]
 
@@ -76,7 +75,7 @@ class EquationBuilder(widgets.VBox):
     def equation_text(self) -> str:
         """The equation the picked cards make, as shown ("" when none are picked)."""
         numbers = [c for c in self.hand.selected_cards if is_number(c)]
-        return equation_from_cards(numbers)  # type: ignore[arg-type]
+        return equation_from_cards(numbers)  # type: ignore[arg-type]  # is_number keeps only the int cards
 
     def on_verdict(self, handler: VerdictHandler) -> None:
         """Lessons listen here: called with each new `Verdict`."""

@@ -1,15 +1,15 @@
 """Language choice: the toggle widget apps put in their header (a page's `?lang=` is read by
-`sq_edu.voila.params`)."""
+`sq_edu.pages.params`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
-
-from .guard import guarded
+from sq_edu.widgets.guard import guarded
 
 
 class LanguageToggle(widgets.ToggleButtons):
@@ -32,6 +32,6 @@ class LanguageToggle(widgets.ToggleButtons):
     def on_change(self, handler: Callable[[str], None]) -> None:
         self._handlers.append(handler)
 
-    def _changed(self, change: dict) -> None:
+    def _changed(self, change: dict[str, Any]) -> None:
         for handler in list(self._handlers):
             handler(str(change["new"]))

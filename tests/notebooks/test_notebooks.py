@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sq_edu.voila.server import DASHBOARDS, dashboards, notebooks_dir
+from sq_edu.server.server import DASHBOARDS, dashboards, notebooks_dir
 
 # The example for notebook authors (docs/your_own_lesson.md): a lesson built in the notebook
 # itself, so neither thin nor a dashboard on the index; nbval runs it like the others.
@@ -26,7 +26,7 @@ def test_the_index_notebook_exists() -> None:
 
 
 def test_every_notebook_is_a_known_dashboard() -> None:
-    known = {"index", "teacher", *DASHBOARDS}
+    known = {"index", "teacher", "table", *DASHBOARDS}   # table: class servers only
     assert {path.stem for path in NOTEBOOKS} <= known
     assert {path.stem for path in ALL_NOTEBOOKS} - known == EXAMPLES
     assert set(dashboards()) == {path.stem for path in NOTEBOOKS} & set(DASHBOARDS)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -44,7 +44,7 @@ def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaSe
     ))
     (folder / "divide.ipynb").write_text(_notebook(f"# {SOURCE_MARKER}\n1 / 0"))
     (folder / "no_lesson.ipynb").write_text(_notebook(   # a lesson whose file did not load
-        "from sq_edu.widgets.lesson_app import LessonApp\nLessonApp('lost_lesson')"))
+        "from sq_edu.apps.lesson import LessonApp\nLessonApp('lost_lesson')"))
     with VoilaServer(folder, log_path=ARTIFACTS / "voila-security-page.log") as server:
         yield server
 
@@ -65,7 +65,7 @@ def test_failing_cell_shows_no_source_and_no_traceback(
 
 
 def test_a_lesson_that_does_not_load_gets_a_friendly_page(failing_server: VoilaServer) -> None:
-    """A broken or missing lesson file (issue 15, item 7): a message and a way back."""
+    """A broken or missing lesson file: a message and a way back."""
     with urllib.request.urlopen(f"{failing_server.url}voila/render/no_lesson.ipynb",
                                 timeout=120) as answer:
         html = answer.read().decode("utf-8", "replace")

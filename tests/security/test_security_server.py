@@ -1,6 +1,6 @@
 """The served Voila as an attacker meets it: another site's Host name, cross-site requests, a
 class that opens too many pages, kernels nobody connects to, big messages, unauthenticated
-POSTs and odd paths (issue 15, items 1, 2 and 7).
+POSTs and odd paths.
 
 Every server here is started from `voila_command` (through `VoilaServer`), exactly as
 `sq-edu serve` starts it; a few tests add one of its own options to the command line.
@@ -24,7 +24,7 @@ import pytest
 from websockets.exceptions import ConnectionClosedError
 
 from bench._kernel_client import DashboardSession, run_sync
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

@@ -1,0 +1,92 @@
+"""What a dashboard reads from its URL under Voila: `?lang=ru&seed=12&level=2`, checked.
+
+The settings themselves (ranges, the level policy, links) are `sq_edu.links`; this module only
+finds the page's query string. Without preheating Voila puts it in the `QUERY_STRING`
+environment variable. A preheated kernel runs the notebook before anyone asks for the page, so
+the query string only arrives when Voila hands the kernel to a request: Voila sends the request
+info as one JSON message on its websocket `voila/query/<kernel id>` (what
+`voila.utils.wait_for_request` reads). It is read here with the small `websockets` client that
+Voila itself depends on, not through `voila.utils`, which would load jupyter_server and
+jupyterlab_server into every kernel (about 45 MB each). Outside Voila (nbval, a plain notebook)
+there is none and the defaults apply.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+
+from sq_edu.links import (
+    DEFAULT_PORT,
+    MAX_LEVEL,
+    MAX_SEED,
+    PageParams,
+    default_lang,
+    parse_query,
+)
+
+log = logging.getLogger(__name__)
+REQUEST_TIMEOUT = 5.0   # seconds to open Voila's websocket, as voila.utils waits
+__all__ = [
+    "MAX_LEVEL",
+    "MAX_SEED",
+    "PageParams",
+    "current_query",
+    "default_lang",
+    "page_params",
+    "parse_query",
+    "request_info_url",
+    "served_alone",
+]
+
+
+def request_info_url(env: dict[str, str] | None = None) -> str:
+    """Voila's websocket that hands a preheated kernel its request (as voila.utils builds it)."""
+    env = dict(os.environ) if env is None else env
+    protocol = env.get("VOILA_WS_PROTOCOL", "ws")
+    host = env.get("VOILA_APP_IP", "127.0.0.1")
+    port = env.get("VOILA_APP_PORT", str(DEFAULT_PORT))
+    base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
+    return f"{protocol}://{host}:{port}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
+
+
+def _wait_for_request() -> None:
+    """Block until Voila gives this preheated kernel a page request; put its info (QUERY_STRING
+    and friends) in the environment, as Voila does for a kernel started for the request."""
+    from websockets.sync.client import connect
+
+    with connect(request_info_url(), open_timeout=REQUEST_TIMEOUT) as socket:
+        info = socket.recv()
+    for key, value in json.loads(info).items():
+        if isinstance(key, str) and isinstance(value, str):
+            os.environ[key] = value
+
+
+def current_query() -> str:
+    """The page's query string under Voila (preheated or not); empty elsewhere."""
+    if os.environ.get("VOILA_PREHEAT", "False") == "True":
+        try:
+            _wait_for_request()
+        except Exception:  # a page must open even if Voila changed its internals
+            log.exception("could not read the query string from Voila")
+            return ""
+    return os.environ.get("QUERY_STRING", "")
+
+
+def served_alone() -> bool:
+    """True when Voila serves this one notebook by itself (`voila notebooks/index.ipynb`).
+
+    Voila then answers every other path with its own file handler, which refuses notebooks
+    (403), so links to the other dashboards cannot work. It names the request path in
+    `SCRIPT_NAME`: the notebook's own address (`.../voila/render/index.ipynb`) when a folder is
+    served, `/` when a notebook is served alone. A preheated kernel (`sq-edu serve`) ran before
+    any request and has no `SCRIPT_NAME`; it always serves a folder.
+    """
+    script = os.environ.get("SCRIPT_NAME")
+    return script is not None and not script.endswith(".ipynb")
+
+
+def page_params() -> PageParams:
+    """Checked settings of the page being shown."""
+    return parse_query(current_query())
