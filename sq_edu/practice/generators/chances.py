@@ -61,7 +61,9 @@ def chance_steps(card: Msg | Cards, good: int, total: int, form: str) -> tuple[M
     steps = [msg("lessons.ch_worked_total", total=total),
              msg("lessons.ch_worked_good", card=card, good=good)]
     if form != "out_of":
-        steps.append(msg("lessons.ch_worked_fraction", good=good, total=total, fraction=chance))
+        lowest = Fraction(good, total) == chance and chance.denominator == total
+        steps.append(msg("lessons.ch_worked_fraction_lowest" if lowest else
+                         "lessons.ch_worked_fraction", good=good, total=total, fraction=chance))
     if form == "percent":
         steps.append(msg("lessons.ch_worked_percent", fraction=chance,
                          exact=Percent(chance, 1), percent=Percent(chance, 0)))
