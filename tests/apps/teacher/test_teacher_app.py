@@ -109,7 +109,7 @@ def test_report_from_uploaded_files_with_csv_and_a_bad_file() -> None:
     assert rows[0][0] and len(rows) == 3
     by_name = {row[0]: row for row in rows[1:]}
     assert by_name["Ann"][1:5] == ["Pairs", "3", "3", "0"]
-    assert by_name["Bob"][1:5] == ["Two cards make a third", "3", "2", "0"]
+    assert by_name["Bob"][1:5] == ["Adding within 10", "3", "2", "0"]
 
 
 def test_too_many_files_are_refused_kindly() -> None:
