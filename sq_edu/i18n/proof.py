@@ -20,8 +20,8 @@ EM_DASH = "\u2014"
 
 # A hyphen standing alone between spaces (a dash was meant), a hyphen before a digit that is
 # not inside a word ("-95", "(-3", "= -5": a minus sign was meant), or between two digits
-# ("1-10": an en dash was meant).
-_HYPHEN = re.compile(r"(?:^|\s)-(?:\s|$)|(?<![\w-])-(?=\d)|(?<=\d)-(?=\d)")
+# or placeholders ("1-10", "1-{last}": an en dash was meant).
+_HYPHEN = re.compile(r"(?:^|\s)-(?:\s|$)|(?<![\w-])-(?=\d)|(?<=[\d}])-(?=[\d{])")
 # "X = X" or "X — это X" / "X is X" with the same X on both sides (a step that says nothing).
 _SAME = re.compile(
     r"(?<![-+\u2212\u00d7\u00f7*/] )(?<![\w/.,\u2212+\-])([\w/.,\u2212]+)\s*=\s*\1"
