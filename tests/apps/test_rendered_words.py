@@ -34,7 +34,7 @@ def texts(widget: object, seen: set[int] | None = None) -> Iterator[str]:
         return
     seen.add(id(widget))
     for name in widget.keys:
-        if name in SKIP or name.startswith("_"):
+        if name in SKIP or (name.startswith("_") and name != "_options_labels"):
             continue
         value = getattr(widget, name, None)
         for item in value if isinstance(value, (list, tuple)) else [value]:
