@@ -16,11 +16,30 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 from sq_edu.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
 
 # Dashboards in the order the index shows them; only those whose notebook exists are listed.
+# The GitHub repository (owner/name) that Binder launches: every Binder link is built from it,
+# the README's too (`python tools/readme_links.py` rewrites them after a change here).
+BINDER_REPOSITORY = "sq-edu/sq_edu"
+BINDER_HUB = "https://mybinder.org"
+
+
+def binder_link(notebook: str, query: str = "", repository: str = BINDER_REPOSITORY) -> str:
+    """A link that starts a fresh Binder session on the dashboard `notebook` with `query`
+    (the way to share a lesson from Binder: the teacher's own session address is private)."""
+    urlpath = f"voila/render/notebooks/{notebook}.ipynb" + (f"?{query}" if query else "")
+    return f"{BINDER_HUB}/v2/gh/{repository}/HEAD?urlpath={quote(urlpath, safe='')}"
+
+
+def on_binder(environ: dict[str, str] | None = None) -> bool:
+    """True in a Binder session (BinderHub sets these variables for the session's server)."""
+    env = os.environ if environ is None else environ
+    return bool(env.get("BINDER_LAUNCH_HOST") or env.get("BINDER_REPO_URL"))
+
+
 DASHBOARDS: tuple[str, ...] = (
     "equations",
     "card_detective",

@@ -35,11 +35,15 @@ def rank_name(rank: str, lang: str = "en") -> str:
     return t(key, lang) if key else rank
 
 
+def short_rank(rank: str, lang: str = "en") -> str:
+    """The rank as printed in the corner: "Q" in English, "Д" in Russian; numbers stay."""
+    key = _SHORT_KEYS.get(rank)
+    return t(f"dungeon.{key}", lang) if key else rank
+
+
 def short_card(card: Card, lang: str = "en") -> str:
     """The card as printed in the corner: "Q♥" in English, "Д♥" in Russian."""
-    key = _SHORT_KEYS.get(card.rank)
-    rank = t(f"dungeon.{key}", lang) if key else card.rank
-    return f"{rank}{SUIT_SYMBOLS[card.suit]}"
+    return f"{short_rank(card.rank, lang)}{SUIT_SYMBOLS[card.suit]}"
 
 
 def card_name(card: Card, lang: str = "en") -> str:

@@ -62,8 +62,8 @@ def subtraction_forms(addends: Iterable[int], total: int) -> tuple[str, ...]:
     for answer in sorted(set(parts)):
         rest = list(parts)
         rest.remove(answer)
-        taken = " - ".join(str(x) for x in sorted(rest, reverse=True))
-        forms.append(f"{total} - {taken} = {answer}")
+        taken = " \u2212 ".join(str(x) for x in sorted(rest, reverse=True))
+        forms.append(f"{total} \u2212 {taken} = {answer}")
     return tuple(forms)
 
 

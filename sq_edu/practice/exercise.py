@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from sq_edu.engine.cards import Card, is_number, sort_key
 from sq_edu.engine.observation import Observation
+from sq_edu.i18n import signed
 from sq_edu.i18n.format import Percent
 from sq_edu.i18n.words import Term
 from sq_edu.practice.messages import Joined, Msg, Plain, card_name, msg
@@ -139,7 +140,7 @@ def answer_msg(ex: Exercise, answer: object) -> Msg | Plain | Percent | Term:
         return label if label is not None else Plain(str(answer))
     if ex.kind == SEAT:
         return Term("common.player_n", {"n": int(answer) + 1})  # type: ignore[call-overload]
-    return Plain(str(answer))
+    return Plain(str(signed(answer)))
 
 
 def percent_of(value: Fraction) -> int:

@@ -22,7 +22,7 @@ try:
 except ModuleNotFoundError:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[no-redef]  # tomli is tomllib's backport for Python 3.10
 
-from sq_edu.i18n import LANGS, normalize_lang
+from sq_edu.i18n import LANGS, catalog, normalize_lang
 from sq_edu.i18n import t as _t
 from sq_edu.practice.generators import GENERATORS
 from sq_edu.practice.messages import Msg, msg
@@ -108,7 +108,11 @@ class Lesson:
     source: str = ""
 
     def skill_title(self, skill: str, lang: str) -> str:
-        """A skill as children and teachers read it: the title of its first level."""
+        """A skill as children and teachers read it: its name in the catalogue
+        (`practice.skill_<id>`, a name rather than a level's title such as "As a fraction"),
+        else the title of its first level (a teacher's own lesson)."""
+        if f"practice.skill_{skill}" in catalog():
+            return _t(f"practice.skill_{skill}", lang)
         return next((lv.title.get(lang) for lv in self.levels if lv.skill == skill), skill)
 
     def level(self, number: int) -> Level:

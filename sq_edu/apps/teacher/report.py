@@ -38,6 +38,7 @@ class ReportSection(widgets.VBox):
             accept=".json,application/json", multiple=True,
             layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.upload.add_class("sq-report-upload")
+        self.upload.add_class("sq-upload")   # the label without ipywidgets' "(0)" (app.css)
         self.view = html_box("sq-report-view")
         self.csv_link = html_box("sq-report-csv")
         self.upload.observe(guarded(lambda: self.feedback)(self._uploaded), "value")
@@ -84,5 +85,5 @@ class ReportSection(widgets.VBox):
         self.heading.value = (
             f"<h3>{html.escape(t('apps.teacher_report', self.lang))}</h3>"
             f"<p>{html.escape(t('apps.teacher_report_help', self.lang))}</p>")
-        self.upload.description = t("apps.teacher_upload", self.lang)
+        self.upload.description = self.upload.tooltip = t("apps.teacher_upload", self.lang)
         self._show()
