@@ -16,6 +16,7 @@ from string import Template
 from sq_edu.apps.index import IndexApp
 from sq_edu.i18n import DEFAULT_LANG, LANGS, catalog
 from sq_edu.i18n import t as _t
+from sq_edu.pages.titles import page_titles
 from sq_edu.server.server import dashboards, notebooks_dir
 
 HERE = Path(__file__).resolve().parent
@@ -78,7 +79,9 @@ def dashboard_page(name: str, notebook: Path, app_version: str) -> str:
         page=name,
         lang=DEFAULT_LANG,
         default_lang=DEFAULT_LANG,
-        title=html.escape(t(f"apps.{name}_title", DEFAULT_LANG)),
+        title=html.escape(page_titles(name).get(DEFAULT_LANG) or t(f"apps.{name}_title",
+                                                                    DEFAULT_LANG)),
+        titles=script_json(page_titles(name)),
         cells=script_json(code_cells(notebook)),
         words=script_json({lang: site_words(lang) for lang in LANGS}),
     )

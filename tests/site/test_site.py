@@ -21,6 +21,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from sq_edu.apps.lesson import LessonApp
 from sq_edu.i18n import t
 from sq_edu.links import dashboards
+from sq_edu.pages.titles import page_titles
 from tests.support.browser import ConsoleLog
 
 pytestmark = pytest.mark.site
@@ -266,4 +267,8 @@ def test_every_other_dashboard_opens_in_the_browser(site: Site, name: str) -> No
     else:
         assert bar == (t("site.kept_here", "ru", download=t("lesson_app.download", "ru"))
                        if download else t("site.kept_here_short", "ru"))
+    # The page and the app inside it speak Russian, under the app's Russian name.
+    assert site.page.evaluate("document.documentElement.lang") == "ru"
+    assert site.page.title() == page_titles(name)["ru"]
+    assert frame.locator("html").get_attribute("lang") == "ru"
     site.check()

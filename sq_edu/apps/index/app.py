@@ -11,6 +11,7 @@ import html
 import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -151,11 +152,11 @@ class IndexApp(widgets.VBox):
         self._render()
 
     @traitlets.validate("lang")
-    def _valid_lang(self, proposal: dict) -> str:
+    def _valid_lang(self, proposal: dict[str, Any]) -> str:
         return normalize_lang(proposal["value"])
 
     @traitlets.observe("lang")
-    def _lang_changed(self, _change: dict) -> None:
+    def _lang_changed(self, _change: dict[str, Any]) -> None:
         self._render()
 
     def _on_switch(self, _button: widgets.Button) -> None:

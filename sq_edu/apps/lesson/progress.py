@@ -22,6 +22,7 @@ import logging
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -92,6 +93,7 @@ class ProgressPanel(widgets.VBox):
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("sq-import")
+        self.upload.add_class("sq-upload")   # the label without ipywidgets' "(0)" (app.css)
         guard = guarded(lambda: self.feedback)
         self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
         self.upload.observe(guard(self._uploaded), "value")
@@ -315,14 +317,14 @@ class ProgressPanel(widgets.VBox):
         self.secret.description = t("safety.pin", lang)
         self.secret.placeholder = t("safety.pin_example", lang)
         self.secret_help.value = escape(t("safety.pin_help", lang))
-        self.upload.description = t("lesson_app.upload", lang)
+        self.upload.description = self.upload.tooltip = t("lesson_app.upload", lang)
         self.mastery.value = mastery_html(self.lesson, self.progress.mastery, self.level, lang)
         self.export.value = download_link(
             self.export_bytes(), f"sq-progress-{self.progress.nickname or 'me'}.json",
             "application/json", t("lesson_app.download", lang), css="sq-export-link")
         self.export_help.value = escape(t("lesson_app.download_help", lang))
 
-    def _uploaded(self, change: dict) -> None:
+    def _uploaded(self, change: dict[str, Any]) -> None:
         files = list(change["new"] or ())
         if self._muted or not files:
             return

@@ -42,7 +42,15 @@ from sq_edu.apps.teacher.guard import ClassGuard
 from sq_edu.apps.teacher.login import TeacherLogin
 from sq_edu.apps.teacher.report import MAX_FILES, ReportSection
 from sq_edu.i18n import LANGS, normalize_lang, t
-from sq_edu.links import DASHBOARDS, LESSON_PAGES, MAX_SEED, PageParams, clamp_level
+from sq_edu.links import (
+    DASHBOARDS,
+    LESSON_PAGES,
+    MAX_SEED,
+    PageParams,
+    binder_link,
+    clamp_level,
+    on_binder,
+)
 from sq_edu.pages.link_seal import sealed_query
 from sq_edu.pages.page_address import PageAddress, sibling_link
 from sq_edu.practice import Lesson, load_lessons, worksheet_html
@@ -83,6 +91,8 @@ class TeacherApp(widgets.VBox):
     `progress_dir` the folder of the class's files (default: the server's progress folder).
     """
 
+    children: tuple[object, ...]  # the login first, then the whole page (a widgets.VBox trait)
+
     def __init__(self, lang: str = "en", lesson: str | None = None, level: int | None = None,
                  seed: int | None = None, *, class_code: str | None = None,
                  teacher_key: str | None = None, progress_dir: str | None = None) -> None:
@@ -102,7 +112,8 @@ class TeacherApp(widgets.VBox):
         self.language = LanguageToggle(self.lang, self.feedback)
         self.language.on_change(self.guard(self.set_lang))
         self.address = PageAddress()
-        self.address.observe(self.guard(lambda _c: self.built and self._update_link()), "href")
+        self.address.observe(self.guard(lambda _c: self._update_link() if self.built else None),
+                             "href")
         super().__init__()
         self.add_class("sq-app")
         self.add_class("sq-teacher-app")
@@ -251,6 +262,8 @@ class TeacherApp(widgets.VBox):
     def share_link(self) -> str:
         """Absolute link to the lesson with the class settings, built from the address the
         teacher's browser shows; "" until the browser has said it (a moment after drawing)."""
+        if on_binder():   # the session address is the teacher's own: pupils get a new session
+            return binder_link(self.pages[self.lesson_select.value], self.class_query())
         return sibling_link(self.address.href, self.pages[self.lesson_select.value],
                             self.class_query())
 
@@ -266,7 +279,8 @@ class TeacherApp(widgets.VBox):
                 f"{level}, {t('common.deal_number', pupils).lower()} {seed}")
         target = (f'<a href="{html.escape(link)}" target="_blank" rel="noopener">'
                   f"{html.escape(name)}</a>" if link else html.escape(name))
-        self.link.value = (f'<p>{html.escape(t("apps.teacher_link_intro", self.lang))} '
+        intro = "apps.teacher_link_intro_binder" if on_binder() else "apps.teacher_link_intro"
+        self.link.value = (f'<p>{html.escape(t(intro, self.lang))} '
                            f"{target}</p>")
         self.url.value = link
 
@@ -324,7 +338,8 @@ class TeacherApp(widgets.VBox):
     def _texts(self) -> None:
         lang = self.lang
         if not self._key:
-            self.live_off.value = f"<p>{html.escape(t('classroom.live_off', lang))}</p>"
+            off = "classroom.live_off_binder" if on_binder() else "classroom.live_off"
+            self.live_off.value = f"<p>{html.escape(t(off, lang))}</p>"
         self.class_heading.value = f"<h3>{html.escape(t('apps.teacher_class', lang))}</h3>"
         self.worksheet_heading.value = f"<h3>{html.escape(t('apps.teacher_worksheet', lang))}</h3>"
         self.lesson_select.description = t("apps.teacher_lesson", lang)

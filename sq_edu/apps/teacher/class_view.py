@@ -26,14 +26,8 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.practice.classroom.live import (
-    SORT_KEYS,
-    ClassCodeError,
-    LearnerRow,
-    class_rows,
-    clean_class_code,
-    sort_rows,
-)
+from sq_edu.links import ClassCodeError, clean_class_code
+from sq_edu.practice.classroom.live import SORT_KEYS, LearnerRow, class_rows, sort_rows
 from sq_edu.practice.classroom.report import teacher_report
 from sq_edu.practice.lesson import load_lessons
 from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name

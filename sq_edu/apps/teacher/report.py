@@ -12,6 +12,7 @@ download link), `sq-report-prev` / `sq-report-next` / `sq-report-pages` (paging)
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -42,6 +43,7 @@ class ReportSection(widgets.VBox):
             accept=".json,application/json", multiple=True,
             layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.upload.add_class("sq-report-upload")
+        self.upload.add_class("sq-upload")   # the label without ipywidgets' "(0)" (app.css)
         self.view = html_box("sq-report-view")
         self.csv_link = html_box("sq-report-csv")
         self.page = 0
@@ -57,7 +59,7 @@ class ReportSection(widgets.VBox):
         super().__init__([self.heading, self.upload, self.view, self.paging, self.csv_link])
         self.set_lang(self.lang)
 
-    def _uploaded(self, change: dict) -> None:
+    def _uploaded(self, change: dict[str, Any]) -> None:
         files = [(str(item["name"]), bytes(item["content"])) for item in change["new"]]
         self.add_files(files)
 
@@ -117,7 +119,7 @@ class ReportSection(widgets.VBox):
         self.heading.value = (
             f"<h3>{html.escape(t('apps.teacher_report', self.lang))}</h3>"
             f"<p>{html.escape(t('apps.teacher_report_help', self.lang))}</p>")
-        self.upload.description = t("apps.teacher_upload", self.lang)
+        self.upload.description = self.upload.tooltip = t("apps.teacher_upload", self.lang)
         self.prev_button.description = t("apps.teacher_report_prev", self.lang)
         self.next_button.description = t("apps.teacher_report_next", self.lang)
         self._show()

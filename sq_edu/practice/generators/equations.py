@@ -72,9 +72,11 @@ def fact_family(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
 
     cards = rng.choice(equation_sets(p["addends"], p["addends"], p["max_total"]))
     discard = make_discard(cards)
+    if discard is None:
+        raise ValueError(f"{cards} is no discard")  # equation_sets gives only true equations
     form = rng.choice(discard.subtractions)
     question, answer = form.rsplit("=", 1)
-    total, *parts = (int(x) for x in question.split("-"))
+    total, *parts = (int(x) for x in question.split("\u2212"))
     taken = sum(parts)
     right = int(answer)
     return base.make(kind=NUMBER, answers=(right,), hand=tuple(cards),
@@ -130,7 +132,8 @@ def missing(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     return base.make(kind=NUMBER, answers=answers, hand=hand,
                      prompt=msg("lessons.eq_missing_prompt", puzzle=Plain(puzzle)),
                      hints=(msg("lessons.eq_missing_nudge"),
-                            msg("lessons.eq_missing_strategy", total=total,
+                            msg("lessons.eq_missing_strategy" if len(known) > 1 else
+                                "lessons.eq_missing_strategy_one", total=total,
                                 known=Plain(" + ".join(map(str, known))), sum=sum(known))),
                      traps=traps(answers,
                                  (total + sum(known), msg("lessons.eq_trap_added_missing",

@@ -80,12 +80,12 @@ def test_live_view_lists_the_class_and_flags_the_stuck(tmp_path: Path) -> None:
     view = app.class_view
     assert [row["nickname"] for row in view.table.rows] == ["Bob", "Ann"]   # stuck first
     bob_cells = view.table.rows[0]["cells"]
-    assert bob_cells["stuck"] == "Stuck: 3 wrong in a row" and view.table.rows[0]["stuck"]
+    assert bob_cells["stuck"] == "Needs help: 3 wrong in a row" and view.table.rows[0]["stuck"]
     assert bob_cells["lesson"] == "What are the chances?"
     assert view.table.rows[1]["cells"] == {
         "nickname": "Ann", "lesson": "Equation discards", "level": "2",
         "last_active": "30 seconds ago", "recent": "1", "streak": "1", "stuck": "fine"}
-    assert "Learners: 2; stuck: 1." in view.summary.value
+    assert "Learners: 2; need help: 1." in view.summary.value
     view.table.sort_by("nickname")
     assert [row["nickname"] for row in view.table.rows] == ["Ann", "Bob"]
     view.table.sort_by("nickname")
