@@ -54,7 +54,7 @@ def wait_for(fails: int, free: int) -> float:
     """Seconds to wait after `fails` wrong tries (0 while within the free tries)."""
     if fails < free:
         return 0.0
-    return min(MAX_WAIT, FIRST_WAIT * 2 ** (fails - free))
+    return float(min(MAX_WAIT, FIRST_WAIT * 2 ** (fails - free)))
 
 
 class GuessLimit:

@@ -81,7 +81,8 @@ class ClassPasswordProvider(PasswordIdentityProvider):
             handler.finish(friendly_page(page_lang(handler), "safety.password_title",
                                          "safety.password_in_address"))
             raise tornado.web.Finish()
-        return await super().get_user(handler)
+        # jupyter_server types get_user as maybe-awaitable; this provider's base is async.
+        return await super().get_user(handler)  # type: ignore[misc]
 
     def process_login_form(self, handler: tornado.web.RequestHandler) -> User | None:
         if not self.token:   # no class password: nothing to count
@@ -94,7 +95,7 @@ class ClassPasswordProvider(PasswordIdentityProvider):
                 guesses.succeeded("class")
                 return user
             wait = guesses.failed("class", address)
-        handler.sq_edu_wait = wait   # type: ignore[attr-defined] - read by the login page
+        handler.sq_edu_wait = wait  # type: ignore[attr-defined]  # read by the login page
         return None
 
 

@@ -86,7 +86,7 @@ class KernelQuerySocket(RequestInfoSocketHandler):
             return "no such kernel"
         return ""
 
-    def open(self, kernel_id: str) -> None:  # type: ignore[override]
+    def open(self, kernel_id: str) -> None:
         self._kernel_id = kernel_id
         super().open(kernel_id)
 
