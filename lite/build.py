@@ -160,6 +160,10 @@ def lite_config(lite_dir: Path, packages: list[str]) -> None:
         "jupyter-lite-schema-version": 0,
         "jupyter-config-data": {
             "appName": "sq_edu",
+            # The learners' progress under names no other JupyterLite app on the origin uses
+            # (its default is "JupyterLite Storage"); docs/site.md: an origin of its own.
+            "contentsStorageName": "sq-edu-progress",
+            "settingsStorageName": "sq-edu-settings",
             "disabledExtensions": ["@jupyterlab/codemirror-extension:commands"],
             "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {

@@ -16,10 +16,24 @@ from string import Template
 from sq_edu.apps.index import IndexApp
 from sq_edu.i18n import DEFAULT_LANG, LANGS, catalog
 from sq_edu.i18n import t as _t
+from sq_edu.pages.titles import page_titles
 from sq_edu.server.server import dashboards, notebooks_dir
 
 HERE = Path(__file__).resolve().parent
 REPL_CSS = "sq-site-repl.css"
+# JupyterLite's REPL runs the code in its address (`repl/index.html?code=...`), so any link
+# could run Python beside the learners' stored progress. The site's own pages hand the REPL
+# their code that way, from the `#app` frame of a page of the same origin; anywhere else (a
+# link opened at the top, a frame on another site) this runs before the REPL's bundle and
+# drops the code unread.
+NO_CODE_FROM_URL = (
+    "<script>(function(){var ours=false;try{var f=window.frameElement;"
+    "ours=!!f&&f.id==='app'&&parent.location.origin===location.origin"
+    "&&/\\/[a-z_]+\\.html$/.test(parent.location.pathname)}catch(e){}"
+    "if(ours)return;var u=new URL(location.href),p=u.searchParams;"
+    "if(!p.has('code')&&!p.has('execute'))return;p.delete('code');p.delete('execute');"
+    "history.replaceState(null,'',u.pathname+(p.toString()?'?'+p:'')+u.hash);})();"
+    "</script>")
 
 
 def t(key: str, lang: str, **params: object) -> str:
@@ -65,7 +79,9 @@ def dashboard_page(name: str, notebook: Path, app_version: str) -> str:
         page=name,
         lang=DEFAULT_LANG,
         default_lang=DEFAULT_LANG,
-        title=html.escape(t(f"apps.{name}_title", DEFAULT_LANG)),
+        title=html.escape(page_titles(name).get(DEFAULT_LANG) or t(f"apps.{name}_title",
+                                                                    DEFAULT_LANG)),
+        titles=script_json(page_titles(name)),
         cells=script_json(code_cells(notebook)),
         words=script_json({lang: site_words(lang) for lang in LANGS}),
     )
@@ -133,6 +149,6 @@ def write_pages(out: Path) -> None:
         (out / "favicon.ico").write_bytes(icon.read_bytes())
     repl = out / "repl" / "index.html"
     page = repl.read_text(encoding="utf-8")
-    link = f'<link rel="stylesheet" href="../{REPL_CSS}">'
+    link = f'<link rel="stylesheet" href="../{REPL_CSS}">{NO_CODE_FROM_URL}'
     if link not in page:
         repl.write_text(page.replace("</head>", f"{link}</head>", 1), encoding="utf-8")

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from sq_edu.i18n import LANGS, t
+from sq_edu.links import DEFAULT_PORT
 from sq_edu.server.server import (
     CLASS_WORD_ENV,
     class_pool_options,
@@ -33,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sq-edu", description="Sleeping Queens maths lessons")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the lesson dashboards with Voila")
-    serve.add_argument("--port", type=_port, default=8866, help="port (default 8866)")
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                       help=f"port (default {DEFAULT_PORT})")
     serve.add_argument("--lang", choices=LANGS, default="en", help="default page language")
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     serve.add_argument("--ip", default="127.0.0.1",
@@ -56,11 +58,46 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--review", action="store_true",
                        help="a mixed review of every level of the lesson instead of one level")
     sheet.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
+    schema = commands.add_parser("lesson-schema",
+                                 help="write the JSON Schema of lesson files (for an editor)")
+    schema.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
+    check = commands.add_parser("check-lesson", help="check lesson files before sharing them")
+    check.add_argument("files", nargs="+", help="lesson .toml files")
+    check.add_argument("--lang", choices=LANGS, default="en", help="language of the messages")
     return parser
 
 
+def lesson_tools(args: argparse.Namespace) -> int:
+    """`lesson-schema` and `check-lesson`: what a teacher writing a lesson needs."""
+    import json
+    from pathlib import Path
+
+    from sq_edu.practice.lesson_schema import check_lesson_text, lesson_schema
+
+    if args.command == "lesson-schema":
+        text = json.dumps(lesson_schema(), ensure_ascii=False, indent=2) + "\n"
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            Path(args.output).write_text(text, encoding="utf-8")
+        return 0
+    all_ok = True
+    for name in args.files:
+        path = Path(name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            print(f"{name}: {error}", file=sys.stderr)
+            all_ok = False
+            continue
+        ok, lines = check_lesson_text(text, path.name, args.lang)
+        print("\n".join(lines), file=sys.stdout if ok else sys.stderr)
+        all_ok = all_ok and ok
+    return 0 if all_ok else 1
+
+
 def _class_code(text: str) -> str:
-    from sq_edu.practice.classroom.live import ClassCodeError, clean_class_code
+    from sq_edu.links import ClassCodeError, clean_class_code
 
     try:
         return clean_class_code(text)
@@ -94,7 +131,8 @@ def add_class_options(serve: argparse.ArgumentParser) -> None:
     group.add_argument("--class", dest="class_code", type=_class_code, metavar="NAME",
                        help="class code: the teacher page shows this class live")
     group.add_argument("--teacher-password", metavar="WORD",
-                       help="password for the teacher page (at least 4 characters; '-' asks "
+                       help="password for the teacher page (at least 8 characters, not a common "
+                            "word; '-' asks "
                             "for it without echo). Kept only as a salted hash")
     group.add_argument("--class-size", type=_class_size, default=0, metavar="N",
                        help="warm up N kernels per class lesson before the lesson starts")
@@ -126,6 +164,9 @@ def class_pools(args: argparse.Namespace) -> list[str]:
                               pool_size=max(args.pool_size, 0))
 
 
+PAGES_PER_DEVICE = 3   # a child's lesson, a game and the index; a fourth waits
+
+
 def add_security_options(serve: argparse.ArgumentParser) -> None:
     """Options that keep a served class safe (docs/deploy.md, "What the server protects")."""
     serve.add_argument("--allow-host", action="append", default=[], metavar="NAME",
@@ -140,6 +181,10 @@ def add_security_options(serve: argparse.ArgumentParser) -> None:
     serve.add_argument("--max-pages", type=int, default=40, metavar="N",
                        help="lesson pages open at once (default 40); more get 'the class is "
                             "full, try again in a minute'")
+    serve.add_argument("--pages-per-device", type=int, default=None, metavar="N",
+                       help="lesson pages one device may hold at once (default 3 when other "
+                            "computers can connect, no cap on loopback; 0: no cap, for a "
+                            "class behind one shared address)")
     serve.add_argument("--kernel-memory-mb", type=int, default=1536, metavar="MB",
                        help="memory cap of each lesson page's kernel (default 1536; 0: none)")
     serve.add_argument("--log-file", metavar="FILE",
@@ -155,9 +200,21 @@ def security_settings(args: argparse.Namespace) -> tuple[list[str], dict[str, st
         return [], {}, (f"--ip {args.ip} lets other computers in: give a class password "
                         "(--class-password WORD, written on the board), or --no-password "
                         "if a proxy in front asks for one")
+    if password:
+        from sq_edu.practice.classroom.teacher_key import password_problem
+
+        weak = password_problem(password)
+        if weak:
+            return [], {}, f"the class password {weak}"
     if args.max_pages < 1 or args.kernel_memory_mb < 0:
         return [], {}, "--max-pages must be at least 1 and --kernel-memory-mb at least 0"
-    flags = [f"--SafeVoila.max_kernels={args.max_pages}"]
+    per_device = args.pages_per_device
+    if per_device is None:
+        per_device = 0 if loopback else PAGES_PER_DEVICE
+    if per_device < 0:
+        return [], {}, "--pages-per-device must be at least 0"
+    flags = [f"--SafeVoila.max_kernels={args.max_pages}",
+             f"--SafeVoila.max_pages_per_client={per_device}"]
     flags += [f"--SafeVoila.allowed_hosts={h.strip()}" for h in args.allow_host if h.strip()]
     env = {"SQ_EDU_KERNEL_MEMORY_MB": str(args.kernel_memory_mb)}
     if password:   # in the environment, not the command line other users can list
@@ -250,6 +307,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.execve(command[0], command, env)  # noqa: S606 - fixed argv built above, no shell
     if args.command == "worksheet":
         return worksheet(args)
+    if args.command in ("lesson-schema", "check-lesson"):
+        return lesson_tools(args)
     return 2  # pragma: no cover - argparse refuses unknown commands
 
 

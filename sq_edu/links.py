@@ -16,11 +16,30 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import ClassVar
-from urllib.parse import parse_qs, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 from sq_edu.i18n import DEFAULT_LANG, LANGS, normalize_lang, t
 
 # Dashboards in the order the index shows them; only those whose notebook exists are listed.
+# The GitHub repository (owner/name) that Binder launches: every Binder link is built from it,
+# the README's too (`python tools/readme_links.py` rewrites them after a change here).
+BINDER_REPOSITORY = "sq-edu/sq_edu"
+BINDER_HUB = "https://mybinder.org"
+
+
+def binder_link(notebook: str, query: str = "", repository: str = BINDER_REPOSITORY) -> str:
+    """A link that starts a fresh Binder session on the dashboard `notebook` with `query`
+    (the way to share a lesson from Binder: the teacher's own session address is private)."""
+    urlpath = f"voila/render/notebooks/{notebook}.ipynb" + (f"?{query}" if query else "")
+    return f"{BINDER_HUB}/v2/gh/{repository}/HEAD?urlpath={quote(urlpath, safe='')}"
+
+
+def on_binder(environ: dict[str, str] | None = None) -> bool:
+    """True in a Binder session (BinderHub sets these variables for the session's server)."""
+    env = os.environ if environ is None else environ
+    return bool(env.get("BINDER_LAUNCH_HOST") or env.get("BINDER_REPO_URL"))
+
+
 DASHBOARDS: tuple[str, ...] = (
     "equations",
     "card_detective",
@@ -32,6 +51,7 @@ DASHBOARDS: tuple[str, ...] = (
 MAX_SEED = 999_999  # deal numbers are 0..MAX_SEED: every link names exactly one deal
 MAX_LEVEL = 20      # no lesson has more levels; a bigger number is not a link a teacher made
 MAX_QUERY = 2000    # characters; anything longer is not a link a teacher shared
+DEFAULT_PORT = 8866  # where `sq-edu serve` (and `make serve`) listen unless told otherwise
 _CLASS = re.compile(r"^[\w][\w\-]{0,29}$")
 
 
@@ -73,16 +93,23 @@ def dashboards(folder: Path | None = None) -> list[str]:
     return [name for name in DASHBOARDS if (folder / f"{name}.ipynb").is_file()]
 
 
+def _whole(value: object) -> int:
+    """`int(value)` for what int() takes; TypeError (as int() gives) for anything else."""
+    if isinstance(value, (str, bytes, bytearray, int, float)):
+        return int(value)
+    raise TypeError(f"not a whole number: {value!r}")
+
+
 def wrap_seed(seed: object) -> int:
     """Any whole number as a deal number (the deal box and the apps wrap round, never refuse)."""
-    return int(seed) % (MAX_SEED + 1)  # type: ignore[call-overload]
+    return _whole(seed) % (MAX_SEED + 1)
 
 
 def clamp_level(level: object, levels: int) -> int:
     """The one level policy: a level outside 1..`levels` becomes the nearest one there is
     (junk becomes 1). A page whose link asked for another level says so (`level_note`)."""
     try:
-        number = int(level)  # type: ignore[call-overload]
+        number = _whole(level)
     except (TypeError, ValueError):
         number = 1
     return min(max(number, 1), max(levels, 1))

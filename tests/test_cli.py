@@ -154,7 +154,7 @@ def test_worksheet_sheet_numbers_and_a_mixed_review(tmp_path, capsys) -> None:
 def test_class_mode_warms_a_pool_per_class_lesson_and_hands_class_and_hash_to_kernels() -> None:
     from sq_edu.practice.classroom.teacher_key import check_password
 
-    args = build_parser().parse_args(["serve", "--class", "5B", "--teacher-password", "owls!",
+    args = build_parser().parse_args(["serve", "--class", "5B", "--teacher-password", "owls-at-9pm",
                                       "--class-size", "30", "--lessons", "equations,chances"])
     command, env = serve_command(args)
     pools = next(arg for arg in command if arg.startswith(
@@ -164,8 +164,8 @@ def test_class_mode_warms_a_pool_per_class_lesson_and_hands_class_and_hash_to_ke
         "chances.ipynb": {"pool_size": 30}}
     assert sum(arg.startswith("--preheat_kernel") for arg in command) == 1
     assert env["SQ_EDU_CLASS"] == "5b"
-    assert "owls!" not in " ".join([*command, *env.values()])      # only the salted hash
-    assert check_password("owls!", env["SQ_EDU_TEACHER_KEY"])
+    assert "owls-at-9pm" not in " ".join([*command, *env.values()])      # only the salted hash
+    assert check_password("owls-at-9pm", env["SQ_EDU_TEACHER_KEY"])
 
 
 def test_class_size_preheats_even_with_pool_size_zero() -> None:
@@ -184,13 +184,27 @@ def test_bad_class_options_are_refused(argv: list[str],
     assert exit_info.value.code == 2 and "error" in capsys.readouterr().err
 
 
-def test_a_too_short_teacher_password_is_one_clear_line(
-        capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("word", "said"), [("abc", "needs at least 8 characters"),
+                                             ("owls", "needs at least 8 characters"),
+                                             ("password", "common word"),
+                                             ("Teacher123", "common word"),
+                                             ("12345678", "common word"),
+                                             ("23456789", "run of digits")])
+def test_a_weak_teacher_password_is_one_clear_line(
+        word: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
     from sq_edu.cli import main
 
-    assert main(["serve", "--teacher-password", "abc", "--no-browser"]) == 2
-    assert capsys.readouterr().err.strip() == (
-        "sq-edu serve: the teacher password needs at least 4 characters")
+    assert main(["serve", "--teacher-password", word, "--no-browser"]) == 2
+    line = capsys.readouterr().err.strip()
+    assert line.startswith("sq-edu serve: the teacher password ") and said in line
+    assert "\n" not in line
+
+
+def test_a_weak_class_password_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    from sq_edu.cli import main
+
+    assert main(["serve", "--class-password", "owls", "--no-browser"]) == 2
+    assert "class password needs at least 8" in capsys.readouterr().err
 
 
 def test_a_setting_is_replaced_not_given_twice() -> None:
@@ -211,13 +225,15 @@ def test_a_classroom_server_needs_a_class_password() -> None:
 
 def test_security_options_reach_voila_and_the_kernels() -> None:
     args = build_parser().parse_args([
-        "serve", "--ip", "0.0.0.0", "--class-password", "owls", "--allow-host", "class.local",
-        "--max-pages", "30", "--kernel-memory-mb", "1024", "--log-file", "lessons.log"])
+        "serve", "--ip", "0.0.0.0", "--class-password", "owls-fly-at-9",
+        "--allow-host", "class.local", "--max-pages", "30", "--kernel-memory-mb", "1024",
+        "--log-file", "lessons.log"])
     command, env = serve_command(args)
     assert "--SafeVoila.max_kernels=30" in command
+    assert "--SafeVoila.max_pages_per_client=3" in command   # a classroom: 3 pages a device
     assert "--SafeVoila.allowed_hosts=class.local" in command
     assert not any("owls" in flag for flag in command), "the password must not be on argv"
-    assert env["SQ_EDU_CLASS_PASSWORD"] == "owls"
+    assert env["SQ_EDU_CLASS_PASSWORD"] == "owls-fly-at-9"
     assert env["SQ_EDU_KERNEL_MEMORY_MB"] == "1024"
     assert env["SQ_EDU_LOG_FILE"].endswith("lessons.log")
 

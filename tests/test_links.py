@@ -5,7 +5,15 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sq_edu.links import MAX_SEED, PageParams, clamp_level, parse_query, wrap_seed
+from sq_edu.links import (
+    BINDER_REPOSITORY,
+    MAX_SEED,
+    PageParams,
+    binder_link,
+    clamp_level,
+    parse_query,
+    wrap_seed,
+)
 
 
 @given(st.sampled_from(["en", "ru"]), st.none() | st.integers(0, MAX_SEED),
@@ -31,3 +39,19 @@ def test_one_level_policy() -> None:
 
 def test_deal_numbers_wrap_round() -> None:
     assert [wrap_seed(v) for v in (0, MAX_SEED, MAX_SEED + 1, -1)] == [0, MAX_SEED, 0, MAX_SEED]
+
+
+def test_every_binder_link_in_the_readme_comes_from_the_one_setting() -> None:
+    """`BINDER_REPOSITORY` in sq_edu/links.py names the repository; `tools/readme_links.py`
+    rewrites the README's links after a change, and this fails until it has."""
+    from pathlib import Path
+
+    from tools.readme_links import README, rewritten
+
+    text = README.read_text(encoding="utf-8")
+    assert rewritten(text) == text
+    assert text.count(f"mybinder.org/v2/gh/{BINDER_REPOSITORY}/HEAD?urlpath=") >= 9
+    assert "placeholder" not in text and Path(README).name == "README.md"
+    assert binder_link("chances", "lang=ru&seed=3") == (
+        f"https://mybinder.org/v2/gh/{BINDER_REPOSITORY}/HEAD?urlpath="
+        "voila%2Frender%2Fnotebooks%2Fchances.ipynb%3Flang%3Dru%26seed%3D3")

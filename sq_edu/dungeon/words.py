@@ -35,11 +35,15 @@ def rank_name(rank: str, lang: str = "en") -> str:
     return t(key, lang) if key else rank
 
 
+def short_rank(rank: str, lang: str = "en") -> str:
+    """The rank as printed in the corner: "Q" in English, "Д" in Russian; numbers stay."""
+    key = _SHORT_KEYS.get(rank)
+    return t(f"dungeon.{key}", lang) if key else rank
+
+
 def short_card(card: Card, lang: str = "en") -> str:
     """The card as printed in the corner: "Q♥" in English, "Д♥" in Russian."""
-    key = _SHORT_KEYS.get(card.rank)
-    rank = t(f"dungeon.{key}", lang) if key else card.rank
-    return f"{rank}{SUIT_SYMBOLS[card.suit]}"
+    return f"{short_rank(card.rank, lang)}{SUIT_SYMBOLS[card.suit]}"
 
 
 def card_name(card: Card, lang: str = "en") -> str:
@@ -73,7 +77,7 @@ def localize(params: dict[str, object], lang: str = "en") -> dict[str, object]:
         elif key == "suit_of" and isinstance(value, str):
             out[key] = suit_of(value, lang)
         elif callable(getattr(value, "render", None)):
-            out[key] = value.render(lang)  # type: ignore[attr-defined]
+            out[key] = value.render(lang)  # type: ignore[attr-defined]  # duck-typed: anything with render(lang), checked just above
         else:
             out[key] = value
     return out

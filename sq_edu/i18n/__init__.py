@@ -32,10 +32,11 @@ from importlib import resources
 try:
     import tomllib
 except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+    import tomli as tomllib  # type: ignore[no-redef]  # tomli is tomllib's backport for Python 3.10
 
 LANGS: tuple[str, ...] = ("en", "ru")
 DEFAULT_LANG = "en"
+MINUS = "\u2212"  # the minus sign; a hyphen "-" only looks like one
 log = logging.getLogger(__name__)
 
 
@@ -98,12 +99,22 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
         return key
     value = entry.get(lang, entry.get(DEFAULT_LANG, key))
     if isinstance(value, dict):
-        value = value.get(plural_form(int(params.get("n", 0)), lang)) or next(iter(value.values()))
+        n = params.get("n", 0)
+        count = int(n) if isinstance(n, (int, float, str, Fraction)) else 0
+        value = value.get(plural_form(count, lang)) or next(iter(value.values()))
     try:
-        return str(value).format(**params)
+        return str(value).format(**{k: signed(v) for k, v in params.items()})
     except (KeyError, IndexError, ValueError):
         log.exception("bad parameters for message %s", key)
         return str(value)
+
+
+def signed(value: object) -> object:
+    """A negative number with the minus sign U+2212 ("−50"), which a hyphen only looks like: a
+    screen reader says "minus" and a line never breaks after it. Other values pass through."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0:
+        return f"{MINUS}{-value}"
+    return value
 
 
 def placeholders(text: str) -> set[str]:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from . import catalog, normalize_lang, t
+from . import MINUS, catalog, normalize_lang, t
 
 NBSP = "\u00a0"
 DECIMAL_MARK = {"en": ".", "ru": ","}
@@ -36,7 +36,7 @@ def decimal(value: Fraction | float | int, lang: str = "en", places: int = 1) ->
     lang = normalize_lang(lang)
     number = _rounded(value, places)
     whole, rest = divmod(abs(number) * 10 ** places, 10 ** places)
-    sign = "-" if number < 0 else ""
+    sign = MINUS if number < 0 else ""
     digits = f"{int(rest):0{places}d}".rstrip("0") if places else ""
     text = f"{sign}{int(whole)}"
     return f"{text}{DECIMAL_MARK[lang]}{digits}" if digits else text

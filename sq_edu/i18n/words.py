@@ -88,8 +88,9 @@ def number_word(n: object) -> Word:
     return Word(text, {ARTICLE: article(text)})
 
 
-def join_words(words: Iterable[str], lang: str = "en") -> Word:
-    """"3, 5 and king" in every form at once, so "{cards:acc}" inflects each item."""
+def join_words(words: Iterable[str], lang: str = "en", joiner: str = "common.list_and") -> Word:
+    """"3, 5 and king" in every form at once, so "{cards:acc}" inflects each item; with
+    `joiner="common.list_or"` it reads "1, 4, 7 or 10" (any one of them)."""
     items = [w if isinstance(w, Word) else Word(str(w)) for w in words]
     if not items:
         return Word(t("common.no_cards", lang))
@@ -98,7 +99,7 @@ def join_words(words: Iterable[str], lang: str = "en") -> Word:
 
     def joined(spec: str) -> str:
         parts = [w.form(spec) if spec != ARTICLE else str(w) for w in items]
-        return t("common.list_and", lang, first=", ".join(parts[:-1]), last=parts[-1])
+        return t(joiner, lang, first=", ".join(parts[:-1]), last=parts[-1])
 
     return Word(joined(""), {spec: joined(spec) for spec in (*CASES, ARTICLE)})
 

@@ -9,18 +9,35 @@ info as one JSON message on its websocket `voila/query/<kernel id>` (what
 Voila itself depends on, not through `voila.utils`, which would load jupyter_server and
 jupyterlab_server into every kernel (about 45 MB each). Outside Voila (nbval, a plain notebook)
 there is none and the defaults apply.
+
+The server (`sq_edu.server.query_socket`) answers that websocket only to the kernel itself: the
+kernel sends `query_key(its id, the server's key)` in a header. A connection that is dropped is
+opened again (the server keeps a request that arrived meanwhile), and a server that refuses
+or cannot be reached leaves the page on its defaults instead of hanging it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import logging
 import os
 
-from sq_edu.links import MAX_LEVEL, MAX_SEED, PageParams, default_lang, parse_query
+from sq_edu.links import (
+    DEFAULT_PORT,
+    MAX_LEVEL,
+    MAX_SEED,
+    PageParams,
+    default_lang,
+    parse_query,
+)
 
 log = logging.getLogger(__name__)
 REQUEST_TIMEOUT = 5.0   # seconds to open Voila's websocket, as voila.utils waits
+LISTEN_SECONDS = 15.0   # then the connection is opened again (a request may be waiting there)
+QUERY_KEY_ENV = "SQ_EDU_QUERY_KEY"
+QUERY_KEY_HEADER = "X-Sq-Query-Key"
 __all__ = [
     "MAX_LEVEL",
     "MAX_SEED",
@@ -29,6 +46,7 @@ __all__ = [
     "default_lang",
     "page_params",
     "parse_query",
+    "query_key",
     "request_info_url",
     "served_alone",
 ]
@@ -39,18 +57,42 @@ def request_info_url(env: dict[str, str] | None = None) -> str:
     env = dict(os.environ) if env is None else env
     protocol = env.get("VOILA_WS_PROTOCOL", "ws")
     host = env.get("VOILA_APP_IP", "127.0.0.1")
-    port = env.get("VOILA_APP_PORT", "8866")
+    port = env.get("VOILA_APP_PORT", str(DEFAULT_PORT))
     base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
     return f"{protocol}://{host}:{port}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
 
 
+def query_key(kernel_id: str, server_key: str) -> str:
+    """The key a kernel shows to read its own request: an HMAC of its id (hex)."""
+    return hmac.new(server_key.encode(), kernel_id.encode(), hashlib.sha256).hexdigest()
+
+
 def _wait_for_request() -> None:
     """Block until Voila gives this preheated kernel a page request; put its info (QUERY_STRING
-    and friends) in the environment, as Voila does for a kernel started for the request."""
+    and friends) in the environment, as Voila does for a kernel started for the request.
+
+    A preheated kernel may wait for hours before a page takes it, so there is no overall
+    deadline; the connection is reopened every LISTEN_SECONDS instead, which also recovers a
+    request the server kept while no connection was listening.
+    """
+    from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect
 
-    with connect(request_info_url(), open_timeout=REQUEST_TIMEOUT) as socket:
-        info = socket.recv()
+    kernel_id = os.environ.get("VOILA_KERNEL_ID", "")
+    headers = {QUERY_KEY_HEADER: query_key(kernel_id, os.environ.get(QUERY_KEY_ENV, ""))}
+    info: str | bytes | None = None
+    closed = 0
+    while info is None:
+        with connect(request_info_url(), open_timeout=REQUEST_TIMEOUT,
+                     additional_headers=headers) as socket:
+            try:
+                info = socket.recv(timeout=LISTEN_SECONDS)
+            except TimeoutError:
+                closed = 0
+            except ConnectionClosed:
+                closed += 1
+                if closed >= 3:   # the server keeps closing it: use the defaults
+                    raise
     for key, value in json.loads(info).items():
         if isinstance(key, str) and isinstance(value, str):
             os.environ[key] = value
@@ -81,5 +123,9 @@ def served_alone() -> bool:
 
 
 def page_params() -> PageParams:
-    """Checked settings of the page being shown."""
-    return parse_query(current_query())
+    """Checked settings of the page being shown (a changed class link keeps its level fixed:
+    `link_seal`)."""
+    from sq_edu.pages.link_seal import checked_seal
+
+    query = current_query()
+    return checked_seal(parse_query(query), query)

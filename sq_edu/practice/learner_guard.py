@@ -7,7 +7,8 @@
   not a determined attacker with the file: docs/deploy.md says so.
 - Nicknames that only look alike are refused: invisible fillers (U+3164 and friends,
   zero-width and format characters) and a mix of alphabets in one name (a Cyrillic "а" inside
-  a Latin "masha").
+  a Latin "masha"). Names that fold to one skeleton (`nickname_skeleton`: Greek «ΑΝΝΑ»,
+  Cyrillic «Анна», «Anna.», «A nna», «Аnnа» all give "anna") are one learner.
 - A lock file per learner serialises the read-merge-write of two tabs with one nickname.
 - Temporary files that a killed save left behind are removed once they are old.
 """
@@ -32,9 +33,13 @@ PIN_DIGITS = 4
 _PIN = re.compile(r"^[0-9]{4}$")
 _HEX = re.compile(r"^[0-9a-f]{32,128}$")
 SCHEME = "scrypt-16384-8-1"
-PBKDF2_SCHEME = "pbkdf2-sha256-20000"   # where hashlib has no scrypt (Pyodide: no OpenSSL)
-PBKDF2_ROUNDS = 20_000
-SCHEMES = (SCHEME, PBKDF2_SCHEME)
+# Where hashlib has no scrypt (Pyodide, the static site: no OpenSSL). 100,000 rounds: a stolen
+# record costs 5x more to crack than with the 20,000 of earlier files (still read); more would
+# make "welcome back" slow in the browser (pure-Python PBKDF2: 0.5 s in CPython here).
+PBKDF2_ROUNDS = 100_000
+PBKDF2_SCHEME = f"pbkdf2-sha256-{PBKDF2_ROUNDS}"
+OLD_PBKDF2_SCHEME = "pbkdf2-sha256-20000"
+SCHEMES = (SCHEME, PBKDF2_SCHEME, OLD_PBKDF2_SCHEME)
 # Characters that draw nothing (or a blank) yet are letters to Unicode: a nickname of them
 # looks empty or identical to another one.
 INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e")
@@ -75,8 +80,8 @@ def pbkdf2_sha256(password: bytes, salt: bytes, rounds: int) -> bytes:
 
 
 def _derive(pin: str, salt: bytes, scheme: str = SCHEME) -> bytes:
-    if scheme == PBKDF2_SCHEME:
-        return pbkdf2_sha256(pin.encode("ascii"), salt, PBKDF2_ROUNDS)
+    if scheme in (PBKDF2_SCHEME, OLD_PBKDF2_SCHEME):
+        return pbkdf2_sha256(pin.encode("ascii"), salt, int(scheme.rsplit("-", 1)[1]))
     return hashlib.scrypt(pin.encode("ascii"), salt=salt, n=16384, r=8, p=1, dklen=32)
 
 
@@ -107,6 +112,34 @@ def pin_matches(pin: object, record: dict[str, str] | None) -> bool:
     return hmac.compare_digest(derived, bytes.fromhex(record["hash"]))
 
 
+# What a letter of another alphabet folds to: Cyrillic by its usual Latin spelling (a child
+# types «Маша» or "Masha" for one name), Greek by the Latin letter it looks like. A table of
+# our own rather than a confusables package: nicknames are letters and digits of one alphabet
+# (mixed ones are refused), so only Latin, Cyrillic and Greek matter, and Unicode's skeleton
+# alone would keep «Анна» apart from "Anna" (н is not n to the eye), which a class would not.
+_FOLD = str.maketrans({
+    "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "zh", "з": "z",
+    "и": "i", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p", "р": "r",
+    "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch", "ш": "sh",
+    "щ": "sch", "ъ": "", "ы": "y", "ь": "", "э": "e", "ю": "yu", "я": "ya", "і": "i",
+    "ї": "i", "є": "e", "ґ": "g", "ј": "j", "ѕ": "s", "һ": "h", "ԁ": "d",
+    "α": "a", "β": "b", "γ": "y", "δ": "d", "ε": "e", "ζ": "z", "η": "n", "θ": "o",
+    "ι": "i", "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "n",
+    "ρ": "p", "σ": "o", "ς": "s", "τ": "t", "υ": "u", "φ": "f", "χ": "x", "ψ": "y",
+    "ω": "w",
+    # Latin and digit look-alikes (Unicode's confusables: 0/o, 1/l/I).
+    "0": "o", "1": "l", "ı": "i",
+})
+
+
+def nickname_skeleton(name: str) -> str:
+    """What a nickname looks like, reduced: NFKC, case folded, accents, spaces, dots and
+    dashes dropped, other alphabets folded to Latin; equal skeletons are one learner."""
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", name).casefold())
+    kept = "".join(c for c in folded if c.isalnum() and not unicodedata.combining(c))
+    return kept.translate(_FOLD).replace("rn", "m").replace("vv", "w").replace("i", "l")
+
+
 def _script(char: str) -> str:
     """The alphabet a letter belongs to ("LATIN", "CYRILLIC", ...), from its Unicode name."""
     name = unicodedata.name(char, "")
@@ -132,7 +165,7 @@ def locked(path: Path) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:   # Windows: one kernel per learner is the rule there (docs/deploy.md)
-        fcntl = None      # type: ignore[assignment]
+        fcntl = None      # type: ignore[assignment]  # no fcntl on Windows: the guard then locks nothing
     if getattr(fcntl, "flock", None) is None:   # also the browser's Python (Pyodide)
         yield
         return

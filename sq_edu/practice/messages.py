@@ -27,9 +27,10 @@ class Cards:
     """A list of cards as a parameter: rendered "3, 5 and king" in the chosen language."""
 
     cards: tuple[Card, ...]
+    either: bool = False   # "1, 4, 7 or 10": any one of them, not all together
 
     def render(self, lang: str = "en") -> str:
-        return cards_text(self.cards, lang)
+        return cards_text(self.cards, lang, self.either)
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,11 @@ def card_name(card: Card, lang: str = "en") -> Word:
     return word(f"common.card_{card}", lang)
 
 
-def cards_text(cards: Iterable[Card], lang: str = "en") -> Word:
-    """Cards in hand order, joined with commas and "and" (in every case form)."""
-    return join_words((card_name(c, lang) for c in sorted(cards, key=sort_key)), lang)
+def cards_text(cards: Iterable[Card], lang: str = "en", either: bool = False) -> Word:
+    """Cards in hand order, joined with commas and "and" ("or" when `either`), in every case
+    form."""
+    return join_words((card_name(c, lang) for c in sorted(cards, key=sort_key)), lang,
+                      "common.list_or" if either else "common.list_and")
 
 
 def fraction_text(value: Fraction) -> str:

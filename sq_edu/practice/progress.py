@@ -29,12 +29,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sq_edu.practice.learner_guard import (
     check_secret_record,
     locked,
     lookalike_problem,
+    nickname_skeleton,
     remove_stale_temp_files,
 )
 from sq_edu.practice.mastery import Mastery
@@ -71,7 +72,7 @@ class Progress:
     mastery: Mastery = field(default_factory=Mastery)
     secret: dict[str, str] | None = None   # the hashed secret number (learner_guard)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = {"format": FORMAT, "version": VERSION, "nickname": self.nickname,
                 "mastery": self.mastery.to_dict()}
         if self.secret is not None:
@@ -102,7 +103,7 @@ class Progress:
             raise ProgressError(msg("practice.progress_not_ours"), str(exc)) from exc
 
 
-def _check_ids(mastery: dict) -> None:
+def _check_ids(mastery: dict[str, Any]) -> None:
     """Every lesson and skill id is a plain id: a lone surrogate or a page of text in a skill
     name would make every later save (or the teacher's report) fail."""
     for table in ("skills", "lessons"):
@@ -158,6 +159,15 @@ def learner_file_name(nickname: object) -> str:
     if stem in _RESERVED:
         stem += "_"
     return f"{stem}.json"
+
+
+def lookalike_file(folder: Path, nickname: str) -> Path | None:
+    """The learner file in `folder` whose name folds to the same skeleton, if any."""
+    wanted = nickname_skeleton(nickname)
+    for path in learner_files(folder):
+        if nickname_skeleton(path.stem) == wanted:
+            return path
+    return None
 
 
 def learner_files(folder: str | os.PathLike[str]) -> list[Path]:
@@ -220,9 +230,14 @@ class ProgressStore:
     @classmethod
     def for_learner(cls, nickname: str, folder: str | os.PathLike[str] | None = None
                     ) -> ProgressStore:
-        """The store of one learner in the progress folder (`default_progress_dir()` if None)."""
+        """The store of one learner in the progress folder (`default_progress_dir()` if None):
+        their file, or the file of a learner whose nickname only looks like this one
+        (`nickname_skeleton`), so look-alikes are one learner and need that learner's secret."""
         base = Path(folder) if folder is not None else default_progress_dir()
-        return cls(base / learner_file_name(nickname))
+        path = base / learner_file_name(nickname)
+        if not path.exists():
+            path = lookalike_file(base, nickname) or path
+        return cls(path)
 
     @property
     def backup_path(self) -> Path:

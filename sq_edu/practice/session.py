@@ -23,7 +23,7 @@ from sq_edu.links import MAX_SEED, clamp_level, wrap_seed
 from sq_edu.practice.checking import Judgement, check
 from sq_edu.practice.exercise import Exercise, answer_msg
 from sq_edu.practice.generators import exercise_seed, generate
-from sq_edu.practice.lesson import Lesson, Text
+from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import DEFAULT_GUESS, LessonRecord, Mastery, Outcome, items_to_master
 from sq_edu.practice.progress import Progress
 
@@ -56,6 +56,17 @@ def items_for_level(lesson: Lesson, level: int) -> int:
 def lesson_level(lesson: Lesson, level: object) -> int:
     """`level` under the one level policy (`sq_edu.links.clamp_level`) for this lesson."""
     return clamp_level(level, len(lesson.levels))
+
+
+@dataclass(frozen=True)
+class _SkillName:
+    """A skill's name as a message parameter, said in whichever language the page shows."""
+
+    lesson: Lesson
+    skill: str
+
+    def render(self, lang: str = "en") -> str:
+        return self.lesson.skill_title(self.skill, lang)
 
 
 @dataclass(frozen=True)
@@ -141,9 +152,9 @@ class LessonSession:
         """The learner's record for this lesson (level reached, streak)."""
         return self.mastery.lesson(self.lesson.id)
 
-    def skill_title(self, skill: str) -> Text:
-        """A skill is named by the title of its first level (teachers name levels, not ids)."""
-        return next(lv.title for lv in self.lesson.levels if lv.skill == skill)
+    def skill_title(self, skill: str) -> _SkillName:
+        """A skill by its name in either language (`Lesson.skill_title`), not its id."""
+        return _SkillName(self.lesson, skill)
 
     # --- moving through the deal --------------------------------------------------------------
     def next_level(self) -> tuple[int, str | None]:

@@ -20,6 +20,7 @@ from typing import Any
 from jupyter_server.utils import url_path_join
 from tornado.web import RedirectHandler
 
+from sq_edu.links import default_lang
 from sq_edu.server.safe_app import SafeVoila
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -35,6 +36,15 @@ def front_page_handler(server_url: str, base_url: str) -> tuple[str, type, dict[
 class LessonsVoila(SafeVoila):
     """The school's safe Voila (safe_app.py) with the lesson index as its front page and a
     template that stays offline; `--SafeVoila.*` options still apply."""
+
+    def initialize(self, argv: Any = None) -> None:
+        super().initialize(argv)
+        # The page template sets `<html lang>` before the kernel runs: without `?lang=` it is the
+        # server's default language (`sq-edu serve --lang ru`), which only this process knows.
+        section = self.config.VoilaConfiguration
+        current = section.get("resources") if "resources" in section else None
+        if current is None or isinstance(current, dict):
+            section.resources = {**(current or {}), "sq_default_lang": default_lang()}
 
     def setup_template_dirs(self) -> None:
         super().setup_template_dirs()

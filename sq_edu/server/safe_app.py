@@ -6,14 +6,22 @@ kernel whose page never connected for the whole idle timeout, takes 10 MiB webso
 and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (voila#1458).
 `SafeVoila` is the same server with:
 
-- the Host check on: loopback names, plus `--SafeVoila.allowed_hosts` for a classroom; a
-  bare IP address is a Host a rebinding page cannot send, so it is accepted when the server
-  listens beyond loopback;
-- a kernel cap (`max_kernels` pages at once): past it a friendly "the class is full, try
-  again in a minute" page (English or Russian) instead of a new kernel;
+- the Host check: Jupyter's own (`allow_remote_access` off, `local_hostnames` = localhost plus
+  `--SafeVoila.allowed_hosts`) on a loopback server; beyond loopback the identity provider
+  (`class_login.py`) checks it so a bare IP address, which a rebinding page cannot send, is
+  accepted too;
+- the class password only through the login form, wrong ones counted server-wide
+  (`class_login.py`); `?token=` in an address is refused;
+- a kernel cap (`max_kernels` pages at once) and a per-device cap (`max_pages_per_client`):
+  past either a friendly "full, try again in a minute" page (English or Russian) instead of a
+  new kernel; the teacher page can free the class (`free_class.py`);
 - a refusal, without a kernel, of cross-site subresource requests (an `<img>` or `fetch`
   from another site) for a dashboard; following a link from another site still works;
-- kernels whose page never connected are shut down after `unconnected_timeout` seconds;
+- page kernels with no websocket for `unconnected_timeout` seconds are shut down
+  (`page_book.py`); a page being rendered is left alone;
+- Voila's query websocket open only to the kernel it belongs to (`query_socket.py`);
+- connections silent or half-sent for `connection_timeout` seconds closed, the open-file
+  limit raised, repeated log lines rate-limited (`quiet_log.py`);
 - websocket messages over `max_message_bytes` are refused (a progress upload is at most
   256 KB);
 - the XSRF check on, with the cookie set on every dashboard page so the page-close beacon
@@ -22,37 +30,49 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
 - a cell that fails (a broken lesson file) shows "This lesson could not be opened" with a
   link to the lesson list, not Voila's "run Voilà with --show_tracebacks=True" notice; the
   traceback is in the server log.
+
+Private names of Voila still used (its kernel pools, the query handler's tables, the executor's
+error hook) are listed in tests/security/test_security_private_names.py, which fails loudly
+when a release drops one; pyproject.toml caps voila and jupyter_server below their next minor.
 """
 
 from __future__ import annotations
 
+import functools
 import html
 import ipaddress
 import logging
 import os
 import re
 import sys
-import time
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import tornado.web
 from jupyter_client.kernelspec import KernelSpecManager
-from jupyter_server.base.handlers import JupyterHandler
-from tornado.escape import url_escape
+from jupyter_server.auth.identity import IdentityProvider
 from tornado.ioloop import PeriodicCallback
-from traitlets import Int, List, Unicode
+from traitlets import Int, List, Type, Unicode
 from voila.app import Voila
 from voila.execute import VoilaExecutor
+from voila.request_info_handler import RequestInfoSocketHandler
 from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
-from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, LogoutHandler
+from sq_edu.server.class_report import ClassReportHandler
+from sq_edu.server.free_class import FreeClassHandler
+from sq_edu.server.friendly import friendly_page, page_lang
+from sq_edu.server.page_book import PageBook
+from sq_edu.server.query_socket import KernelQuerySocket, forget_kernels, make_server_key
+from sq_edu.server.quiet_log import quiet_repeated_lines, raise_open_file_limit
 from sq_edu.server.server import CLASS_WORD_ENV
+from sq_edu.server.tables.mount import kernel_env, mount, start_ticking
 
 log = logging.getLogger(__name__)
-_HOST = re.compile(r"^(.*?)(:\d+)?$")
+CLIENT_HEADER = "X-Sq-Client"   # the kernel reads it as HTTP_X_SQ_CLIENT (guess_limit)
+_KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9A-Za-z-]{8,64})"')
 
 
 class SafeKernelSpecManager(KernelSpecManager):
@@ -66,37 +86,9 @@ class SafeKernelSpecManager(KernelSpecManager):
             # drops from 1.08 GB to 0.38 GB (measured), so the cap measures real use. One BLAS
             # thread: a many-core server would otherwise reserve buffers per core per kernel.
             spec.env = {**(spec.env or {}), "MALLOC_ARENA_MAX": "2",
-                        "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+                        "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+                        **kernel_env()}   # class mode: where the class's tables are
         return spec
-
-
-def page_lang(handler: tornado.web.RequestHandler) -> str:
-    """The language of a server page: `?lang=` (also inside the `next` page of a login), else
-    the server's default (`SQ_EDU_LANG`)."""
-    wanted = handler.get_query_argument("lang", "")[:5].lower()
-    if wanted not in LANGS:
-        inner = parse_qs(urlsplit(handler.get_argument("next", "")[:2000]).query)
-        wanted = (inner.get("lang") or [""])[-1][:5].lower()
-    if wanted in LANGS:
-        return wanted
-    return normalize_lang(os.environ.get("SQ_EDU_LANG", "en"))
-
-
-def friendly_page(lang: str, title_key: str, text_key: str, *, refresh: int = 0,
-                  extra: str = "") -> str:
-    """A small page a child can read on a projector (no Voila template, no script); `extra`
-    is trusted HTML put under the text (a form)."""
-    title, text = html.escape(t(title_key, lang)), html.escape(t(text_key, lang))
-    again = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
-    return (
-        f'<!DOCTYPE html><html lang="{lang}"><head><meta charset="utf-8">{again}'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{title}</title></head>"
-        '<body style="font-family:sans-serif;font-size:1.6rem;max-width:40rem;margin:3rem auto;'
-        'line-height:1.5;color:#1f2937">'
-        f'<main><h1 style="font-size:2.2rem">{title}</h1><p role="status">{text}</p>{extra}'
-        "</main></body></html>"
-    )
 
 
 def pooled_kernel_ids(manager: Any) -> set[str]:
@@ -112,14 +104,17 @@ def pooled_kernel_ids(manager: Any) -> set[str]:
 
 
 class SafeVoilaHandler(TornadoVoilaHandler):
-    """A dashboard page: refused politely when the class is full or the request is cross-site."""
+    """A dashboard page: refused politely when the class (or this device's share of it) is
+    full or the request is cross-site; the kernel learns the client's address."""
 
     opening = 0   # pages being rendered right now (their kernels may not be listed yet)
+    _sq_kernel = ""
 
     @tornado.web.authenticated
     async def get(self, path: str | None = None) -> None:
         app: SafeVoila = self.settings["sq_edu_safe_voila"]
         lang = page_lang(self)
+        address = self.request.remote_ip or ""
         if (self.request.headers.get("Sec-Fetch-Site") == "cross-site"
                 and self.request.headers.get("Sec-Fetch-Mode", "navigate") != "navigate"):
             log.warning("refused a cross-site %s request for %s",
@@ -127,59 +122,55 @@ class SafeVoilaHandler(TornadoVoilaHandler):
             self.set_status(403)
             self.finish(friendly_page(lang, "safety.cross_site_title", "safety.cross_site_text"))
             return
-        if path and path.endswith(".ipynb") and app.class_is_full(SafeVoilaHandler.opening):
-            log.warning("the class is full (%d pages): refused %s", app.max_kernels, path)
-            self.set_status(503)
-            self.set_header("Retry-After", "60")
-            self.finish(friendly_page(lang, "safety.class_full_title", "safety.class_full_text",
-                                      refresh=60))
-            return
+        if path and path.endswith(".ipynb"):
+            full = ("class" if app.class_is_full(SafeVoilaHandler.opening) else
+                    "device" if app.pages.device_is_full(address, set(app.page_kernels())) else "")
+            if full:
+                log.warning("the %s is full: refused %s for %s (held: %d)", full, path,
+                            address, len(app.pages.pages_of(address)))
+                self.set_status(503)
+                self.set_header("Retry-After", "60")
+                title, text = (("safety.class_full_title", "safety.class_full_text")
+                               if full == "class" else
+                               ("safety.device_full_title", "safety.device_full_text"))
+                self.finish(friendly_page(lang, title, text, refresh=60))
+                return
+        # Voila hands the listed request headers to the kernel (`http_header_envs`): the
+        # address is set here, so a header the browser sent under that name is replaced.
+        self.request.headers[CLIENT_HEADER] = address
         self.xsrf_token   # noqa: B018 - sets the _xsrf cookie the page-close beacon sends back
         SafeVoilaHandler.opening += 1
+        app.pages.opening(address, +1)
         try:
             await super().get(path)
         finally:
             SafeVoilaHandler.opening -= 1
+            app.pages.opening(address, -1)
+            if self._sq_kernel:
+                app.pages.rendered(self._sq_kernel)
+
+    def write(self, chunk: str | bytes | dict[str, Any]) -> None:
+        """Note the page's kernel (in its config data) as this client's page."""
+        if not self._sq_kernel and isinstance(chunk, str | bytes):
+            text = chunk.decode("utf-8", "replace") if isinstance(chunk, bytes) else chunk
+            found = _KERNEL_ID.search(text)
+            if found:
+                self._sq_kernel = found.group(1)
+                app: SafeVoila = self.settings["sq_edu_safe_voila"]
+                app.pages.claimed(self._sq_kernel, self.request.remote_ip or "")
+        super().write(chunk)
 
 
 class SafeTemplateStaticFileHandler(TemplateStaticFileHandler):
-    """Template files; a path without `<template>/static/` is a 404, not an AssertionError."""
+    """Template files; a path without `<template>/static/`, or one that climbs out of it
+    (`lab/static/../..`), is a 404, not an AssertionError (a 500)."""
 
     def parse_url_path(self, path: str) -> str:
         parts = path.split("/", 2)
-        if len(parts) < 3 or parts[1] != "static":
+        climbs = any(part in ("..", ".") for part in path.replace("\\", "/").split("/"))
+        if len(parts) < 3 or parts[1] != "static" or climbs or not parts[2]:
             raise tornado.web.HTTPError(404)
         return str(super().parse_url_path(path))
-
-
-class ClassLoginHandler(VoilaLoginHandler):
-    """The class password page, in the child's language (Jupyter's page speaks of tokens and
-    `jupyter server list`). The check itself is Jupyter's, with its XSRF protection."""
-
-    def _render(self, message: dict[str, str] | None = None) -> None:
-        lang = page_lang(self)
-        wrong = (f'<p role="alert" style="color:#b91c1c">'
-                 f'{html.escape(t("safety.password_wrong", lang))}</p>' if message else "")
-        target = html.escape(url_escape(self.get_argument("next", default=self.base_url)))
-        form = (
-            f'{wrong}<form method="post" action="{html.escape(self.base_url)}login?next='
-            f'{target}">{self.xsrf_form_html()}'
-            f'<label for="password">{html.escape(t("safety.password_label", lang))}</label> '
-            '<input id="password" name="password" type="password" autofocus required '
-            'autocomplete="current-password" style="font-size:1.6rem;width:10em"> '
-            f'<button type="submit" style="font-size:1.6rem">'
-            f'{html.escape(t("safety.password_enter", lang))}</button></form>')
-        self.write(friendly_page(lang, "safety.password_title", "safety.password_text",
-                                 extra=form))
-
-
-class LogoutHandler(JupyterHandler):
-    """Forget the class password cookie and go back to the start (Jupyter's page needs
-    templates Voila does not ship, so it answered 500)."""
-
-    def get(self) -> None:
-        self.identity_provider.clear_login_cookie(self)
-        self.redirect(self.base_url)
 
 
 def _friendly_cell_errors(_executor: VoilaExecutor, cell: dict[str, Any]) -> dict[str, Any]:
@@ -202,59 +193,56 @@ def _friendly_cell_errors(_executor: VoilaExecutor, cell: dict[str, Any]) -> dic
     return cell
 
 
-def _check_host(handler: JupyterHandler) -> bool:
-    """Jupyter's Host check, plus any bare IP address on a server listening beyond loopback
-    (the browser sends the address typed, and a rebinding page can only send its own name)."""
-    if _jupyter_check_host(handler):
-        return True
-    if not handler.settings.get("sq_edu_ip_hosts", False):
-        return False
-    match = _HOST.match(handler.request.host)
-    host = (match.group(1) if match else "").strip("[]")
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
-
-
-_jupyter_check_host = JupyterHandler.check_host
-
-
 class SafeVoila(Voila):
     """Voila with the settings above (the traits are this server's command-line options)."""
 
     max_kernels = Int(40, config=True, help="dashboard pages (kernels) open at once; 0: no cap")
+    max_pages_per_client = Int(
+        0, config=True, help="dashboard pages one client address may hold at once; 0: no cap")
     unconnected_timeout = Int(
-        150, config=True, help="seconds before a kernel whose page never connected is shut down")
+        120, config=True, help="seconds a page kernel may go without any websocket before it "
+                               "is shut down")
+    connection_timeout = Int(
+        30, config=True, help="seconds a connection may stay silent or half-sent")
     max_message_bytes = Int(1024 * 1024, config=True, help="largest websocket message")
     allowed_hosts = List(Unicode(), config=True,
                          help="host names the server answers to besides localhost")
+    identity_provider_class = Type(
+        default_value=ClassPasswordProvider, klass=IdentityProvider, config=True,
+        help="who may come in: the class password (a form, then a cookie) and the Host check")
 
-    _first_seen: dict[str, float]
-    _connected: set[str]
+    pages: PageBook
 
     def init_settings(self) -> dict[str, Any]:
         password = os.environ.get(CLASS_WORD_ENV, "")
         if password and not self.token:   # `sq-edu serve --class-password`, kept off argv
             self.token = password
+        headers = self.voila_configuration.http_header_envs
+        if CLIENT_HEADER not in headers:   # the page's kernel learns its client's address
+            self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]
+        query_key = make_server_key()   # before the pools start: kernels inherit it
         settings = dict(super().init_settings())
         loopback = _is_loopback(self.ip)
         settings.update(
-            allow_remote_access=False,
+            # Jupyter's own Host check (`local_hostnames`) on a loopback server; beyond
+            # loopback the identity provider checks it, to also take bare IP addresses.
+            allow_remote_access=not loopback,
             local_hostnames=["localhost", *[h.strip().lower() for h in self.allowed_hosts]],
-            sq_edu_ip_hosts=not loopback,
+            sq_edu_check_hosts=not loopback,
             websocket_max_message_size=self.max_message_bytes,
             sq_edu_safe_voila=self,
+            sq_edu_query_key=query_key,
         )
-        JupyterHandler.check_host = _check_host   # type: ignore[method-assign]
         VoilaExecutor.strip_code_cell_errors = _friendly_cell_errors   # type: ignore[method-assign]
         return settings
 
     def init_handlers(self) -> list[Any]:
         swap = {TornadoVoilaHandler: SafeVoilaHandler, VoilaLoginHandler: ClassLoginHandler,
-                TemplateStaticFileHandler: SafeTemplateStaticFileHandler}
-        handlers = [(r"/logout", LogoutHandler)]
+                TemplateStaticFileHandler: SafeTemplateStaticFileHandler,
+                RequestInfoSocketHandler: KernelQuerySocket}
+        self._tables, handlers = mount(self.server_url or self.base_url, self.ip, self.port)
+        handlers += [(r"/logout", LogoutHandler), (FreeClassHandler.route, FreeClassHandler),
+                     (ClassReportHandler.route, ClassReportHandler)]
         for entry in super().init_handlers():
             pattern, handler, *rest = entry
             if pattern.endswith("/logout"):
@@ -263,10 +251,20 @@ class SafeVoila(Voila):
         return handlers
 
     def listen(self) -> None:
-        self._first_seen, self._connected = {}, set()
+        self.pages = PageBook(self.max_pages_per_client, self.unconnected_timeout)
+        tidy_class_folder()
+        quiet_repeated_lines(self.log)
+        raise_open_file_limit()
         if self.unconnected_timeout > 0:
-            every = max(1.0, min(30.0, self.unconnected_timeout / 4)) * 1000
+            every = max(1.0, min(15.0, self.unconnected_timeout / 4)) * 1000
             PeriodicCallback(self.cull_unconnected, every).start()
+        start_ticking(getattr(self, "_tables", None))
+        # Tornado's own connection limits (HTTPServer options): a connection that sends no
+        # complete request head within the timeout, or goes silent, is closed.
+        self.app.listen = functools.partial(   # type: ignore[method-assign]
+            tornado.web.Application.listen, self.app,
+            idle_connection_timeout=self.connection_timeout,
+            body_timeout=self.connection_timeout, max_header_size=64 * 1024)
         super().listen()
 
     # -- kernels -----------------------------------------------------------------------------
@@ -278,29 +276,48 @@ class SafeVoila(Voila):
     def class_is_full(self, opening: int = 0) -> bool:
         return self.max_kernels > 0 and len(self.page_kernels()) + opening >= self.max_kernels
 
+    def connections(self, kernel_id: str) -> int:
+        """Websockets open to a kernel now (Jupyter's public kernel model)."""
+        try:
+            return int(self.kernel_manager.kernel_model(kernel_id).get("connections", 0))
+        except Exception:   # the kernel went away meanwhile
+            return 0
+
     async def cull_unconnected(self) -> None:
-        """Shut down kernels whose page has not connected within the timeout (a cross-site
-        GET, a crawler, a tab closed while loading); a page that did connect is left to the
-        ordinary idle culling."""
-        now = time.monotonic()
-        connections = getattr(self.kernel_manager, "_kernel_connections", {})
+        """Shut down page kernels that have had no websocket for `unconnected_timeout`
+        seconds (a closed tab, a GET that never became a page, a script), so a class is never
+        held full by pages nobody looks at."""
         alive = set(self.page_kernels())
-        for kernel_id in alive:
-            if connections.get(kernel_id, 0) > 0:
-                self._connected.add(kernel_id)
-            if kernel_id in self._connected:
-                continue
-            since = self._first_seen.setdefault(kernel_id, now)
-            if now - since >= self.unconnected_timeout:
-                log.warning("shutting down kernel %s: its page never connected", kernel_id)
-                self._first_seen.pop(kernel_id, None)
-                try:
-                    await self.kernel_manager.shutdown_kernel(kernel_id)
-                except Exception:   # already gone: nothing to free
-                    log.info("kernel %s was already gone", kernel_id, exc_info=True)
-        for gone in set(self._first_seen) - alive:
-            del self._first_seen[gone]
-        self._connected &= alive
+        forget_kernels(set(self.kernel_manager.list_kernel_ids()))
+        for kernel_id in self.pages.idle_kernels(alive, self.connections):
+            await self.free_kernel(kernel_id, "its page has no connection")
+
+    async def free_kernel(self, kernel_id: str, why: str) -> None:
+        log.info("shutting down kernel %s: %s", kernel_id, why)
+        self.pages.forget(kernel_id)
+        try:
+            await self.kernel_manager.shutdown_kernel(kernel_id)
+        except Exception:   # already gone: nothing to free
+            log.info("kernel %s was already gone", kernel_id, exc_info=True)
+
+    async def free_class(self, keep: str = "") -> int:
+        """The teacher's "free the class": every page kernel but `keep` shut down."""
+        gone = [k for k in self.page_kernels() if k != keep]
+        for kernel_id in gone:
+            await self.free_kernel(kernel_id, "the teacher freed the class")
+        return len(gone)
+
+
+def tidy_class_folder() -> None:
+    """At start: temporary files that saves killed mid-write left in the class data folder
+    (a kernel killed with -9 never renames its `.tmp`); none can be in progress yet."""
+    from sq_edu.practice.learner_guard import remove_stale_temp_files
+    from sq_edu.practice.progress import default_progress_dir
+
+    try:
+        remove_stale_temp_files(default_progress_dir(), max_age=0)
+    except (RuntimeError, KeyError, OSError):   # no home folder: nothing to tidy
+        log.info("no class data folder to tidy", exc_info=True)
 
 
 def _is_loopback(ip: str) -> bool:

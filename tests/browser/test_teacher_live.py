@@ -87,11 +87,11 @@ def test_teacher_sees_a_stuck_learner_live(browser: Any, class_server: VoilaServ
 
         row = teacher.locator(".sq-class-table tbody tr", has_text="Masha")
         row.wait_for(timeout=30_000)                  # refreshed by itself, no reload
-        teacher.locator(".sq-class-table tbody tr", has_text="Stuck: 3 wrong in a row") \
+        teacher.locator(".sq-class-table tbody tr", has_text="Needs help: 3 wrong in a row") \
             .wait_for(timeout=30_000)
         cells = row.locator("td").all_inner_texts()
         assert cells[:2] == ["Queen points", "1"] and cells[3] == "3"
-        assert "Learners: 1; stuck: 1." in teacher.locator(".sq-class-summary").inner_text()
+        assert "Learners: 1; need help: 1." in teacher.locator(".sq-class-summary").inner_text()
 
         header = teacher.locator(".sq-class-table thead button.sq-sort-recent")
         header.click()

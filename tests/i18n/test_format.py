@@ -15,7 +15,7 @@ def test_decimal_mark_per_language() -> None:
     assert decimal(12.5, "en") == "12.5"
     assert decimal(Fraction(1, 3) * 100, "ru", 2) == "33,33"
     assert decimal(20.0, "ru") == "20"          # no ",0" tail
-    assert decimal(-3.25, "en", 2) == "-3.25"
+    assert decimal(-3.25, "en", 2) == "\u22123.25"  # the minus sign, not a hyphen
 
 
 def test_percent_per_language() -> None:

@@ -61,11 +61,11 @@ def test_each_discard_reads_as_a_true_equation_with_its_fact_family() -> None:
     d = {x.cards: x for x in find_discards([2, 3, 5, 10, 1, 4])}
     five = d[(2, 3, 5)]
     assert (five.kind, five.equation, five.subtractions) == (
-        "equation", "2 + 3 = 5", ("5 - 3 = 2", "5 - 2 = 3"))
+        "equation", "2 + 3 = 5", ("5 \u2212 3 = 2", "5 \u2212 2 = 3"))
     ten = d[(1, 2, 3, 4, 10)]
     assert ten.equation == "1 + 2 + 3 + 4 = 10"
-    assert "10 - 4 - 3 - 2 = 1" in ten.subtractions and len(ten.subtractions) == 4
-    assert d[(2, 3, 5, 10)].subtractions[-1] == "10 - 3 - 2 = 5"
+    assert "10 \u2212 4 \u2212 3 \u2212 2 = 1" in ten.subtractions and len(ten.subtractions) == 4
+    assert d[(2, 3, 5, 10)].subtractions[-1] == "10 \u2212 3 \u2212 2 = 5"
 
 
 def test_power_cards_are_ignored_and_pairs_come_first() -> None:
@@ -97,5 +97,5 @@ def test_every_equation_string_is_true() -> None:
         assert sum(int(x) for x in left.split(" + ")) == int(right)
         for sub in d.subtractions:
             lhs, answer = sub.split(" = ")
-            first, *rest = (int(x) for x in lhs.split(" - "))
+            first, *rest = (int(x) for x in lhs.split(" \u2212 "))
             assert first - sum(rest) == int(answer)

@@ -96,3 +96,17 @@ def test_pbkdf2_without_openssl_gives_hashlibs_bytes(monkeypatch: pytest.MonkeyP
     assert not learner_guard.pin_matches("2469", record)
     monkeypatch.undo()
     assert learner_guard.pin_matches("2468", record)   # the server checks it with hashlib
+
+
+def test_a_record_made_with_the_old_browser_cost_still_opens() -> None:
+    """Files saved on the site before its key derivation got dearer (20,000 rounds)."""
+    import hashlib
+
+    from sq_edu.practice import learner_guard
+
+    salt = bytes(range(16))
+    old = {"scheme": learner_guard.OLD_PBKDF2_SCHEME, "salt": salt.hex(),
+           "hash": hashlib.pbkdf2_hmac("sha256", b"1357", salt, 20_000, 32).hex()}
+    assert learner_guard.check_secret_record(old) == old
+    assert learner_guard.pin_matches("1357", old) and not learner_guard.pin_matches("1358", old)
+    assert learner_guard.PBKDF2_ROUNDS >= 5 * 20_000

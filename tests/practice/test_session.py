@@ -190,7 +190,8 @@ def test_due_review_comes_in_between(lessons: dict[str, Lesson]) -> None:
     assert session.exercise.level == second.number and session.review_skill is None
     session.next_exercise()
     assert session.review_skill == first.skill and session.exercise.level == first.number
-    assert session.notes == [msg("lesson_app.review_now", skill=first.title)]
+    assert [note.key for note in session.notes] == ["lesson_app.review_now"]
+    assert session.notes[0].render("ru").endswith(": Пары.")   # the skill's name, not an id
     assert session.level == second.number                    # the chosen level stays
 
 

@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sq_edu.apps.lesson import LessonApp
 from sq_edu.i18n import t
 from sq_edu.links import dashboards
+from sq_edu.pages.titles import page_titles
 from tests.support.browser import ConsoleLog
 
 pytestmark = pytest.mark.site
@@ -186,14 +188,38 @@ def test_simulation_runs_without_numpy(site: Site) -> None:
 
 
 def run_in_repl(site: Site, code: str, marker: str) -> str:
-    """The printed output (containing `marker`) of `code` run in the site's Python."""
+    """The printed output (containing `marker`) of `code` run in the site's Python: in the
+    REPL frame of a lesson page, the one place the site's REPL takes code from its address."""
     from urllib.parse import urlencode
 
     query = urlencode([("kernel", "python"), ("code", code)])
-    site.page.goto(site.url + "repl/index.html?" + query)
-    output = site.page.locator(".jp-OutputArea-output").filter(has_text=marker)
+    site.page.goto(site.url + "index.html")
+    site.page.evaluate(
+        """(src) => { const f = document.createElement("iframe"); f.id = "app";
+                      document.body.appendChild(f); f.src = src; }""",
+        "repl/index.html?" + query)
+    frame = site.page.frame_locator("#app")
+    output = frame.locator(".jp-OutputArea-output").filter(has_text=marker)
     output.wait_for(timeout=LOAD_SECONDS * 1000)
     return output.inner_text()
+
+
+def test_a_code_link_to_the_repl_runs_nothing(site: Site) -> None:
+    """`repl/index.html?code=...` opened as a link (or framed by another site) would run any
+    Python beside the learners' progress: the site's REPL drops the code before it starts."""
+    from urllib.parse import urlencode
+
+    query = urlencode([("kernel", "python"), ("code", "print('SQ' + '-RAN')")])
+    site.page.goto(site.url + "repl/index.html?" + query)
+    assert "code=" not in site.page.url, "the code stayed in the address"
+    site.page.locator(".jp-CodeConsole").wait_for(timeout=LOAD_SECONDS * 1000)
+    ran = site.page.locator(".jp-OutputArea-output").filter(has_text="SQ-RAN")
+    with pytest.raises(PlaywrightTimeout):
+        ran.wait_for(timeout=15_000)   # the kernel starts in a few seconds; nothing may print
+    storage = site.page.evaluate("async (url) => (await (await fetch(url)).json())"
+                                 "['jupyter-config-data'].contentsStorageName",
+                                 site.url + "jupyter-lite.json")
+    assert storage == "sq-edu-progress", "progress kept under JupyterLite's shared name"
 
 
 def test_python_starts_from_the_build_snapshot(site: Site) -> None:
@@ -241,4 +267,8 @@ def test_every_other_dashboard_opens_in_the_browser(site: Site, name: str) -> No
     else:
         assert bar == (t("site.kept_here", "ru", download=t("lesson_app.download", "ru"))
                        if download else t("site.kept_here_short", "ru"))
+    # The page and the app inside it speak Russian, under the app's Russian name.
+    assert site.page.evaluate("document.documentElement.lang") == "ru"
+    assert site.page.title() == page_titles(name)["ru"]
+    assert frame.locator("html").get_attribute("lang") == "ru"
     site.check()

@@ -1,6 +1,6 @@
 """Dungeon of Queens "How to play": the rules a child needs to play alone, short and drawn.
 
-Tricks, following suit, trumps, points and the dealer's contract (RULES.md section 8), each a
+Tricks, following suit, trumps, points and the dealer's contract (docs/rules.md section 8), each a
 sentence or two with a small picture of real cards; every picture has its words beside it
 (what takes the trick, which card may be played), never colour alone. English and Russian
 (catalogue `dungeon_howto`).
@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from html import escape
 
+from sq_edu.dungeon.words import short_rank
 from sq_edu.i18n import t
 
 _SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _RED = "#B71C1C"
 
 
-def card_svg(code: str) -> str:
-    """A small playing card ("KC", "10S"); decorative, the caption beside it says it all."""
-    rank, suit = code[:-1], _SYMBOLS[code[-1]]
+def card_svg(code: str, lang: str = "en") -> str:
+    """A small playing card ("KC", "10S"); decorative, the caption beside it says it all. The
+    rank is printed as on the cards of `lang` (an ace is "A" in English, "Т" in Russian)."""
+    rank, suit = escape(short_rank(code[:-1], lang)), _SYMBOLS[code[-1]]
     colour = _RED if code[-1] in "DH" else "#111"
     return (f'<svg width="48" height="66" viewBox="0 0 48 66" aria-hidden="true" '
             f'focusable="false" font-family="DejaVu Sans, Verdana, sans-serif">'
@@ -29,15 +31,15 @@ def card_svg(code: str) -> str:
             f"</text></svg>")
 
 
-def _card(code: str, mark: str) -> str:
+def _card(code: str, mark: str, lang: str) -> str:
     """A card with a word under it ("takes", "✔ yes"), as wide as that word needs."""
     return ('<span style="display:inline-flex;flex-direction:column;align-items:center;'
-            f'min-width:52px">{card_svg(code)}'
+            f'min-width:52px">{card_svg(code, lang)}'
             f'<b style="font-size:0.8em;min-height:1.3em">{escape(mark)}</b></span>')
 
 
-def _row(cards: list[tuple[str, str]], caption: str) -> str:
-    pictures = "".join(_card(code, mark) for code, mark in cards)
+def _row(cards: list[tuple[str, str]], caption: str, lang: str) -> str:
+    pictures = "".join(_card(code, mark, lang) for code, mark in cards)
     return (f'<figure class="sq-howto-figure" style="margin:4px 0 10px">'
             f'<div style="display:flex;gap:6px;flex-wrap:wrap">{pictures}</div>'
             f"<figcaption>{escape(caption)}</figcaption></figure>")
@@ -57,7 +59,7 @@ def howto_html(lang: str) -> str:
     )
     for key, cards in sections:
         parts.append(f'<h4 style="margin:0.6em 0 0.2em">{escape(say(key + "_title"))}</h4>'
-                     f"<p>{escape(say(key))}</p>" + _row(cards, say(key + "_caption")))
+                     f"<p>{escape(say(key))}</p>" + _row(cards, say(key + "_caption"), lang))
     for key in ("points", "contract"):
         parts.append(f'<h4 style="margin:0.6em 0 0.2em">{escape(say(key + "_title"))}</h4>'
                      f"<p>{escape(say(key))}</p>")

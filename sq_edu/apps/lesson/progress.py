@@ -7,7 +7,8 @@ It owns the learner's `Progress` and where it is kept, saving after each answer.
   ("Welcome back") and the answers given before the nickname are replayed onto it, so nothing
   is lost and nothing is counted twice. In the folder each learner has a secret number (four
   digits, stored hashed): chosen with the nickname, asked at "welcome back" and before an
-  upload may replace a record that is not yours. Five wrong numbers: wait half a minute.
+  upload may replace a record that is not yours. Wrong numbers are counted for the whole
+  server (`guess_limit`, per learner and per device): after five, growing waits.
 Every save re-reads the file under a lock and replays this page's new answers onto it, so two
 tabs with one nickname lose nothing.
 A save that fails (full disk, read-only folder) is said once in the page, with the download
@@ -18,16 +19,17 @@ nicknames get a friendly line; callbacks run through the app's guard.
 from __future__ import annotations
 
 import logging
-import time
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
 from sq_edu.apps.lesson.html import download_link, mastery_html
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
+from sq_edu.practice.guess_limit import GuessLimit, client_address
 from sq_edu.practice.learner_guard import hash_pin, pin_matches, valid_pin
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import DEFAULT_GUESS, Outcome
@@ -39,8 +41,6 @@ from sq_edu.widgets.guard import guarded
 
 log = logging.getLogger(__name__)
 NOT_SAVED = "lesson_app.progress_not_saved"
-MAX_WRONG_PINS = 5
-PIN_WAIT_SECONDS = 30
 
 
 class ProgressPanel(widgets.VBox):
@@ -63,8 +63,7 @@ class ProgressPanel(widgets.VBox):
         self._failing = False                 # the last save failed (said once per streak)
         self._unfiled: list[Attempt] = []      # answers not yet in any learner's file
         self._unsaved: list[Attempt] = []      # answers not yet in this learner's file
-        self._wrong_pins = 0
-        self._pin_wait_until = 0.0
+        self.guesses = GuessLimit(self.folder)
         self.title = widgets.HTML()
         self.title.add_class("sq-progress-title")
         self.mastery = widgets.HTML()
@@ -94,6 +93,7 @@ class ProgressPanel(widgets.VBox):
         self.upload = widgets.FileUpload(accept=".json", multiple=False,
                                          layout=widgets.Layout(width="auto"))
         self.upload.add_class("sq-import")
+        self.upload.add_class("sq-upload")   # the label without ipywidgets' "(0)" (app.css)
         guard = guarded(lambda: self.feedback)
         self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
         self.upload.observe(guard(self._uploaded), "value")
@@ -162,6 +162,8 @@ class ProgressPanel(widgets.VBox):
         joined = self._join(nickname, typed) if self.folder is not None else "same"
         if joined == "refused":
             return
+        if joined == "returning" and self.progress.nickname:
+            nickname = self.progress.nickname   # a look-alike spelling is the same learner
         self.progress.nickname = nickname
         self.nickname.value = nickname
         failed = self.save()
@@ -176,21 +178,23 @@ class ProgressPanel(widgets.VBox):
 
     def _pin_refusal(self, store: ProgressStore, nickname: str, typed: str) -> Msg | None:
         """Why this secret number does not open this learner's record, or None if it does
-        (a learner without one yet gets the number typed now)."""
-        if time.monotonic() < self._pin_wait_until:
-            return msg("safety.pin_wait", n=PIN_WAIT_SECONDS)
+        (a learner without one yet gets the number typed now). Every wrong number counts in
+        the server-wide counter, whichever page or route it came from."""
+        target, address = f"learner:{store.path.stem}", client_address()
+        wait = self.guesses.wait_left(target, address)
+        if wait:
+            return msg("safety.pin_wait", n=wait)
         if valid_pin(typed) is None:
             return msg("safety.pin_needed")
         record = store.secret()
         if record is not None and not pin_matches(typed, record):
             log.info("wrong secret number for a learner's file %s", store.path.name)
-            self._wrong_pins += 1
-            if self._wrong_pins >= MAX_WRONG_PINS:
-                self._wrong_pins = 0
-                self._pin_wait_until = time.monotonic() + PIN_WAIT_SECONDS
-                return msg("safety.pin_wait", n=PIN_WAIT_SECONDS)
+            wait = self.guesses.failed(target, address)
+            if wait:
+                return msg("safety.pin_wait", n=wait)
             return msg("safety.pin_wrong", nickname=nickname)
-        self._wrong_pins = 0
+        if record is not None:
+            self.guesses.succeeded(target)
         return None
 
     def _join(self, nickname: str, typed: str) -> str:
@@ -258,11 +262,14 @@ class ProgressPanel(widgets.VBox):
             store = ProgressStore.for_learner(progress.nickname, self.folder)
             existing = store.secret()
             mine = self.store is not None and self.store.path == store.path
-            if existing is not None and not mine and not pin_matches(self.secret.value,
-                                                                     existing):
-                self.feedback.show(msg("safety.upload_needs_pin", nickname=progress.nickname)
-                                   .render(self.lang), "bad")
-                return False
+            if existing is not None and not mine:
+                refusal = self._pin_refusal(store, progress.nickname, self.secret.value)
+                if refusal is not None:
+                    self.secret.value = ""
+                    if refusal.key == "safety.pin_wrong" or refusal.key == "safety.pin_needed":
+                        refusal = msg("safety.upload_needs_pin", nickname=progress.nickname)
+                    self.feedback.show(refusal.render(self.lang), "bad")
+                    return False
             pin = valid_pin(self.secret.value)
             progress.secret = existing or progress.secret or (hash_pin(pin) if pin else None)
             self.store = store
@@ -310,14 +317,14 @@ class ProgressPanel(widgets.VBox):
         self.secret.description = t("safety.pin", lang)
         self.secret.placeholder = t("safety.pin_example", lang)
         self.secret_help.value = escape(t("safety.pin_help", lang))
-        self.upload.description = t("lesson_app.upload", lang)
+        self.upload.description = self.upload.tooltip = t("lesson_app.upload", lang)
         self.mastery.value = mastery_html(self.lesson, self.progress.mastery, self.level, lang)
         self.export.value = download_link(
             self.export_bytes(), f"sq-progress-{self.progress.nickname or 'me'}.json",
             "application/json", t("lesson_app.download", lang), css="sq-export-link")
         self.export_help.value = escape(t("lesson_app.download_help", lang))
 
-    def _uploaded(self, change: dict) -> None:
+    def _uploaded(self, change: dict[str, Any]) -> None:
         files = list(change["new"] or ())
         if self._muted or not files:
             return

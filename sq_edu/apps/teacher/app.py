@@ -38,10 +38,20 @@ import ipywidgets as widgets
 
 from sq_edu.apps.lesson.html import download_link
 from sq_edu.apps.teacher.class_view import ClassView
+from sq_edu.apps.teacher.guard import ClassGuard
 from sq_edu.apps.teacher.login import TeacherLogin
 from sq_edu.apps.teacher.report import MAX_FILES, ReportSection
 from sq_edu.i18n import LANGS, normalize_lang, t
-from sq_edu.links import DASHBOARDS, LESSON_PAGES, MAX_SEED, PageParams, clamp_level
+from sq_edu.links import (
+    DASHBOARDS,
+    LESSON_PAGES,
+    MAX_SEED,
+    PageParams,
+    binder_link,
+    clamp_level,
+    on_binder,
+)
+from sq_edu.pages.link_seal import sealed_query
 from sq_edu.pages.page_address import PageAddress, sibling_link
 from sq_edu.practice import Lesson, load_lessons, worksheet_html
 from sq_edu.practice.classroom.live import server_class
@@ -81,6 +91,8 @@ class TeacherApp(widgets.VBox):
     `progress_dir` the folder of the class's files (default: the server's progress folder).
     """
 
+    children: tuple[object, ...]  # the login first, then the whole page (a widgets.VBox trait)
+
     def __init__(self, lang: str = "en", lesson: str | None = None, level: int | None = None,
                  seed: int | None = None, *, class_code: str | None = None,
                  teacher_key: str | None = None, progress_dir: str | None = None) -> None:
@@ -100,7 +112,8 @@ class TeacherApp(widgets.VBox):
         self.language = LanguageToggle(self.lang, self.feedback)
         self.language.on_change(self.guard(self.set_lang))
         self.address = PageAddress()
-        self.address.observe(self.guard(lambda _c: self.built and self._update_link()), "href")
+        self.address.observe(self.guard(lambda _c: self._update_link() if self.built else None),
+                             "href")
         super().__init__()
         self.add_class("sq-app")
         self.add_class("sq-teacher-app")
@@ -110,8 +123,8 @@ class TeacherApp(widgets.VBox):
         self._top = (AppStyle(), self.address, header, self.feedback)
         self._title()
         if self._key:
-            self.login: TeacherLogin | None = TeacherLogin(self._key, self._build, self.feedback,
-                                                           self.lang)
+            self.login: TeacherLogin | None = TeacherLogin(
+                self._key, self._build, self.feedback, self.lang, folder=self._data_folder())
             self.children = (*self._top, self.login)
         else:
             self.login = None
@@ -176,6 +189,13 @@ class TeacherApp(widgets.VBox):
         if self.class_view is not None:
             self.class_view.start()
 
+    def _data_folder(self) -> Path | None:
+        """The class data folder (learners' files, the shared guess counts); None if none."""
+        try:
+            return Path(self._progress_dir or default_progress_dir())
+        except (RuntimeError, KeyError, OSError):   # no home folder
+            return None
+
     def _live_section(self) -> widgets.Widget:
         """The live class view, only behind a teacher password (it names the children)."""
         if not self._key:
@@ -189,7 +209,14 @@ class TeacherApp(widgets.VBox):
         self.class_view = ClassView(None if folder is None else Path(folder),
                                     self._class_code, self.lang, self.feedback,
                                     link_for=self.practice_link)
-        return self.class_view
+        from .table_list import TableList  # the class's tables, live
+
+        self.table_list = TableList(self.lang)
+        self.class_view.on_refresh.append(self.table_list.refresh)
+        self.class_view.children = (*self.class_view.children, self.table_list)
+        self.class_guard = ClassGuard(None if folder is None else Path(folder), self.feedback,
+                                      self.lang)
+        return widgets.VBox([self.class_view, self.class_guard])
 
     def practice_link(self, lesson_id: str, level: int, code: str) -> str:
         """A link that opens `lesson_id` at `level` for class `code` in the pupils' language:
@@ -239,13 +266,15 @@ class TeacherApp(widgets.VBox):
     def class_query(self) -> str:
         """The query string a whole class shares: language, level, deal number, and the class
         code and "level fixed" when there are."""
-        return PageParams(self.class_lang.value, seed=self.seed_box.value,
-                          level=self.level_select.value, class_code=self._class_code,
-                          fixed=self.fix_level.value).to_query()
+        return sealed_query(PageParams(self.class_lang.value, seed=self.seed_box.value,
+                                       level=self.level_select.value,
+                                       class_code=self._class_code, fixed=self.fix_level.value))
 
     def share_link(self) -> str:
         """Absolute link to the lesson with the class settings, built from the address the
         teacher's browser shows; "" until the browser has said it (a moment after drawing)."""
+        if on_binder():   # the session address is the teacher's own: pupils get a new session
+            return binder_link(self.pages[self.lesson_select.value], self.class_query())
         return sibling_link(self.address.href, self.pages[self.lesson_select.value],
                             self.class_query())
 
@@ -261,7 +290,8 @@ class TeacherApp(widgets.VBox):
                 f"{level}, {t('common.deal_number', pupils).lower()} {seed}")
         target = (f'<a href="{html.escape(link)}" target="_blank" rel="noopener">'
                   f"{html.escape(name)}</a>" if link else html.escape(name))
-        self.link.value = (f'<p>{html.escape(t("apps.teacher_link_intro", self.lang))} '
+        intro = "apps.teacher_link_intro_binder" if on_binder() else "apps.teacher_link_intro"
+        self.link.value = (f'<p>{html.escape(t(intro, self.lang))} '
                            f"{target}</p>")
         self.url.value = link
 
@@ -307,6 +337,8 @@ class TeacherApp(widgets.VBox):
             self.reports.set_lang(self.lang)
             if self.class_view is not None:
                 self.class_view.set_lang(self.lang)
+                self.table_list.set_lang(self.lang)
+                self.class_guard.set_lang(self.lang)
             if self.worksheet_link.value:
                 self.make_worksheet()
 
@@ -317,7 +349,8 @@ class TeacherApp(widgets.VBox):
     def _texts(self) -> None:
         lang = self.lang
         if not self._key:
-            self.live_off.value = f"<p>{html.escape(t('classroom.live_off', lang))}</p>"
+            off = "classroom.live_off_binder" if on_binder() else "classroom.live_off"
+            self.live_off.value = f"<p>{html.escape(t(off, lang))}</p>"
         self.class_heading.value = f"<h3>{html.escape(t('apps.teacher_class', lang))}</h3>"
         self.worksheet_heading.value = f"<h3>{html.escape(t('apps.teacher_worksheet', lang))}</h3>"
         self.lesson_select.description = t("apps.teacher_lesson", lang)

@@ -28,13 +28,12 @@ import ipywidgets as widgets
 
 from sq_edu.apps.lesson.html import download_link
 from sq_edu.i18n import normalize_lang, t
+from sq_edu.links import ClassCodeError, clean_class_code
 from sq_edu.practice.classroom.diagnosis import class_csv, grid_html, skill_grid
 from sq_edu.practice.classroom.live import (
     SORT_KEYS,
-    ClassCodeError,
     LearnerRow,
     class_rows,
-    clean_class_code,
     read_class,
     sort_rows,
 )
@@ -83,6 +82,7 @@ class ClassView(widgets.VBox):
         self.code = class_code
         self.feedback = feedback or Feedback(self.lang)
         self.rows: list[LearnerRow] = []
+        self.on_refresh: list = []   # more live sections refreshed with this one (tables)
         self._now = time.time()
         self._task: asyncio.Task[None] | None = None
         self._lessons = load_lessons().lessons
@@ -138,6 +138,8 @@ class ClassView(widgets.VBox):
         self._draw_grid()
         if self.table.selected:
             self._show_skills()
+        for also in self.on_refresh:
+            also()
         return self.rows
 
     def start(self) -> None:

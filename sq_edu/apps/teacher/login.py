@@ -3,8 +3,9 @@
 Only the salted hash of the password is known to the kernel
 (`sq_edu.practice.classroom.teacher_key`).
 The page's other widgets are not even created before the right password is given, so nothing
-about the class reaches a browser that has not given it. Wrong tries get a friendly line; a run
-of them makes the next try wait.
+about the class reaches a browser that has not given it. Wrong tries get a friendly line; they
+are counted for the whole server (`guess_limit`: every page, every device), and a run of them
+makes the next try wait longer and longer.
 
 Stable hooks: `sq-teacher-login` (the box), `sq-teacher-password` (password input),
 `sq-teacher-open` (button); the status line is the app's `sq-status`.
@@ -14,11 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from html import escape
+from pathlib import Path
 
 import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.practice.classroom.teacher_key import Attempts, check_password
+from sq_edu.practice.classroom.teacher_key import check_password
+from sq_edu.practice.guess_limit import GuessLimit, client_address
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
@@ -28,12 +31,12 @@ class TeacherLogin(widgets.VBox):
     """Calls `on_open()` once the password matches `key` (a stored hash)."""
 
     def __init__(self, key: str, on_open: Callable[[], None], feedback: Feedback,
-                 lang: str = "en") -> None:
+                 lang: str = "en", folder: Path | None = None) -> None:
         self._key = key
         self._on_open = on_open
         self.feedback = feedback
         self.lang = normalize_lang(lang)
-        self.attempts = Attempts()
+        self.guesses = GuessLimit(folder)
         self.opened = False
         guard = guarded(lambda: self.feedback)
         self.heading = html_box("sq-teacher-login-title")
@@ -57,7 +60,8 @@ class TeacherLogin(widgets.VBox):
         """Check one try; True (and the page opens) when it is the teacher password."""
         if self.opened:
             return True
-        wait = self.attempts.wait_left()
+        address = client_address()
+        wait = self.guesses.wait_left("teacher", address)
         if wait:
             self.feedback.say("classroom.password_wait", "bad", n=wait)
             return False
@@ -65,10 +69,14 @@ class TeacherLogin(widgets.VBox):
             self.feedback.say("classroom.password_empty", "bad")
             return False
         if not check_password(word, self._key):
-            self.attempts.failed()
+            wait = self.guesses.failed("teacher", address)
             self.password.value = ""
-            self.feedback.say("classroom.password_wrong", "bad")
+            if wait:
+                self.feedback.say("classroom.password_wait", "bad", n=wait)
+            else:
+                self.feedback.say("classroom.password_wrong", "bad")
             return False
+        self.guesses.succeeded("teacher")
         self.opened = True
         self.password.value = ""
         self.feedback.clear()

@@ -2,8 +2,10 @@
 
 `sq-edu serve --teacher-password WORD` puts `hash_password(WORD)` (PBKDF2-SHA256, a random
 salt) into the environment the kernels inherit; the teacher page asks for the password and
-checks it with `check_password`. The word itself is never stored or logged. A run of wrong
-tries is slowed down (`Attempts`), so a child cannot guess through a word list by hand.
+checks it with `check_password`. The word itself is never stored or logged. Wrong tries are
+counted for the whole server (`sq_edu.practice.guess_limit`), so a child cannot guess through a
+word list by opening fresh pages. `password_problem` refuses short and common words, for the
+teacher password and the class password alike.
 """
 
 from __future__ import annotations
@@ -12,20 +14,42 @@ import hashlib
 import hmac
 import os
 import secrets
-import time
+from itertools import pairwise
 
 TEACHER_KEY_ENV = "SQ_EDU_TEACHER_KEY"
 SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000
-MIN_LENGTH = 4
-FREE_TRIES = 5          # wrong tries before the page makes the teacher wait
-WAIT_SECONDS = 30
+MIN_LENGTH = 8
+# Words a class would try first (lower case, spaces ignored); a longer list would need a
+# dependency, and the server-wide guess limit makes the rest of a word list slow.
+COMMON_WORDS = frozenset({
+    "password", "password1", "passw0rd", "qwertyui", "qwerty123", "12345678", "123456789",
+    "1234567890", "87654321", "11111111", "00000000", "abcdefgh", "abcd1234", "iloveyou",
+    "sunshine", "princess", "football", "baseball", "welcome", "letmein1", "trustno1", "superman",
+    "starwars", "dragon123", "monkey123", "teacher1", "teacher123", "teachers", "school123",
+    "schoolpass", "classroom", "classpass", "children", "students", "student1", "sleepingqueens",
+    "sleepingqueen", "queens123", "пароль123", "йцукенгш", "учитель1", "учитель123", "школа123",
+    "qwertyuiop",
+})
+
+
+def password_problem(word: str) -> str | None:
+    """Why `word` is too weak for a class or teacher password (a sentence), or None."""
+    if len(word) < MIN_LENGTH:
+        return f"needs at least {MIN_LENGTH} characters"
+    folded = "".join(word.lower().split())
+    if folded in COMMON_WORDS or len(set(folded)) <= 2:
+        return "is a common word that is guessed first; choose another"
+    if folded.isdigit() and all(int(b) - int(a) in (1, -1) for a, b in pairwise(folded)):
+        return "is a run of digits that is guessed first; choose another"
+    return None
 
 
 def hash_password(password: str, iterations: int = ITERATIONS) -> str:
-    """`pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>`; ValueError for a too short word."""
-    if len(password) < MIN_LENGTH:
-        raise ValueError(f"the teacher password needs at least {MIN_LENGTH} characters")
+    """`pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>`; ValueError for a weak word."""
+    problem = password_problem(password)
+    if problem:
+        raise ValueError(f"the teacher password {problem}")
     salt = secrets.token_bytes(16)
     digest = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, iterations)
     return f"{SCHEME}${iterations}${salt.hex()}${digest.hex()}"
@@ -48,23 +72,3 @@ def check_password(password: str, stored: str) -> bool:
 def server_key() -> str:
     """The hash the server was started with; "" when no teacher password was set."""
     return os.environ.get(TEACHER_KEY_ENV, "").strip()
-
-
-class Attempts:
-    """Counts wrong tries; after FREE_TRIES the next try must wait WAIT_SECONDS."""
-
-    def __init__(self) -> None:
-        self.wrong = 0
-        self.locked_until = 0.0
-
-    def wait_left(self, now: float | None = None) -> int:
-        """Seconds before another try is allowed (0: try now)."""
-        now = time.monotonic() if now is None else now
-        return max(0, round(self.locked_until - now))
-
-    def failed(self, now: float | None = None) -> None:
-        now = time.monotonic() if now is None else now
-        self.wrong += 1
-        if self.wrong >= FREE_TRIES:
-            self.wrong = 0
-            self.locked_until = now + WAIT_SECONDS

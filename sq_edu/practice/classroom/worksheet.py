@@ -4,8 +4,8 @@ Plain HTML with print CSS (the key starts on a new page), and card pictures draw
 inline SVG so the page needs no network, no images and no widgets. The same seed gives the same
 sheet, so a teacher can print "seed 12" and check the class's answers against one key; `sheet`
 numbers (1, 2, 3...) give neighbours different items from the same class link, each sheet with
-its own key. The key is the worked solution in steps, not a bare answer. A mixed-review sheet
-takes items from every level of a lesson. Chances and detective items print "what is in the
+its own key. The key gives each answer short and bold, its worked steps beneath. A mixed-review
+sheet takes items from every level of a lesson. Chances and detective items print "what is in the
 deck" (pictures and counts).
 """
 
@@ -15,10 +15,10 @@ from html import escape
 
 from sq_edu.engine.cards import PLAY_DECK, POWER_CARDS, Card, is_number
 from sq_edu.i18n.words import face_word
-from sq_edu.practice.exercise import CHOICE, SEAT, Exercise
+from sq_edu.practice.exercise import CHOICE, SEAT, Exercise, answer_msg
 from sq_edu.practice.generators import exercise_seed, generate
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.messages import card_name, msg
+from sq_edu.practice.messages import card_name, msg, render_value
 
 MAX_EXERCISES = 60
 _POWER_INK = {"king": "#8a6d00", "knight": "#4a5a6a", "dragon": "#2e7d32", "potion": "#6a1b9a",
@@ -37,6 +37,9 @@ ol.exercises > li, ol.key > li { margin: 0 0 1em; break-inside: avoid; page-brea
 .deck span { display: inline-flex; align-items: center; gap: 2px; }
 ul.options { list-style: none; padding-left: 1em; } ul.options li::before { content: "\\25CB  "; }
 .answer-key { break-before: page; page-break-before: always; }
+ol.key > li { margin: 0 0 .7em; } ol.key .answer { font-weight: bold; font-size: 14pt; }
+ol.key ol.steps { font-size: 11pt; color: #222; margin: .15em 0 0; padding-left: 1.4em; }
+ol.key ol.steps li { margin: .1em 0; }
 @media print { body { margin: 1cm; } a { color: inherit; text-decoration: none; } }
 """
 
@@ -46,15 +49,35 @@ def card_svg(card: Card, lang: str = "en", width: int = 44) -> str:
     height = round(width * 1.4)
     name = escape(card_name(card, lang))
     if is_number(card):
-        ink, label, size = "#111", str(card), 26
+        ink, text = "#111", _face_text(str(card), 25, 42, 26)
     else:
-        ink, label, size = _POWER_INK.get(str(card), "#333"), escape(face_word(str(card), lang)), 10
+        ink = _POWER_INK.get(str(card), "#333")
+        text = _face_text(face_word(str(card), lang), 25, 38, 12)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 50 70" width="{width}" '
             f'height="{height}" role="img" aria-label="{name}" class="card">'
             f'<rect x="1.5" y="1.5" width="47" height="67" rx="6" fill="#fff" stroke="{ink}" '
-            f'stroke-width="3"/><text x="25" y="{42 if is_number(card) else 39}" '
-            f'text-anchor="middle" font-size="{size}" font-weight="bold" fill="{ink}" '
-            f'font-family="DejaVu Sans, Arial, sans-serif">{label}</text></svg>')
+            f'stroke-width="3"/><g text-anchor="middle" font-weight="bold" fill="{ink}" '
+            f'font-family="DejaVu Sans, Arial, sans-serif">{text}</g></svg>')
+
+
+INSIDE = 40          # the width (in the card's 50 units) a word may take inside the outline
+_GLYPH = 0.62        # a bold DejaVu Sans letter is about this many font sizes wide
+
+
+def _face_text(word: str, x: int, y: int, size: int) -> str:
+    """The word on a card face, inside its outline: two lines for two words, and squeezed to
+    the card's width (SVG `textLength`) when a line would still run past the edge."""
+    words = word.split()
+    lines = [word] if len(words) < 2 or len(word) * _GLYPH * size <= INSIDE else \
+        [" ".join(words[:len(words) // 2]), " ".join(words[len(words) // 2:])]
+    top = y - (len(lines) - 1) * size * 0.6
+    out = []
+    for i, line in enumerate(lines):
+        fit = (f' textLength="{INSIDE}" lengthAdjust="spacingAndGlyphs"'
+               if len(line) * _GLYPH * size > INSIDE else "")
+        out.append(f'<text x="{x}" y="{top + i * size * 1.15:.1f}" font-size="{size}"{fit}>'
+                   f"{escape(line)}</text>")
+    return "".join(out)
 
 
 def hand_html(cards: tuple[Card, ...], lang: str = "en") -> str:
@@ -130,7 +153,7 @@ def review_html(lesson: Lesson, seed: int, count: int = 8, lang: str = "en",
 
 def _page(title: str, exercises: list[Exercise], seed: int, sheet: int, lang: str) -> str:
     items = "".join(f'<li class="exercise">{exercise_html(ex, lang)}</li>' for ex in exercises)
-    key = "".join(f"<li>{escape(_key_line(ex, lang))}</li>" for ex in exercises)
+    key = "".join(f"<li>{_key_item(ex, lang)}</li>" for ex in exercises)
     meta = msg("practice.worksheet_seed", seed=seed).render(lang)
     if sheet > 1:
         meta += " " + msg("practice.worksheet_sheet", sheet=sheet).render(lang)
@@ -146,6 +169,10 @@ def _page(title: str, exercises: list[Exercise], seed: int, sheet: int, lang: st
             "</section></body></html>\n")
 
 
-def _key_line(ex: Exercise, lang: str) -> str:
-    """The worked solution in steps, ending in every right answer in the form asked."""
-    return ex.hint(ex.hint_count - 1).render(lang)
+def _key_item(ex: Exercise, lang: str) -> str:
+    """One answer of the key: the answer first, short and bold (every right answer in the form
+    asked), then the worked steps beneath it, one per line, for whoever wants to check how."""
+    answers = " · ".join(str(render_value(answer_msg(ex, a), lang)) for a in ex.answers)
+    steps = "".join(f"<li>{escape(step.render(lang))}</li>" for step in ex.worked)
+    return (f'<span class="answer">{escape(answers)}</span>'
+            + (f'<ol class="steps">{steps}</ol>' if steps else ""))

@@ -21,6 +21,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Event, Observation
@@ -149,8 +150,8 @@ class Coach:
     queue: list[Question] = field(default_factory=list)
     history: list[Asked] = field(default_factory=list)
     replay: list[ChancePoint] = field(default_factory=list)
-    best_discard: tuple = ()
-    _counted: Counter | None = None
+    best_discard: tuple[Any, ...] = ()
+    _counted: Counter[Any] | None = None
     _asked_turn: int = -1
     _last_types: list[str] = field(default_factory=list)
     # The child's turns between two questions: a question every PACE[level] turns at most,

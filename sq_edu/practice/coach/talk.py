@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from sq_edu.engine.cards import PLAY_DECK, is_number
 from sq_edu.engine.observation import Event, Observation
+from sq_edu.i18n.words import Term
 from sq_edu.practice.coach.coach import Coach
 from sq_edu.practice.messages import Msg, Plain, msg
 
@@ -53,8 +54,9 @@ def explain_bot_turn(obs: Observation, seat: int, events: list[Event]) -> Msg | 
                total=PLAY_DECK["dragon"])
 
 
-def _card(token: object) -> Msg:
-    return msg(f"practice.card_{token}")
+def _card(token: object) -> Term:
+    """A card named with its case forms ("рыцарем", "драконов"), from the one card glossary."""
+    return Term(f"common.card_{token}")
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,8 @@ def summary(coach: Coach) -> Summary:
     best = ""
     numbers = [int(c) for c in coach.best_discard if is_number(c)]
     if len(numbers) >= 2 and len(numbers) == len(coach.best_discard):
-        best = make_discard(numbers).equation
+        made = make_discard(numbers)
+        best = made.equation if made is not None else best
     wrong: dict[str, int] = {}
     for asked in coach.history:
         if asked.correct is not True:

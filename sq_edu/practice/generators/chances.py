@@ -37,7 +37,8 @@ def _window(p: Mapping[str, Any]) -> tuple[int, int]:
     return p["from_turn"], max(p["from_turn"], p["to_turn"])
 
 
-def chance_traps(obs: Observation, good: int, total: int, wanted: tuple) -> tuple:
+def chance_traps(obs: Observation, good: int, total: int,
+                 wanted: tuple[Any, ...]) -> tuple[Any, ...]:
     """Wrong chances a known slip gives: the draw pile as the denominator, the own hand counted
     as unseen, the card just played forgotten, the other cards as the denominator (odds)."""
     mine = [c for c in obs.hand]
@@ -59,7 +60,9 @@ def chance_steps(card: Msg | Cards, good: int, total: int, form: str) -> tuple[M
     """The worked solution of a "what is the chance" item, ending in the form asked."""
     chance = Fraction(good, total)
     steps = [msg("lessons.ch_worked_total", total=total),
-             msg("lessons.ch_worked_good", card=card, good=good)]
+             msg("lessons.ch_worked_good_numbers" if isinstance(card, Cards) and all(
+                 is_number(c) for c in card.cards) else "lessons.ch_worked_good",
+                 card=card, good=good)]
     if form != "out_of":
         by = total // chance.denominator if chance else 1
         steps.append(msg("teaching.worked_fraction_simplified", good=good, total=total, by=by,
@@ -259,7 +262,7 @@ def jester_wake(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
     mine = tuple(n for n in range(1, 11) if (n - 1) % players == 0)
     left = unseen(obs)
     good, total = sum(left[n] for n in mine), sum(left.values())
-    numbers = Cards(mine)
+    numbers = Cards(mine, either=True)
     return base.make(kind=FRACTION, answers=(chance,), observation=obs, hand=obs.hand,
                      context=story(obs),
                      prompt=msg("lessons.ch_wake_prompt" if JESTER in obs.hand

@@ -13,13 +13,17 @@ from typing import Any
 from sq_edu.engine.cards import is_number
 
 from ..exercise import CARDS, EQUATION, NUMBER, Exercise, sorted_cards, traps
-from ..messages import Plain, msg
+from ..messages import Cards, Plain, msg
 from .hands import deal_hand, equation_sets
 from .registry import Base, Param, generator
 
 _HAND = Param(int, 5, low=3, high=10)
 _POWER = Param(bool, True)
 _TOTAL = Param(int, 10, low=3, high=10)
+
+
+def _plus(numbers: object) -> Plain:
+    return Plain(" + ".join(map(str, numbers)))  # type: ignore[call-overload]
 
 
 @generator("equations.pair", hand_size=_HAND, power_cards=_POWER)
@@ -40,8 +44,9 @@ def pair(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     return base.make(kind=CARDS, prompt=msg("lessons.eq_pair_prompt"), answers=answers, hand=hand,
                      traps=traps(answers,
                                  (sorted_cards((powers[0],) * 2) if powers else None,
-                                  msg("mistakes.pair_power")),
-                                 ((near, near + 1), msg("mistakes.pair_near"))),
+                                  msg("mistakes.pair_power", card=Cards(powers[:1]))),
+                                 ((near, near + 1), msg("mistakes.pair_near", a=near,
+                                                        b=near + 1))),
                      hints=(msg("lessons.eq_pair_nudge"), msg("lessons.eq_pair_strategy")),
                      worked=(msg("lessons.eq_pair_worked_sort"),
                              msg("lessons.eq_pair_worked_same", n=answers[0][0])),
@@ -70,12 +75,15 @@ def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                    if a <= b and (a != b or numbers.count(a) > 1) and a + b <= 10
                    and a + b not in numbers), None)
     slips = traps(answers,
-                  (sorted_cards(parts), msg("mistakes.sum_no_total")),
+                  (sorted_cards(parts), msg("mistakes.sum_no_total", left=_plus(parts),
+                                            total=made)),
                   (sorted_cards((*parts, wrong)) if extra else None,
-                   msg("mistakes.sum_wrong_total")),
+                   msg("mistakes.sum_wrong_total", left=_plus(parts), total=made,
+                       biggest=wrong)),
                   (sorted_cards((*absent, sum(absent))) if absent and p["answer"] == EQUATION
                    else None,
-                   msg("mistakes.sum_not_in_hand")))
+                   msg("mistakes.sum_not_in_hand", left=_plus(absent or ()),
+                       total=sum(absent or ()))))
     key = "lessons.eq_sum_prompt" if low == high else "lessons.eq_sum_prompt_range"
     prompt = msg(key, n=low, low=low, high=high, total=p["max_total"])
     if p["answer"] == EQUATION:
@@ -99,9 +107,11 @@ def fact_family(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
 
     cards = rng.choice(equation_sets(p["addends"], p["addends"], p["max_total"]))
     discard = make_discard(cards)
+    if discard is None:
+        raise ValueError(f"{cards} is no discard")  # equation_sets gives only true equations
     form = rng.choice(discard.subtractions)
     question, answer = form.rsplit("=", 1)
-    total, *parts = (int(x) for x in question.split("-"))
+    total, *parts = (int(x) for x in question.split("\u2212"))
     taken = sum(parts)
     right = int(answer)
     return base.make(kind=NUMBER, answers=(right,), hand=tuple(cards),
@@ -167,10 +177,9 @@ def missing(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     return base.make(kind=NUMBER, answers=answers, hand=hand,
                      prompt=msg("lessons.eq_missing_prompt", puzzle=Plain(puzzle)),
                      hints=(msg("lessons.eq_missing_nudge"),
-                            msg("lessons.eq_missing_strategy", total=total,
-                                known=Plain(" + ".join(map(str, known))), sum=sum(known))
-                            if len(known) > 1 else
-                            msg("teaching.missing_strategy_one", known=known[0], total=total)),
+                            msg("lessons.eq_missing_strategy" if len(known) > 1 else
+                                "lessons.eq_missing_strategy_one", total=total,
+                                known=Plain(" + ".join(map(str, known))), sum=sum(known))),
                      traps=traps(answers,
                                  (total + sum(known), msg("lessons.eq_trap_added_missing",
                                                           total=total, known=sum(known))),

@@ -13,7 +13,7 @@ from sq_edu.apps.dungeon.howto import howto_html
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ["A trick", "Follow the suit", "Trumps", "Points", "The dealer's contract",
             "takes", "✔ yes", "✘ no", "500", "5 tricks", "50 points"]),
-    ("ru", ["Взятка", "Ходи в масть", "Козыри", "Очки", "Обязательство сдающего",
+    ("ru", ["Взятка", "Ходи в масть", "Козыри", "Очки", "Контракт сдающего",
             "берёт", "✔ можно", "✘ нельзя", "500", "5 взяток", "50 очков"]),
 ])
 def test_how_to_play_covers_the_rules_in_each_language(lang: str, words: list[str]) -> None:
@@ -24,3 +24,14 @@ def test_how_to_play_covers_the_rules_in_each_language(lang: str, words: list[st
     assert page.count("<svg") == 11 and page.count('aria-hidden="true"') == 11
     assert page.count("<figcaption>") == 3
     assert "dungeon_howto." not in text  # no key shown raw
+
+
+def test_russian_names_the_dungeon_cards_one_way() -> None:
+    """The rules text «Подземелье королев»: дама, ranks В К Т Д on the cards and in the words;
+    never the English letters or «королева» for a playing card."""
+    page = howto_html("ru")
+    ranks = re.findall(r'font-weight="bold"[^>]*>([^<]+)<', page)
+    assert "Т" in ranks and not {"J", "Q", "A", "K"} & set(ranks)
+    text = re.sub(r"<[^>]+>", " ", page).replace("«Подземелье королев»", "")
+    assert "В К Т Д" in text and "дама" in text.lower()
+    assert not re.search(r"королев|\b[JQA]\b", text), text

@@ -212,7 +212,7 @@ def test_a_due_review_comes_back_between_exercises() -> None:
     old.score, old.review_step, old.due = 90, 0, mastery.clock
     app.next_button.click()
     assert app.exercise.skill == "queen_sum" and app.exercise.level == 1
-    assert "review of an older skill: Two queens" in app.interpretation.value
+    assert "review of an older skill: Adding queen points" in app.interpretation.value
     answer_right(app)
     assert mastery.skill("queen_sum").due > mastery.clock      # checked again later
     assert app.level == 3                                       # the chosen level stays

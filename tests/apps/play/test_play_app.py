@@ -232,7 +232,7 @@ def test_a_crash_in_a_callback_shows_the_friendly_line(monkeypatch,
     monkeypatch.setattr(app.game, "play", broken)
     app.hand.toggle(0)
     app.act["discard"].click()
-    assert app.feedback.text == "Something went wrong - try again."
+    assert app.feedback.text == "Something went wrong \u2013 try again."
     assert "engine bug" not in app.feedback.value
     assert any("engine bug" in str(r.exc_info[1]) for r in fail_on_swallowed_callback_errors.records
                if r.exc_info)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sq_edu.i18n.proof import raw_keys
 from sq_edu.practice import typed_form
 from sq_edu.practice.progress import ProgressStore
 from sq_edu.widgets import PlayApp
@@ -209,4 +210,7 @@ def test_the_coach_explains_a_counting_bots_moves() -> None:
                           None) or next(m for m in legal if m.kind == "discard"))
     said = " ".join(told)
     assert "What the bots were thinking" in said
-    assert "counting bot" in said and ("did not attack" in said or "attacked with" in said)
+    assert "counting bot" in said and ("does not attack" in said or "attacks with" in said)
+    assert raw_keys(said) == [], "a catalogue key on the page"
+    app.set_lang("ru")
+    assert raw_keys(app.coach.bots.value) == [] and "Бот-счётчик" in app.coach.bots.value

@@ -11,6 +11,7 @@ from datetime import datetime, timezone
 import pytest
 
 from sq_edu.apps.teacher.app import MAX_FILES, TeacherApp
+from sq_edu.links import BINDER_REPOSITORY, binder_link
 from sq_edu.practice import Progress
 from sq_edu.practice.progress import to_bytes
 
@@ -44,6 +45,22 @@ def at(page: str, **kwargs: object) -> TeacherApp:
     app = TeacherApp(teacher_key="", **kwargs)
     app.address.href = page
     return app
+
+
+def test_on_binder_the_link_starts_a_session_and_no_class_server_is_advised(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Binder session's own address is private to the teacher: pupils get a Binder link,
+    built from the one repository setting, and advice that can be followed there."""
+    monkeypatch.setenv("BINDER_LAUNCH_HOST", "https://mybinder.org/")
+    app = at("https://hub.mybinder.example/user/abc-123/voila/render/notebooks/teacher.ipynb",
+             lang="ru", level=2, seed=12)
+    assert app.share_link() == binder_link("equations", "lang=ru&level=2&seed=12")
+    assert app.share_link().startswith(f"https://mybinder.org/v2/gh/{BINDER_REPOSITORY}/HEAD?")
+    assert "abc-123" not in app.link.value and "Binder" in app.link.value
+    advice = app.live_off.value
+    assert "sq-edu serve" not in advice and "Скачать мой прогресс" in advice
+    app.set_lang("en")
+    assert "sq-edu serve" not in app.live_off.value and "Binder" in app.live_off.value
 
 
 def test_class_settings_make_a_shareable_link() -> None:
@@ -109,7 +126,7 @@ def test_report_from_uploaded_files_with_csv_and_a_bad_file() -> None:
     assert rows[0][0] and len(rows) == 3
     by_name = {row[0]: row for row in rows[1:]}
     assert by_name["Ann"][1:5] == ["Pairs", "3", "3", "0"]
-    assert by_name["Bob"][1:5] == ["Two cards make a third", "3", "2", "0"]
+    assert by_name["Bob"][1:5] == ["Adding within 10", "3", "2", "0"]
 
 
 def test_too_many_files_are_refused_kindly() -> None:

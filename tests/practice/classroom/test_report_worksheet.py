@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -70,8 +71,10 @@ def test_worksheet_renders(lessons: dict, lesson_id: str, level: int) -> None:
     assert parser.tags.count("li") >= 10 and "Ответы" in text
     assert "break-before: page" in page and "{" not in text
     assert page == worksheet_html(lessons[lesson_id], level, seed=12, count=5, lang="ru")
-    key = text.split("Ответы", 1)[1]
-    assert key.count("Ответ") + key.count("ответы") >= 5
+    key = page.split('<ol class="key">', 1)[1]
+    answers = re.findall(r'<li><span class="answer">([^<]+)</span>', key)
+    assert len(answers) == 5 and all(a.strip() for a in answers)   # short numbered answers
+    assert "По шагам" not in key      # steps beneath the answer, not one long paragraph
 
 
 def test_worksheet_shows_cards_and_escapes(lessons: dict) -> None:
@@ -95,10 +98,27 @@ def test_neighbours_get_different_sheets_from_one_class_link(lessons: dict) -> N
 def test_answer_keys_are_worked_solutions_in_the_form_asked(lessons: dict) -> None:
     page = worksheet_html(lessons["chances"], 2, seed=5, count=3, lang="en")
     key = page.split("Answer key", 1)[1]
-    assert key.count("Step by step") == 3 and " out of " in key
+    assert key.count('<span class="answer">') == 3 and " out of " in key
+    assert key.count('<ol class="steps">') == 3 and key.count("<li>Count the cards") == 3
     assert "What is in the deck" in page and page.count("×8") >= 3   # eight kings, on each item
     ru = worksheet_html(lessons["chances"], 2, seed=5, count=3, lang="ru")
-    assert ru.split("Ответы", 1)[1].count("По шагам") == 3
+    assert ru.split("Ответы", 1)[1].count('<ol class="steps">') == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_card_words_fit_inside_the_card_outline(lang: str) -> None:
+    """Every word on a card face is at most the card's inner width: short enough at its
+    size, or squeezed to it (textLength), over two lines when it has two words."""
+    from sq_edu.engine.cards import POWER_CARDS
+    from sq_edu.practice.classroom.worksheet import _GLYPH, INSIDE, card_svg
+
+    for card in (*POWER_CARDS, 1, 10):
+        svg = card_svg(card, lang)
+        for attrs, word in re.findall(r"<text ([^>]*)>([^<]*)</text>", svg):
+            size = float(re.search(r'font-size="([\d.]+)"', attrs).group(1))
+            fits = len(word) * _GLYPH * size <= INSIDE
+            assert fits or f'textLength="{INSIDE}"' in attrs, (card, word)
+            assert size >= 12, (card, word)   # readable when printed
 
 
 def test_mixed_review_sheet_takes_every_level(lessons: dict) -> None:

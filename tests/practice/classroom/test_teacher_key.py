@@ -1,15 +1,13 @@
-"""The teacher password: stored only as a salted hash, checked in constant time, slowed down."""
+"""The teacher password: stored only as a salted hash, checked in constant time, never weak."""
 
 from __future__ import annotations
 
 import pytest
 
 from sq_edu.practice.classroom.teacher_key import (
-    FREE_TRIES,
-    WAIT_SECONDS,
-    Attempts,
     check_password,
     hash_password,
+    password_problem,
 )
 
 
@@ -28,11 +26,14 @@ def test_too_short_a_password_is_refused() -> None:
         hash_password("abc")
 
 
-def test_a_run_of_wrong_tries_must_wait() -> None:
-    tries = Attempts()
-    for _ in range(FREE_TRIES - 1):
-        tries.failed(now=100.0)
-    assert tries.wait_left(now=100.0) == 0
-    tries.failed(now=100.0)
-    assert tries.wait_left(now=100.0) == WAIT_SECONDS
-    assert tries.wait_left(now=100.0 + WAIT_SECONDS) == 0
+@pytest.mark.parametrize("word", ["owls", "password", "PASSWORD", "pass word", "12345678",
+                                  "98765432", "aaaaaaaa", "abababab", "пароль123"])
+def test_short_common_and_trivial_words_are_refused(word: str) -> None:
+    assert password_problem(word) is not None
+    with pytest.raises(ValueError, match="teacher password"):
+        hash_password(word)
+
+
+@pytest.mark.parametrize("word", ["owls-at-noon", "mars rover 7", "Сова-ночью"])
+def test_a_long_uncommon_word_is_accepted(word: str) -> None:
+    assert password_problem(word) is None

@@ -12,6 +12,7 @@ import pytest
 from sq_edu.bots import GreedyBot
 from sq_edu.engine import Game
 from sq_edu.engine.cards import PLAY_DECK, QUEENS, sort_key
+from sq_edu.i18n.proof import raw_keys
 from sq_edu.maths import counted_seat, find_discards, p_draw, p_holds, unseen
 from sq_edu.maths.likelihood import band
 from sq_edu.practice import Progress, check, get_lesson, typed_form
@@ -232,6 +233,10 @@ def test_bots_reasoning_is_told_from_public_cards_only() -> None:
     steal = next(m for m in game.legal_moves() if m.kind == "steal")
     said = explain_bot_turn(game.observe(1), 0, [e.seen_by(1) for e in game.play(steal)])
     assert said is not None and said.key == "play.coach_bot_attacked"
+    assert "атакует рыцарем" in said.render("ru") and "драконов" in said.render("ru")
+    assert "attacks with a knight" in said.render("en")
+    for lang in ("en", "ru"):
+        assert raw_keys(said.render(lang)) == [], said.render(lang)
 
 
 def test_a_whole_game_gives_a_summary_and_a_chance_replay() -> None:

@@ -1,0 +1,149 @@
+"""`ClassGuard`: the teacher's controls for a class server under strain, behind the password.
+
+- who is locked out after too many wrong guesses (a learner, the class password, the teacher
+  password), and until when, read from the server-wide guess counts;
+- for one nickname: give a new secret number (the child forgot it), free the nickname (a
+  classmate took it first) or lift the wait;
+- "free the class": every lesson page kernel but this one is shut down, so a class held full
+  by forgotten tabs or by one device starts afresh (the children reload their pages);
+- the class report as a CSV file the server streams (a short signed link, not the file).
+
+Stable hooks: `sq-class-guard` (the box), `sq-guard-locks` (who is locked),
+`sq-guard-nickname` (text), `sq-guard-reset`, `sq-guard-release`, `sq-guard-lift`,
+`sq-guard-free` (buttons), `sq-guard-report` (the CSV link); messages go to the app's
+`sq-status` line.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.pages.server_calls import ask_to_free_the_class, report_link
+from sq_edu.practice import ProgressError, clean_nickname
+from sq_edu.practice.classroom.learners import release_lock, release_nickname, reset_secret
+from sq_edu.practice.guess_limit import GuessLimit
+from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+
+SHOWN_FOR = 3600.0   # lockouts of the last hour are listed
+
+
+class ClassGuard(widgets.VBox):
+    """Lockouts, a learner's secret and nickname, and "free the class"."""
+
+    def __init__(self, folder: Path | None, feedback: Feedback, lang: str = "en",
+                 free_class: Callable[[], int] = ask_to_free_the_class) -> None:
+        self.folder = folder
+        self.feedback = feedback
+        self.lang = normalize_lang(lang)
+        self._free_class = free_class
+        guard = guarded(lambda: self.feedback)
+        self.heading = widgets.HTML()
+        self.locks = html_box("sq-guard-locks")
+        self.nickname = widgets.Text(style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="18em"))
+        self.nickname.add_class("sq-guard-nickname")
+        self.reset = button("sq-guard-reset", icon="key")
+        self.release = button("sq-guard-release", icon="user-times")
+        self.lift = button("sq-guard-lift", icon="unlock")
+        self.free = button("sq-guard-free", icon="power-off", button_style="warning")
+        self.report = html_box("sq-guard-report")
+        self.reset.on_click(guard(lambda _b: self.reset_secret(self.nickname.value)))
+        self.release.on_click(guard(lambda _b: self.release_nickname(self.nickname.value)))
+        self.lift.on_click(guard(lambda _b: self.lift_wait(self.nickname.value)))
+        self.free.on_click(guard(lambda _b: self.free_the_class()))
+        row = widgets.HBox([self.nickname, self.reset, self.release, self.lift],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([self.heading, self.locks, row, self.free, self.report])
+        self.add_class("sq-class-guard")
+        self.set_lang(self.lang)
+
+    # --- actions ----------------------------------------------------------------------------
+    def _learner(self, text: str) -> str | None:
+        try:
+            return clean_nickname(text)
+        except ProgressError as error:
+            self.feedback.show(error.msg.render(self.lang), "bad")
+            return None
+
+    def reset_secret(self, text: str) -> bool:
+        return self._for_learner(text, lambda f, n: reset_secret(f, n), "guard_reset_done")
+
+    def release_nickname(self, text: str) -> bool:
+        return self._for_learner(text, lambda f, n: release_nickname(f, n) is not None,
+                                 "guard_release_done")
+
+    def _for_learner(self, text: str, action: Callable[[Path, str], bool], done: str) -> bool:
+        """Do `action` for the learner typed; a friendly line either way."""
+        nickname = self._learner(text)
+        if nickname is None or self.folder is None:
+            return False
+        if not action(self.folder, nickname):
+            self.feedback.say("classroom.guard_no_learner", "bad", nickname=nickname)
+            return False
+        self.feedback.say(f"classroom.{done}", "good", nickname=nickname)
+        self.draw_locks()
+        return True
+
+    def lift_wait(self, text: str) -> None:
+        """Lift the wait on a learner, or on the class password when the box is empty."""
+        if text.strip():
+            nickname = self._learner(text)
+            if nickname is None:
+                return
+            from sq_edu.practice.progress import learner_file_name
+
+            release_lock(self.folder, f"learner:{learner_file_name(nickname)[:-5]}")
+        else:
+            release_lock(self.folder, "class")
+        self.feedback.say("classroom.guard_lifted", "good")
+        self.draw_locks()
+
+    def free_the_class(self) -> int:
+        freed = self._free_class()
+        if freed < 0:
+            self.feedback.say("classroom.guard_free_failed", "bad")
+        else:
+            self.feedback.say("classroom.guard_free_done", "good", n=freed)
+        return freed
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw_locks(self, now: float | None = None) -> None:
+        """The targets locked in the last hour that still wait, with the time they wait to."""
+        now = time.time() if now is None else now
+        limit = GuessLimit(self.folder)
+        lines = []
+        for item in limit.lockouts(since=now - SHOWN_FOR):
+            target = str(item["target"]).removeprefix("target:")
+            wait = limit.wait_left(target)
+            if not wait:
+                continue
+            kind, _, name = target.partition(":")
+            who = (name if kind == "learner" else t(f"classroom.guard_target_{kind}", self.lang)
+                   if kind in ("class", "teacher") else target)
+            until = time.strftime("%H:%M", time.localtime(now + wait))
+            lines.append(t("classroom.guard_locked_line", self.lang, who=who, time=until))
+        text = lines or [t("classroom.guard_no_locks", self.lang)]
+        self.locks.value = "".join(f"<p>{escape(line)}</p>" for line in text)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        self.heading.value = (f"<h3>{escape(t('classroom.guard_title', self.lang))}</h3>"
+                              f"<p>{escape(t('classroom.guard_help', self.lang))}</p>")
+        self.nickname.description = t("practice.report_nickname", self.lang)
+        for control, key in ((self.reset, "guard_reset"), (self.release, "guard_release"),
+                             (self.lift, "guard_lift"), (self.free, "guard_free")):
+            control.description = t(f"classroom.{key}", self.lang)
+        link = report_link(self.lang)
+        self.report.value = (
+            f'<p><a href="{escape(link)}" download="class-report.csv" style="color:#1d4ed8;'
+            f'text-decoration:underline;font-size:1.05em">⬇ '
+            f"{escape(t('classroom.guard_report', self.lang))}</a></p>" if link else "")
+        self.draw_locks()

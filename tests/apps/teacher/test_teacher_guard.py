@@ -1,0 +1,83 @@
+"""The teacher's locks-and-free-places controls, without a browser (the server side of "free
+the class" is tested through a real server in tests/security/test_security_flood.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sq_edu.apps.teacher.guard import ClassGuard
+from sq_edu.practice import Progress
+from sq_edu.practice.guess_limit import TARGET_FREE, GuessLimit
+from sq_edu.practice.learner_guard import hash_pin, nickname_skeleton
+from sq_edu.practice.progress import ProgressStore
+from sq_edu.widgets.feedback import Feedback
+
+
+def _learner(folder: Path, nickname: str, pin: str) -> ProgressStore:
+    store = ProgressStore.for_learner(nickname, folder)
+    progress = Progress()
+    progress.nickname, progress.secret = nickname, hash_pin(pin)
+    store.save(progress)
+    return store
+
+
+def test_look_alike_nicknames_fold_to_one_learner(tmp_path: Path) -> None:
+    names = ["Nina", "ΝΙΝΑ", "Нина", "Nina.", "N ina", "nina", "Ｎｉｎａ", "N1na"]
+    assert len({nickname_skeleton(name) for name in names}) == 1
+    assert nickname_skeleton("Nina") != nickname_skeleton("Nino")
+    store = _learner(tmp_path, "Nina", "2581")
+    assert {ProgressStore.for_learner(name, tmp_path).path for name in names} == {store.path}
+
+
+def test_the_teacher_sees_a_lock_and_lifts_it(tmp_path: Path) -> None:
+    _learner(tmp_path, "Cleo", "1234")
+    for _ in range(TARGET_FREE):
+        GuessLimit(tmp_path).failed("learner:cleo", "10.0.0.7")
+    guard = ClassGuard(tmp_path, Feedback("en"), "en", free_class=lambda: 3)
+    assert "cleo: too many wrong guesses, waits until" in guard.locks.value
+    guard.nickname.value = "CLEO"
+    guard.lift.click()
+    assert GuessLimit(tmp_path).wait_left("learner:cleo") == 0
+    assert "Nobody is waiting" in guard.locks.value
+    guard.set_lang("ru")
+    guard.feedback.set_lang("ru")   # the app sets both
+    guard.free.click()
+    assert "Закрыто страниц уроков: 3" in guard.feedback.text
+
+
+def test_a_squatted_nickname_is_freed_and_a_forgotten_secret_reset(tmp_path: Path) -> None:
+    squatter = _learner(tmp_path, "Cleo", "1111")
+    guard = ClassGuard(tmp_path, Feedback("en"), "en", free_class=lambda: -1)
+    assert guard.release_nickname("Cleo")
+    assert not squatter.path.exists() and list(tmp_path.glob("cleo.json.released-*.bak"))
+    assert "is free again" in guard.feedback.text
+    real = _learner(tmp_path, "Cleo", "2222")
+    assert guard.reset_secret("cleo") and real.secret() is None
+    assert not guard.reset_secret("Nobody") and "no learner Nobody" in guard.feedback.text
+    guard.free.click()
+    assert "could not be freed" in guard.feedback.text
+
+
+def test_a_big_uploaded_report_is_drawn_a_page_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """120 rows: 50 in the page at once, the other pages a click away; a CSV too big for a
+    data link is not put into the page (on a class server the server streams the CSV)."""
+    from sq_edu.apps.teacher import report as section_module
+    from sq_edu.apps.teacher.report import PAGE_ROWS, ReportSection
+    from sq_edu.practice.classroom.report import Report, ReportRow
+
+    section = ReportSection("en", Feedback("en"))
+    section.report = Report([ReportRow(f"learner{n:03d}", "equations.sum", 3, 2, 0, 50,
+                                       "learning") for n in range(120)])
+    section._show()
+    assert section.view.value.count("<tr>") == PAGE_ROWS + 1   # and the header row
+    assert "learner000" in section.view.value and "learner050" not in section.view.value
+    assert section.pages.value == "Rows 1–50 of 120" and section.prev_button.disabled
+    section.next_button.click()
+    section.next_button.click()
+    assert "learner119" in section.view.value and section.pages.value == "Rows 101–120 of 120"
+    assert section.next_button.disabled and "data:text/csv" in section.csv_link.value
+    monkeypatch.setattr(section_module, "MAX_LINK_BYTES", 1000)
+    section.turn(-1)
+    assert "data:" not in section.csv_link.value and "too big" in section.csv_link.value

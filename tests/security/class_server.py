@@ -1,0 +1,170 @@
+"""A class server started as `sq-edu serve --class 5b --class-password ... --teacher-password
+...` starts it, and a logged-in light page client for it (the attack tests share them).
+
+The command and environment are `sq_edu.cli.serve_command`'s, the very ones `sq-edu serve`
+hands to `os.execve`; a test may add a Voila option of its own (a shorter timeout).
+Other client addresses are loopback ones (127.0.0.2, ...): Linux routes all of 127/8 to `lo`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import http.client
+import http.cookiejar
+import json
+import re
+import struct
+import time
+import urllib.parse
+import urllib.request
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+from websockets.asyncio.client import connect
+
+from bench._kernel_client import DashboardSession
+from sq_edu.cli import build_parser, serve_command
+from sq_edu.server.server import VoilaServer, free_port
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CLASS_PASSWORD = "owls-fly-at-nine"
+TEACHER_PASSWORD = "teacher-owls-22"
+
+
+def class_server(folder: Path, name: str, *voila_options: str,
+                 pages_per_device: int = 3) -> VoilaServer:
+    """`sq-edu serve` for class 5b keeping progress in `folder` (not started)."""
+    server = VoilaServer(log_path=ARTIFACTS / f"voila-attack-{name}.log")
+    port = free_port()
+    args = build_parser().parse_args([
+        "serve", "--port", str(port), "--no-browser", "--class", "5b",
+        "--class-password", CLASS_PASSWORD, "--teacher-password", TEACHER_PASSWORD,
+        "--progress-dir", str(folder), "--pages-per-device", str(pages_per_device),
+        "--pool-size", "1"])
+    command, env = serve_command(args)
+    server.port, server.url = port, f"http://127.0.0.1:{port}/"
+    server.command, server.env = [*command, *voila_options], env
+    return server
+
+
+def log_in(server: VoilaServer, password: str = CLASS_PASSWORD,
+           jar: http.cookiejar.CookieJar | None = None) -> tuple[int, http.cookiejar.CookieJar]:
+    """Type the class password into the login form; (status, cookies)."""
+    jar = jar if jar is not None else http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with opener.open(server.url + "login", timeout=60) as answer:
+        form = answer.read().decode("utf-8", "replace")
+    xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
+    assert xsrf is not None, "the login form has no XSRF field"
+    body = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "password": password}).encode()
+    try:
+        with opener.open(server.url + "login", data=body, timeout=60) as answer:
+            answer.read()
+            return answer.status, jar
+    except urllib.error.HTTPError as refused:
+        refused.read()
+        return refused.code, jar
+
+
+def cookie_header(jar: http.cookiejar.CookieJar) -> str:
+    return "; ".join(f"{c.name}={c.value}" for c in jar)
+
+
+class ClassPage(DashboardSession):
+    """The light page client with the class password's cookie (page and websocket)."""
+
+    def __init__(self, server: VoilaServer, notebook: str, jar: http.cookiejar.CookieJar,
+                 query: str = "") -> None:
+        super().__init__(server.url, notebook, query)
+        for cookie in jar:
+            self._cookies.set_cookie(cookie)
+
+    async def connect(self, timeout: float = 60.0) -> None:
+        ws_url = (self.server_url.replace("http://", "ws://", 1)
+                  + f"api/kernels/{self.kernel_id}/channels?session_id={self.session_id}")
+        self._ws = await connect(ws_url, origin=self.server_url.rstrip("/"),  # type: ignore[arg-type]
+                                 max_size=None, open_timeout=timeout,
+                                 additional_headers={"Cookie": cookie_header(self._cookies)})
+        self._reader = asyncio.create_task(self._read())
+
+
+def get_from(server: VoilaServer, path: str, source: str, jar: http.cookiejar.CookieJar,
+             timeout: float = 120.0) -> tuple[int, str]:
+    """GET `path` from the client address `source` (a loopback address); (status, body)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=timeout,
+                                            source_address=(source, 0))
+    try:
+        connection.request("GET", "/" + path, headers={"Cookie": cookie_header(jar)})
+        answer = connection.getresponse()
+        return answer.status, answer.read().decode("utf-8", "replace")
+    finally:
+        connection.close()
+
+
+def one(page: DashboardSession, css: str) -> str:
+    found = page.with_class(css)
+    assert found, f"no widget {css}"
+    return found[-1]
+
+
+def feedback(page: DashboardSession) -> str:
+    found = page.with_class("sq-feedback") or page.with_class("sq-status")
+    return " ".join(str(page.states[m]["state"].get("value", "")) for m in found)
+
+
+async def name_learner(page: DashboardSession, nickname: str, pin: str) -> str:
+    """Type a nickname and a secret number and press Save; what the page says."""
+    await page.set_value(one(page, "sq-secret"), "value", pin)
+    await page.set_value(one(page, "sq-nickname"), "value", nickname)
+    reply = await page.click(one(page, "sq-save-nickname"))
+    assert reply.finished
+    return feedback(page)
+
+
+async def upload(page: DashboardSession, name: str, content: bytes) -> str:
+    """Pick a file in the upload button as the browser sends it (a binary widget message)."""
+    message = {
+        "header": {"msg_id": uuid.uuid4().hex, "msg_type": "comm_msg", "username": "learner",
+                   "session": page.session_id, "date": "", "version": "5.3"},
+        "parent_header": {}, "metadata": {}, "channel": "shell",
+        "content": {"comm_id": one(page, "sq-import"), "data": {
+            "method": "update", "buffer_paths": [["value", 0, "content"]],
+            "state": {"value": [{"name": name, "type": "application/json",
+                                 "size": len(content), "last_modified": 0}]}}},
+    }
+    body = json.dumps(message).encode("utf-8")
+    frame = struct.pack("!I", 2) + struct.pack("!II", 12, 12 + len(body)) + body + content
+    assert page._ws is not None
+    await page._ws.send(frame)
+    # The kernel handles its shell messages in order: once this is answered, so is the upload.
+    await page.request("kernel_info_request", {}, until="kernel_info_reply")
+    await asyncio.sleep(0.3)
+    return feedback(page)
+
+
+def wait_until(condition: Callable[[], object], timeout: float) -> bool:
+    """Poll `condition` every half second until it holds or `timeout` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.5)
+    return bool(condition())
+
+
+def kernel_processes(server: VoilaServer) -> dict[int, str]:
+    """This server's kernel processes (children naming a kernel file): pid -> command line.
+    A kernel exiting meanwhile (a zombie, or gone) is left out rather than raising."""
+    import psutil
+
+    assert server.pid is not None
+    found: dict[int, str] = {}
+    for child in psutil.Process(server.pid).children(recursive=True):
+        try:
+            line = " ".join(child.cmdline())
+        except psutil.Error:
+            continue
+        if "kernel-" in line:
+            found[child.pid] = line
+    return found

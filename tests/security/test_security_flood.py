@@ -1,0 +1,189 @@
+"""One device trying to hang or fill a class server run as `sq-edu serve --class 5b
+--class-password ... --teacher-password ...`: unauthenticated query websockets, pages opened
+up to the device's cap and left, and hundreds of half-sent requests. Other children must still
+get their lesson, in its normal time, and the log must stay small.
+
+The server gets two shorter timeouts than a classroom (20 s without a websocket instead of
+120, 5 s for a half-sent request instead of 30) so the test waits less; the code paths are the
+same.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import re
+import resource
+import socket
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from class_server import (
+    TEACHER_PASSWORD,
+    ClassPage,
+    class_server,
+    cookie_header,
+    feedback,
+    get_from,
+    kernel_processes,
+    log_in,
+    one,
+    wait_until,
+)
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from bench._kernel_client import run_sync
+from sq_edu.server.server import VoilaServer
+
+IDLE_SECONDS = 20
+HALF_OPEN = 500
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    folder = tmp_path_factory.mktemp("class-flood")
+    with class_server(folder, "flood", f"--SafeVoila.unconnected_timeout={IDLE_SECONDS}",
+                      "--SafeVoila.connection_timeout=5") as server:
+        yield server
+
+
+def _russian(page: ClassPage) -> bool:
+    """The page's widgets speak Russian: its kernel got its own query string (?lang=ru)."""
+    return any(re.search("[а-яА-Я]{4}", str(state.get("state", {}).get("value", "")))
+               for state in page.states.values())
+
+
+async def _lesson_seconds(server: VoilaServer, jar: object) -> tuple[float, bool]:
+    """Open a lesson in Russian as a child does: page, websocket, widgets; (seconds, Russian)."""
+    start = time.monotonic()
+    page = ClassPage(server, "chances", jar, "lang=ru")   # type: ignore[arg-type]
+    await page.open(timeout=300)   # generous: a 2-core machine shared with other test runs
+    await page.load_widgets()
+    seconds = time.monotonic() - start
+    russian = _russian(page)
+    await page.close()
+    return seconds, russian
+
+
+def test_the_teacher_frees_the_class(served: VoilaServer) -> None:
+    """First: it needs two of this device's three pages (later tests fill them)."""
+    _status, jar = log_in(served)
+
+    async def scenario() -> tuple[str, str, bool]:
+        lesson = await ClassPage(served, "queen_points", jar).open()
+        teacher = await ClassPage(served, "teacher", jar).open()
+        await teacher.load_widgets()
+        await teacher.set_value(one(teacher, "sq-teacher-password"), "value", TEACHER_PASSWORD)
+        assert (await teacher.click(one(teacher, "sq-teacher-open"))).finished
+        await teacher.load_widgets()
+        link = re.search(r'href="([^"]+class-report\.csv[^"]+)"',
+                         " ".join(str(m["state"].get("value", ""))
+                                  for m in teacher.states.values()))
+        assert link is not None, "no class report link on the teacher page"
+        report = await asyncio.to_thread(get_from, served, html.unescape(link.group(1))[1:],
+                                         "127.0.0.1", jar)
+        forged = await asyncio.to_thread(
+            get_from, served, "sq-edu/class-report.csv?ticket=9999999999.00&lang=en",
+            "127.0.0.1", jar)
+        assert report[0] == 200 and "Nickname" in report[1], report
+        assert forged[0] == 403
+        assert (await teacher.click(one(teacher, "sq-guard-free"))).finished
+        said = feedback(teacher)
+        kept = teacher.kernel_id in await asyncio.to_thread(_kernel_files, served)
+        await teacher.close()
+        await lesson.close(shutdown=False)
+        return said, lesson.kernel_id, kept
+
+    said, lesson_kernel, teacher_kept = run_sync(scenario())
+    assert "lesson page" in said and "closed" in said, said
+    assert wait_until(lambda: lesson_kernel not in _kernel_files(served), 30), \
+        "the lesson page kept its kernel"
+    assert teacher_kept, "the teacher page freed itself"
+
+
+def _kernel_files(server: VoilaServer) -> str:
+    """The command lines of this server's kernels (they name their connection files)."""
+    return " ".join(kernel_processes(server).values())
+
+
+def test_query_websockets_from_anyone_but_the_kernel_are_refused(served: VoilaServer) -> None:
+    _status, jar = log_in(served)
+
+    async def scenario() -> tuple[float, list[int], float, bool]:
+        normal, _ = await _lesson_seconds(served, jar)
+        held = await ClassPage(served, "queen_points", jar).open()   # a real kernel id
+        ids = [held.kernel_id] + [str(uuid.uuid4()) for _ in range(11)]
+        refused: list[int] = []
+        for kernel_id in ids:   # 12 connections, with the class cookie and a loopback Host
+            try:
+                socket_ = await connect(
+                    f"ws://127.0.0.1:{served.port}/voila/query/{kernel_id}", open_timeout=10,
+                    additional_headers={"Cookie": cookie_header(jar)})
+            except InvalidStatus as error:
+                refused.append(error.response.status_code)
+            else:
+                await socket_.close()
+        seconds, russian = await _lesson_seconds(served, jar)
+        await held.close()
+        return normal, refused, seconds, russian
+
+    normal, refused, seconds, russian = run_sync(scenario())
+    assert refused == [403] * 12, refused
+    assert russian, "the lesson's kernel did not get its query string"
+    assert seconds < max(3 * normal, normal + 20), (normal, seconds)
+
+
+def test_one_device_holds_three_pages_others_get_in_and_left_pages_are_freed(
+        served: VoilaServer) -> None:
+    _status, jar = log_in(served)
+    page = "voila/render/queen_points.ipynb"
+    statuses = [get_from(served, page, "127.0.0.2", jar)[0] for _ in range(5)]
+    assert statuses == [200, 200, 200, 503, 503], statuses
+    status, html = get_from(served, page, "127.0.0.3", jar)
+    assert status == 200 and "jupyter-config-data" in html, "another child was refused"
+    start, status = time.monotonic(), 503
+    while status != 200 and time.monotonic() - start < 4 * IDLE_SECONDS:
+        time.sleep(2)
+        status, html = get_from(served, page, "127.0.0.2", jar)
+    assert status == 200, "pages nobody connected to still hold the device's share"
+    assert "Too many pages open" not in html
+
+
+def test_half_sent_requests_are_dropped_while_others_get_in(served: VoilaServer) -> None:
+    _status, jar = log_in(served)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, 4096)), hard))
+    assert served.log_path is not None
+    log_before = served.log_path.stat().st_size
+    sockets = []
+    try:
+        for _ in range(HALF_OPEN):
+            half = socket.create_connection(("127.0.0.1", served.port), timeout=10)
+            half.sendall(b"GET /voila/tree/ HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+            sockets.append(half)
+        seconds, russian = run_sync(_lesson_seconds(served, jar))
+        deadline, dropped = time.monotonic() + 30, 0
+        for half in sockets:
+            half.settimeout(max(0.1, deadline - time.monotonic()))
+            with contextlib.suppress(OSError):
+                dropped += half.recv(1) == b""
+    finally:
+        for half in sockets:
+            half.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+    assert russian and seconds < 60, seconds
+    assert dropped == HALF_OPEN, f"only {dropped} of {HALF_OPEN} half-sent requests dropped"
+    grown = served.log_path.stat().st_size - log_before
+    assert grown < 64 * 1024, f"the log grew by {grown} bytes"
+
+
+def test_nothing_here_left_a_traceback_in_the_log(served: VoilaServer) -> None:
+    assert served.log_path is not None
+    text = Path(served.log_path).read_text(encoding="utf-8", errors="replace")
+    assert "Traceback" not in text, text[-3000:]
+
