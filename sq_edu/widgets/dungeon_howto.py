@@ -16,9 +16,10 @@ _SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _RED = "#B71C1C"
 
 
-def card_svg(code: str) -> str:
-    """A small playing card ("KC", "10S"); decorative, the caption beside it says it all."""
-    rank, suit = code[:-1], _SYMBOLS[code[-1]]
+def card_svg(code: str, rank: str | None = None) -> str:
+    """A small playing card ("KC", "10S"; `rank` as printed in the page's language, "Д" for
+    a Russian queen); decorative, the caption beside it says it all."""
+    rank, suit = rank or code[:-1], _SYMBOLS[code[-1]]
     colour = _RED if code[-1] in "DH" else "#111"
     return (f'<svg width="48" height="66" viewBox="0 0 48 66" aria-hidden="true" '
             f'focusable="false" font-family="DejaVu Sans, Verdana, sans-serif">'

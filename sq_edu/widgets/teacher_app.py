@@ -48,6 +48,7 @@ from sq_edu.practice.worksheet import MAX_EXERCISES
 from .controls import html_box
 from .feedback import Feedback
 from .guard import guarded
+from .joy import Fold, header_tools, settings_fold
 from .language import LanguageToggle
 from .lesson_app_html import download_link
 from .page_address import PageAddress, sibling_link
@@ -105,7 +106,10 @@ class TeacherApp(widgets.VBox):
         super().__init__()
         self.add_class("sq-app")
         self.add_class("sq-teacher-app")
-        header = widgets.HBox([self.title, self.language],
+        self.settings_toggle = Fold(name="settings", key="teacher-settings",
+                                    label=t("joy.more_settings", self.lang))
+        self.settings_toggle.add_class("sq-settings")
+        header = widgets.HBox([self.title, header_tools(self.language, self.settings_toggle)],
                               layout=widgets.Layout(justify_content="space-between"))
         header.add_class("sq-app-header")
         self._top = (AppStyle(), self.address, header, self.feedback)
@@ -169,7 +173,9 @@ class TeacherApp(widgets.VBox):
             self.fix_level,
             self.link, self.url,
             self.reports,
-            self.worksheet_heading, widgets.HBox([self.count, self.make]), self.worksheet_link,
+            # Worksheets, less often needed, behind the header's "More settings" button.
+            settings_fold([self.worksheet_heading, widgets.HBox([self.count, self.make]),
+                           self.worksheet_link], self.lang)[1],
         )
         self.built = True
         self._texts()
@@ -287,6 +293,7 @@ class TeacherApp(widgets.VBox):
         self.feedback.set_lang(self.lang)
         with self.hold_sync():
             self._title()
+            self.settings_toggle.label = t("joy.more_settings", self.lang)
             if self.login is not None:
                 self.login.set_lang(self.lang)
             if not self.built:
