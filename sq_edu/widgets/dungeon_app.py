@@ -25,6 +25,8 @@ text name, so it works with Tab / Enter / Space):
     sq-next-hand         deal the next hand        sq-new-game          start again
     sq-dungeon-over      game-over line            sq-dungeon-lesson    the lesson tab content
     sq-dungeon-howto     the "How to play" tab (rules in short, with card pictures)
+    sq-dungeon-rule      how to score, shown before the first score is asked
+    sq-settings          "For grown-ups" (new game)  sq-sound  sounds on / off
 """
 
 from __future__ import annotations

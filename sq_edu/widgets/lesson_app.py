@@ -39,6 +39,9 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
     sq-progress-notice  where progress is kept, or that it could not be saved (role=status)
     sq-worksheet        make a printable worksheet for this level and deal
     sq-worksheet-link   its download link (a[download], an HTML page with the answer key)
+    sq-settings         "For grown-ups": the one button that shows level, deal and worksheet
+    sq-intro-toggle     "How it works": the folded introduction and worked example
+    sq-sound            sounds on / off            sq-lesson-celebrate  a level done (sq-celebrate)
 """
 
 from __future__ import annotations

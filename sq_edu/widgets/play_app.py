@@ -26,6 +26,9 @@ checkbox or select, so it is keyboard operable and has a text name):
     sq-coach-show-me  show the tracker and the worked answer   sq-coach-result  the verdict
     sq-nickname / sq-save-nickname             who plays (progress)  sq-coach-summary after
     sq-game-over      the game-over panel      sq-play-again    new game from that panel
+    sq-celebrate      the child's win          sq-over-player / sq-over-queen  queens as pictures
+    sq-best-moment    the child's best moment  sq-sound         sounds on / off
+    sq-settings       "For grown-ups": opponents, bots, rules, coach, auto, who plays
 """
 
 from __future__ import annotations
