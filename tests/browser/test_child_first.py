@@ -1,7 +1,8 @@
 """Child first, on every dashboard, in both languages, on a phone (390x844, touch) and a laptop
 (1280x800): the task is on the first screen, every control is big enough for a finger, nothing
-is wider than the screen, the grown-ups' settings hide behind one `sq-settings` button, and no
-animation runs when the reader asks for reduced motion. Then: stars when a level is done.
+is wider than the screen (a 360 px phone too), the grown-ups' settings hide behind one
+`sq-settings` button, and no animation runs when the reader asks for reduced motion. Then:
+stars when a level is done.
 
 One browser page per screen size visits every dashboard once and switches its language in
 place (no second load), so the whole sweep costs one page load per dashboard and size.
@@ -9,9 +10,12 @@ place (no second load), so the whole sweep costs one page load per dashboard and
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 import tempfile
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,9 +26,12 @@ from sq_edu.voila.server import notebooks_dir
 from sq_edu.widgets.lesson_app import LessonApp
 
 pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS, SCREENSHOTS = ROOT / "test-artifacts", ROOT / "docs" / "screenshots"
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+NARROW = {"width": 360, "height": 844}
 LESSON = {"task": ".sq-answer", "grown_ups": (".sq-level", ".sq-seed", ".sq-new-deal",
                                                ".sq-worksheet")}
 PAGES: dict[str, dict[str, Any]] = {
@@ -193,6 +200,12 @@ def test_every_dashboard_is_child_first(screens: dict[str, Screen], size: str) -
         found += check_settings(page, name, spec["grown_ups"])
         to_russian(screen, name)
         found += [f"{name} ru: {line}" for line in screen.problems(spec["task"])]
+        if size == "phone":   # the narrowest phones: nothing wider, even in Russian
+            page.set_viewport_size(NARROW)
+            screen.settle()
+            wide = page.evaluate(MEASURE_JS)["wide"]
+            found += [f"{name} ru at 360 px: wider than the screen: {w}" for w in wide]
+            page.set_viewport_size(PHONE["viewport"])
         page.emulate_media(reduced_motion="reduce")
         running = page.evaluate(ANIMATIONS_JS)
         if running:
@@ -248,4 +261,9 @@ def test_a_level_done_is_celebrated_and_still_under_reduced_motion(
     assert re.search(r"Level 2 done", celebrate.inner_text())
     assert page.locator(".sq-celebrate .sq-star").count() >= 3
     screen.settle()
+    celebrate.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-celebrate.png"))
+    if os.environ.get("SQ_EDU_UPDATE_SCREENSHOTS") == "1":
+        shutil.copyfile(ARTIFACTS / "phone-celebrate.png", SCREENSHOTS / "phone-celebrate.png")
     assert not screen.console.errors, screen.console.errors
