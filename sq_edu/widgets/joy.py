@@ -6,12 +6,14 @@
   first screen is the task and the hand; `intro_fold(...)` folds an introduction and a worked
   example (open on the first visit, a tap away after). The body is any widget; the stylesheet
   hides it until the app carries `sq-open-<name>` (put there by the button, in the browser).
+- `celebration_html`: a level done or a game won (`sq-celebrate`): stars and a big line.
 - `Cheer`: soft sounds made in the browser (WebAudio, no sound files) at a right answer, a
   queen woken and a win, with a sound on / off button; off by default in class mode.
 """
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 import anywidget
@@ -22,6 +24,7 @@ from sq_edu.i18n import t
 
 _HERE = Path(__file__).parent
 CUES = ("right", "wake", "win")
+STARS = 5
 
 
 class Fold(anywidget.AnyWidget):
@@ -91,6 +94,14 @@ class Cheer(anywidget.AnyWidget):
 
     def set_lang(self, lang: str) -> None:
         self.label = t("joy.sound", lang)
+
+
+def celebration_html(text: str) -> str:
+    """A win: stars that rise and a big line (class `sq-celebrate`)."""
+    stars = "".join(f'<span class="sq-star" style="--i:{i}" aria-hidden="true">★</span>'
+                    for i in range(STARS))
+    return (f'<div class="sq-celebrate"><div class="sq-stars">{stars}</div>'
+            f'<p class="sq-celebrate-text">{escape(text)}</p></div>')
 
 
 def header_tools(*tools: widgets.Widget) -> widgets.HBox:

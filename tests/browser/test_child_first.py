@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from sq_edu.voila.browser import ConsoleLog, assert_no_error_output, keep_offline, wait_rendered
-from sq_edu.voila.server import dashboards as existing_dashboards
-from sq_edu.voila.server import notebooks_dir
-from sq_edu.widgets.lesson_app import LessonApp
+from sq_edu.apps.lesson import LessonApp
+from sq_edu.server.server import dashboards as existing_dashboards
+from sq_edu.server.server import notebooks_dir
+from tests.support.browser import ConsoleLog, assert_no_error_output, keep_offline, wait_rendered
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,11 +1,8 @@
-"""The child-first pieces: folds, the sound button, the game-over moment, the celebration."""
+"""The child-first pieces of the kit: folds, the sound button, the celebration."""
 
 from __future__ import annotations
 
-from sq_edu.engine.observation import Event
-from sq_edu.widgets.game_over import best_moment, celebration_html
-from sq_edu.widgets.joy import Cheer, intro_fold, relabel_folds, settings_fold
-from sq_edu.widgets.lesson_app import LessonApp
+from sq_edu.widgets.joy import Cheer, celebration_html, intro_fold, relabel_folds, settings_fold
 
 
 def test_settings_fold_is_one_button_with_its_box() -> None:
@@ -28,28 +25,7 @@ def test_cheer_counts_cues_and_ignores_unknown_ones() -> None:
     assert cheer.label == "Sounds on or off" and not cheer.class_mode
 
 
-def test_best_moment_is_the_richest_queen_else_the_biggest_discard() -> None:
-    events = [Event("wake", seat=0, queen="rose"), Event("wake", seat=0, queen="cat"),
-              Event("wake", seat=1, queen="heart")]
-    assert best_moment(events, "en") == (
-        "Your best moment: the Cat Queen wakes up for you (15 points).")
-    assert "Королева кошек" in best_moment(events, "ru")
-    discards = [Event("discard", seat=0, cards=(2, 3, 5)), Event("discard", seat=0, cards=(4,))]
-    assert best_moment(discards, "ru") == "Твой лучший момент: сброс: 3 карты за один ход."
-    assert "very end" in best_moment([], "en")
-
-
 def test_celebration_has_stars_and_its_words_escaped() -> None:
     html = celebration_html("<you> win")
     assert 'class="sq-celebrate"' in html and html.count("sq-star") >= 5
     assert "&lt;you&gt; win" in html
-
-
-def test_a_right_answer_cheers_and_marks_the_cards_to_fly(tmp_path) -> None:
-    app = LessonApp("equations", "en", level=2, seed=12, progress_dir=tmp_path)
-    app.answer.set(list(app.exercise.answers[0]))
-    app.submit()
-    assert app.cheer.serial == 1 and app.cheer.cue == "right"
-    assert "sq-solved" in app.answer._dom_classes
-    app.next_exercise()
-    assert "sq-solved" not in app.answer._dom_classes and app.celebrate.value == ""
