@@ -74,6 +74,8 @@ def test_a_full_game_is_played_to_its_end_by_clicking(dashboards) -> None:
     page = dashboards.open("play", "seed=3", selector=APP)
     open_settings(page)
     page.locator(f"{APP} .sq-auto input[type=checkbox]").check()
+    page.locator(f"{APP} .sq-settings button").click()   # folded again: the child's screen
+    page.locator(f"{APP} .sq-auto").wait_for(state="hidden")
     pressed: dict[str, int] = {}
     for _ in range(MAX_CLICKS):
         settle(page)
