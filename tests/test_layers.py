@@ -79,7 +79,7 @@ def test_the_kit_imports_no_app_page_or_server() -> None:
     assert not {m for m in loaded if m.startswith(ABOVE_THE_CORE[1:])}
 
 
-@pytest.mark.parametrize("app", ["lesson", "play", "dungeon", "teacher", "index"])
+@pytest.mark.parametrize("app", ["lesson", "play", "dungeon", "teacher", "index", "table"])
 def test_apps_never_import_the_server(app: str) -> None:
     """The server serves the notebooks; an app runs in a kernel (or Pyodide) without it."""
     loaded = ours(loaded_after(import_all(f"sq_edu.apps.{app}")))

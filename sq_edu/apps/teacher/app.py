@@ -194,6 +194,11 @@ class TeacherApp(widgets.VBox):
             folder = None
         self.class_view = ClassView(None if folder is None else Path(folder),
                                     self._class_code, self.lang, self.feedback)
+        from .table_list import TableList  # the class's tables, live
+
+        self.table_list = TableList(self.lang)
+        self.class_view.on_refresh.append(self.table_list.refresh)
+        self.class_view.children = (*self.class_view.children, self.table_list)
         return self.class_view
 
     # --- class settings ---------------------------------------------------------------------
@@ -303,6 +308,7 @@ class TeacherApp(widgets.VBox):
             self.reports.set_lang(self.lang)
             if self.class_view is not None:
                 self.class_view.set_lang(self.lang)
+                self.table_list.set_lang(self.lang)
             if self.worksheet_link.value:
                 self.make_worksheet()
 

@@ -78,6 +78,7 @@ class ClassView(widgets.VBox):
         self.code = class_code
         self.feedback = feedback or Feedback(self.lang)
         self.rows: list[LearnerRow] = []
+        self.on_refresh: list = []   # more live sections refreshed with this one (tables)
         self._now = time.time()
         self._task: asyncio.Task[None] | None = None
         self._titles = {i: lesson.title for i, lesson in load_lessons().lessons.items()}
@@ -127,6 +128,8 @@ class ClassView(widgets.VBox):
         self._draw()
         if self.table.selected:
             self._show_skills()
+        for also in self.on_refresh:
+            also()
         return self.rows
 
     def start(self) -> None:
