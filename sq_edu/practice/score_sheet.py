@@ -140,6 +140,8 @@ class ScoreSheet:
         if self.open_row is None or value is None:
             return None
         self.open_row.answer = value
+        # The sheet now shows this row's score: the scores line under it says the same.
+        self.shown_scores[self.open_row.seat] = self.open_row.after
         return self.open_row
 
     def close_row(self) -> None:

@@ -24,6 +24,14 @@ def click_and_wait(page, locator) -> None:
         arg=[APP, before], timeout=20_000)
 
 
+def open_settings(page) -> None:
+    """Show the grown-ups' settings (bots, coach, auto, who plays): one button."""
+    button = page.locator(f"{APP} .sq-settings button")
+    if button.get_attribute("aria-expanded") != "true":
+        button.click()
+    page.locator(f"{APP} .sq-auto").wait_for()
+
+
 def first_visible(page, selector: str):
     """The first visible, enabled match of `selector`, or None."""
     found = page.locator(f"{APP} {selector}")
@@ -64,7 +72,10 @@ def child_turn(page) -> str:
 
 def test_a_full_game_is_played_to_its_end_by_clicking(dashboards) -> None:
     page = dashboards.open("play", "seed=3", selector=APP)
+    open_settings(page)
     page.locator(f"{APP} .sq-auto input[type=checkbox]").check()
+    page.locator(f"{APP} .sq-settings button").click()   # folded again: the child's screen
+    page.locator(f"{APP} .sq-auto").wait_for(state="hidden")
     pressed: dict[str, int] = {}
     for _ in range(MAX_CLICKS):
         settle(page)
@@ -213,6 +224,7 @@ def take_a_chance(page) -> bool:
 
 def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict[str, int]:
     page = dashboards.open("play", f"seed={seed}&lang={lang}", selector=APP)
+    open_settings(page)
     page.locator(f"{APP} .sq-nickname input").fill(nickname)
     click_and_wait(page, page.locator(f"{APP} .sq-save-nickname"))
     level = page.locator(f"{APP} .sq-coach-level select")
@@ -342,6 +354,7 @@ def test_detective_coach_shows_every_kind_of_question(dashboards) -> None:
     """Detective asks whenever it matters: one game shows each kind of question (screenshots
     of the coach panel for the closing note); "Show me" moves on without counting."""
     page = dashboards.open("play", "seed=11", selector=APP)
+    open_settings(page)
     page.locator(f"{APP} .sq-coach-level select").select_option(
         label="detective (asks whenever it matters)")
     page.locator(f"{APP} .sq-auto input[type=checkbox]").check()

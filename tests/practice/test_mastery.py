@@ -130,3 +130,15 @@ def test_answers_at_another_level_leave_the_current_level_alone() -> None:
     for _ in range(8):
         assert m.record("eq", 1, "pairs", True, levels=3, today=DAY).level_up is None
     assert m.lesson("eq").level == 2 and m.lesson("eq").streak == 0
+
+
+def test_one_miss_never_wipes_out_a_run_of_right_answers() -> None:
+    m = Mastery()
+    for _ in range(2):
+        m.record("eq", 1, "pairs", True, levels=9, guess=0.1, today=DAY)
+    run = m.skill("pairs").score
+    m.record("eq", 1, "pairs", False, levels=9, guess=0.1, today=DAY)
+    after = m.skill("pairs").score
+    assert run / 2 < after < run         # it falls, gently: more than half the run is kept
+    m.record("eq", 1, "pairs", False, levels=9, guess=0.1, today=DAY)
+    assert m.skill("pairs").score < after  # a second miss falls further

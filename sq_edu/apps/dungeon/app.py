@@ -25,6 +25,8 @@ text name, so it works with Tab / Enter / Space):
     sq-next-hand         deal the next hand        sq-new-game          start again
     sq-dungeon-over      game-over line            sq-dungeon-lesson    the lesson tab content
     sq-dungeon-howto     the "How to play" tab (rules in short, with card pictures)
+    sq-dungeon-rule      how to score, shown before the first score is asked
+    sq-settings          "For grown-ups" (new game)  sq-sound  sounds on / off
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from sq_edu.dungeon import (
     SensibleBot,
 )
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
-from sq_edu.dungeon.words import card_name, suit_name
+from sq_edu.dungeon.words import short_card, suit_name
 from sq_edu.engine import advance_bots
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.i18n.format import count
@@ -61,6 +63,7 @@ from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.controls import html_box as _html
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.joy import Cheer, header_tools, relabel_folds, settings_fold
 from sq_edu.widgets.language import LanguageToggle
 from sq_edu.widgets.style import AppStyle
 
@@ -95,6 +98,7 @@ class DungeonApp(widgets.VBox):
         self.hand_box.add_class("sq-dungeon-hand")
         self.hand_title = _html("sq-dungeon-hand-title")
         self.story = _html("sq-dungeon-story")
+        self.rule = _html("sq-dungeon-rule")    # how to score, before the first score
         self.question = _html("sq-score-question")
         self.score_input = widgets.Text(layout=widgets.Layout(width="16em"),
                                         style={"description_width": "initial"})
@@ -123,16 +127,23 @@ class DungeonApp(widgets.VBox):
         self.lesson.add_class("sq-dungeon-lesson")
         # One language switch per page: the one at the top switches every tab.
         self.lesson.language.layout.display = "none"
+        self.cheer = Cheer(self.lang)
+        self.settings_toggle, settings = settings_fold([self.new_game_button], self.lang,
+                                                       key="dungeon-settings")
+        settings.remove_class("sq-fold-settings")
+        settings.add_class("sq-fold-dungeon-settings")
+        self.settings_toggle.name = "dungeon-settings"
         play = widgets.VBox([self.info, self.trump_label, self.trump_box, self.table,
-                             self.hand_title, self.hand_box, self.question, self.score_box,
-                             self.feedback, self.story, self.sheet, self.over,
-                             widgets.HBox([self.next_hand_button, self.new_game_button])])
+                             self.hand_title, self.hand_box, self.rule, self.question,
+                             self.score_box, self.feedback, self.story, self.sheet, self.over,
+                             self.next_hand_button])
         self.tabs = widgets.Tab(children=[play, self.howto, self.lesson])
-        header = widgets.HBox([self.title, self.language],
+        header = widgets.HBox([self.title, header_tools(self.language, self.cheer,
+                                                        self.settings_toggle)],
                               layout=widgets.Layout(justify_content="space-between",
                                                     flex_flow="row wrap"))
         header.add_class("sq-app-header")
-        super().__init__([AppStyle(), header, self.tabs])
+        super().__init__([AppStyle(), header, settings, self.tabs])
         self.add_class("sq-app")
         self.add_class("sq-dungeon-app")
         self.new_game()
@@ -190,6 +201,8 @@ class DungeonApp(widgets.VBox):
                 else t("dungeon.app_wrong", self.lang, answer=row.after))
         self.feedback.show(f"{said} {row.working().render(self.lang)}",
                            "good" if row.right else "bad")
+        if row.right:
+            self.cheer.cheer("right")
         self._render()
         return row.right
 
@@ -211,6 +224,8 @@ class DungeonApp(widgets.VBox):
         if self.language.value != self.lang:
             self.language.value = self.lang
         self.feedback.set_lang(self.lang)
+        self.cheer.set_lang(self.lang)
+        relabel_folds(self.lang, self.settings_toggle)
         self.lesson.set_lang(self.lang)
         self._render()
 
@@ -304,10 +319,14 @@ class DungeonApp(widgets.VBox):
         legal = ({m.card for m in self.game.legal_moves()} if self._my_turn("play") else set())
         buttons = []
         for card in self.game.hand(HUMAN):
+            # A card face to tap, as in the main game: the corner print big, the full name
+            # (and "trump") in its tooltip; trumps are also tinted.
             button = _button("sq-dungeon-card")
-            button.add_class(f"sq-card-{card.code}")
-            button.description = self.words.card(card)
-            button.tooltip = card_name(card, self.lang)
+            if card.suit == self.game.trump:
+                button.add_class("sq-trump-card")
+            button.add_class(f"sq-card-{card.code}")   # last: tests read the card from it
+            button.description = short_card(card, self.lang)
+            button.tooltip = self.words.card(card)
             button.style.text_color = _RED if card.suit in ("hearts", "diamonds") else ""
             button.style.font_weight = "bold" if card.is_queen else ""
             button.disabled = card not in legal
@@ -327,4 +346,9 @@ class DungeonApp(widgets.VBox):
         self.score_input.placeholder = t("dungeon.app_score_placeholder", lang)
         self.score_input.description = t("dungeon.app_score_label", lang)
         self.question.value = f"<b>{escape(row.question().render(lang))}</b>" if row else ""
+        # The rule comes first: during the first trick and while the first hand is scored.
+        first = self.game.hand_number == 1 and (row is None or row.trick is not None)
+        rule = escape(t("dungeon_howto.points", lang))
+        self.rule.value = (f'<p class="sq-rule-text">{rule}</p>'
+                           if first and not self.hand_done else "")
         self.score_box.layout.display = "flex" if row else "none"

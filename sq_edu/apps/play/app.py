@@ -26,6 +26,9 @@ checkbox or select, so it is keyboard operable and has a text name):
     sq-coach-show-me  show the tracker and the worked answer   sq-coach-result  the verdict
     sq-nickname / sq-save-nickname             who plays (progress)  sq-coach-summary after
     sq-game-over      the game-over panel      sq-play-again    new game from that panel
+    sq-celebrate      the child's win          sq-over-player / sq-over-queen  queens as pictures
+    sq-best-moment    the child's best moment  sq-sound         sounds on / off
+    sq-settings       "For grown-ups": opponents, bots, rules, coach, auto, who plays
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from sq_edu.widgets.discard import DiscardPileView
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.hand import HandView
+from sq_edu.widgets.joy import Cheer, header_tools, relabel_folds, settings_fold
 from sq_edu.widgets.language import LanguageToggle
 from sq_edu.widgets.queens import QueenGrid
 from sq_edu.widgets.style import AppStyle
@@ -147,9 +151,13 @@ class PlayApp(PlayCoaching, PlayBoard, widgets.VBox):
         right.add_class("sq-play-right")
         board = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))
         board.add_class("sq-play-main")
-        header = widgets.HBox([self.title, self.language])
+        # Child first: the grown-ups' choices (bots, rules, coach, who plays) behind one button.
+        self.cheer = Cheer(self.lang)
+        self.settings_toggle, settings = settings_fold([setup, self.learner], self.lang)
+        header = widgets.HBox([self.title, header_tools(self.language, self.cheer,
+                                                        self.settings_toggle)])
         header.add_class("sq-app-header")
-        super().__init__([AppStyle(), header, setup, self.learner, board])
+        super().__init__([AppStyle(), header, settings, board])
         self.add_class("sq-app")
         self.add_class("sq-play-app")
         self._mode: str | None = None
@@ -233,8 +241,9 @@ class PlayApp(PlayCoaching, PlayBoard, widgets.VBox):
         if self.language.value != self.lang:
             self.language.value = self.lang
         for view in (self.feedback, self.grid, self.discard_view, self.hand, self.coach,
-                     self.learner):
+                     self.learner, self.cheer):
             view.set_lang(self.lang)
+        relabel_folds(self.lang, self.settings_toggle)
         self._relabel()
         self._refresh()
 
@@ -242,8 +251,16 @@ class PlayApp(PlayCoaching, PlayBoard, widgets.VBox):
     def _record(self, events: Sequence[Event], refresh: bool = True) -> None:
         self._last_action = len(self._story)
         self._story.extend(e.seen_by(HUMAN) for e in events)
+        self._cheer(events)
         if refresh:
             self._render_story()
+
+    def _cheer(self, events: Sequence[Event]) -> None:
+        """A soft tune when the child wakes or takes a queen, a bigger one at a win."""
+        if any(e.kind == "game_over" and HUMAN in e.seats for e in events):
+            self.cheer.cheer("win")
+        elif any(e.kind in ("wake", "steal") and e.seat == HUMAN for e in events):
+            self.cheer.cheer("wake")
 
     def _after_move(self) -> None:
         if self.auto.value:

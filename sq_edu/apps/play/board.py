@@ -9,13 +9,13 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.words import end_reason, game_over_text, narrate, team_lines, who
+from sq_edu.apps.play.over import game_over_html
+from sq_edu.apps.play.words import narrate, who
 from sq_edu.engine import Move, Observation
 from sq_edu.engine.rules import PRESETS
 from sq_edu.i18n import t
 from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.names import card_word, queen_name, short_name
-from sq_edu.widgets.queens import total_text
 
 HUMAN = 0
 STORY_LINES = 10
@@ -171,14 +171,7 @@ class PlayBoard:
             self.coach.turn(self.obs, self.legal())
 
     def _over_html(self, obs: Observation) -> str:
-        scores = "".join(f"<li>{escape(line)}</li>" for line in
-                         [*(total_text(obs, s, self.lang) for s in range(obs.players)),
-                          *team_lines(obs, HUMAN, self.lang)])
-        head = escape(t("play.game_over", self.lang))
-        winner = escape(game_over_text(obs.winners, HUMAN, self.lang) + " "
-                        + end_reason(obs, HUMAN, self.lang))
-        return (f'<div role="status" style="font-size:1.15em"><h2>{head}</h2>'
-                f"<p><b>{winner}</b></p><ul>{scores}</ul></div>")
+        return game_over_html(obs, self._story, self.lang)
 
     def _label_choices(self, bots: str, rules: str) -> None:
         lang = self.lang

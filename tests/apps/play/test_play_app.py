@@ -88,6 +88,11 @@ def test_full_game_through_the_controls(rules: str, opponents: int, bots: str,
     assert expected in app.over_text.value
     reasons = ("reached", "woke", "Every queen is awake")
     assert any(r in app.over_text.value for r in reasons)          # why the game ended
+    over, obs = app.over_text.value, app.obs     # every player's queens drawn, a best moment
+    assert over.count('class="sq-over-player"') == obs.players
+    assert over.count('class="sq-over-queen"') == sum(len(q) for q in obs.awake)
+    assert "Your best moment: " in over
+    assert ('class="sq-celebrate"' in over) == (0 in winners)   # stars only for the child's win
     if rules == "teams":
         assert "Team 1 (You, Player 3): " in app.over_text.value
         assert "Team 2 (Player 2, Player 4): " in app.over_text.value
