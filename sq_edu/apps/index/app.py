@@ -149,7 +149,7 @@ class IndexApp(widgets.VBox):
         # The grown-ups' way to the teacher page sits behind one button, out of a child's way.
         self.grownups = widgets.HTML()
         self.grownups.add_class("sq-index-grownups")
-        self.settings_toggle, settings = settings_fold([self.grownups], lang)
+        self.settings_toggle, settings = settings_fold([self.grownups], normalize_lang(lang))
         title_row = widgets.HBox([self.header, header_tools(self.switch, self.settings_toggle)])
         title_row.add_class("sq-app-header")
         self.children = (AppStyle(), title_row, settings, learner_row, self.body)

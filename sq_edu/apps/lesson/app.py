@@ -350,7 +350,8 @@ class LessonApp(widgets.VBox):
         middle = (parts["answer"] + parts["clues"] if self.answer.text is not None
                   else parts["clues"] + parts["answer"])
         children = tuple(parts["top"] + middle + parts["after"])
-        if tuple(self.children) != children:
+        # ipywidgets' `children` trait carries no type mypy can follow through Box.
+        if tuple(self.children) != children:  # type: ignore[has-type]
             self.children = children
 
     def _quiet_level(self, relabel: bool = False) -> None:
