@@ -102,6 +102,7 @@ class PlayApp(widgets.VBox):
         self.coaches: dict[int, SeatCoach] = {0: self._solo}
         self.seat_setup = SeatSetup(self.lang, self.feedback, guard(self.play_together),
                                     guard(lambda: self._show_setup(False)))
+        self.seat_setup.layout.display = "none"
         self.pass_screen = PassScreen(self.lang, self.ready, guard)
         self.over = GameOver(self.lang, guard(lambda: self.new_game()))
         self.next_button = _button("sq-next", icon="play", button_style="primary")
