@@ -193,7 +193,8 @@ class PlayApp(widgets.VBox):
                 self.coaches[i].learner_known(record.name(seat.name))
                 recorder.save()
         self._show_setup(False)
-        self.learner.layout.display = "none"   # the names are the seats' own
+        for solo_only in (self.learner, self.setup.opponents, self.setup.bot_choice):
+            solo_only.layout.display = "none"   # the seats' own names, bots and number
         self.new_game()
 
     def legal(self) -> list[Move]:
@@ -248,10 +249,15 @@ class PlayApp(widgets.VBox):
         self.lang = normalize_lang(lang)
         if self.language.value != self.lang:
             self.language.value = self.lang
-        for view in (self.feedback, self.learner, self.seat_setup, self.pass_screen, self.over,
-                     *(c.panel for c in self.coaches.values())):
-            view.set_lang(self.lang)
+        self.feedback.set_lang(self.lang)
+        self.learner.set_lang(self.lang)
+        self.seat_setup.set_lang(self.lang)
+        self.pass_screen.set_lang(self.lang)
+        self.over.set_lang(self.lang)
+        for seat_coach in self.coaches.values():
+            seat_coach.panel.set_lang(self.lang)
         self.board.set_lang(self.lang)
+        self.pace.set_lang(self.lang)
         self._relabel()
         self._refresh()
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from html import escape
+from typing import Any, Protocol, TypeVar
 
 import ipywidgets as widgets
 
@@ -24,7 +25,13 @@ from .play_words import narrate, who
 from .queens import QueenGrid
 
 STORY_LINES = 10
-Guard = Callable[[Callable[..., object]], Callable[..., object]]
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Guard(Protocol):
+    """`guarded(feedback)`: wraps a callback so an error is said kindly, keeping its type."""
+
+    def __call__(self, fn: F, /) -> F: ...
 
 
 class PlayBoard:

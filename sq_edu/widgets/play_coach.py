@@ -79,7 +79,9 @@ class CoachPanel(widgets.VBox):
                                       self.show_me], layout=widgets.Layout(
                                           flex_flow="row wrap", align_items="center"))
         # `summary` is not a child: the app shows it in its game-over panel.
-        super().__init__([self.question, self.controls, self.result, self.hints, self.bots])
+        self.tracker_box = widgets.Box()   # the counter, made with the first view of the game
+        super().__init__([self.question, self.controls, self.result, self.tracker_box,
+                          self.hints, self.bots])
         self.add_class("sq-coach")
 
     # --- what the app calls ---------------------------------------------------------------
@@ -180,7 +182,7 @@ class CoachPanel(widgets.VBox):
             return
         if self.tracker is None:
             self.tracker = DeckTracker(obs, lang, hidden=self.coach.asks)
-            self.children = [*self.children[:3], self.tracker, *self.children[3:]]
+            self.tracker_box.children = [self.tracker]
             self.tracker.observe(self._guard(self._tracker_flipped), "hidden")
         else:
             self.tracker.update(obs)

@@ -90,7 +90,7 @@ class PlayTable:
     # --- moves ----------------------------------------------------------------------------
     def play(self, move: Move) -> list[Event]:
         """The shown person's move (IllegalMove when it is not allowed)."""
-        events = self.game.play(move, seat=self.viewer)
+        events = list(self.game.play(move, seat=self.viewer))
         self.told(events)
         return events
 
