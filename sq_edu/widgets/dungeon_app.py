@@ -58,6 +58,7 @@ from .controls import button as _button
 from .controls import html_box as _html
 from .dungeon_app_views import DungeonWords, sheet_html, story_html, table_html
 from .dungeon_howto import howto_html
+from .dungeon_together import DungeonSeats
 from .feedback import Feedback
 from .guard import guarded
 from .language import LanguageToggle
@@ -108,6 +109,8 @@ class DungeonApp(widgets.VBox):
         self.next_hand_button = _button("sq-next-hand", button_style="success", icon="refresh")
         self.new_game_button = _button("sq-new-game", icon="refresh")
         self.over = _html("sq-dungeon-over")
+        self.together = DungeonSeats(self.lang, self.feedback, guard,
+                                     lambda _seats: self.new_game(), lambda: self._render())
 
         for suit, button in self.trump_buttons.items():
             button.on_click(guard(lambda _b, s=suit: self.name_trump(s)))
@@ -123,7 +126,7 @@ class DungeonApp(widgets.VBox):
         self.lesson.add_class("sq-dungeon-lesson")
         # One language switch per page: the one at the top switches every tab.
         self.lesson.language.layout.display = "none"
-        play = widgets.VBox([self.info, self.trump_label, self.trump_box, self.table,
+        play = widgets.VBox([self.together, self.info, self.trump_label, self.trump_box, self.table,
                              self.hand_title, self.hand_box, self.question, self.score_box,
                              self.feedback, self.story, self.sheet, self.over,
                              widgets.HBox([self.next_hand_button, self.new_game_button])])
@@ -164,9 +167,12 @@ class DungeonApp(widgets.VBox):
     def new_game(self) -> None:
         seed = self._seeds.randrange(2**31)
         self.game = DungeonGame.new(PLAYERS, seed=seed, first_dealer=FIRST_DEALER)
-        self.bots = {s: SensibleBot(random.Random(seed + s)) for s in range(1, PLAYERS)}
-        self.score_sheet = ScoreSheet(PLAYERS)
-        self.words = DungeonWords(self.lang, self.game)
+        seats = self.together.seats
+        self.bots = {s: SensibleBot(random.Random(seed + s)) for s in range(PLAYERS)
+                     if (not seats[s].is_person if seats else s != HUMAN)}
+        names = self.together.names
+        self.score_sheet = ScoreSheet(PLAYERS, names=names)
+        self.words = DungeonWords(self.lang, self.game, names)
         self.feedback.clear()
         self._advance()
 
@@ -212,12 +218,14 @@ class DungeonApp(widgets.VBox):
             self.language.value = self.lang
         self.feedback.set_lang(self.lang)
         self.lesson.set_lang(self.lang)
+        self.together.set_lang(self.lang)
         self._render()
 
     # --- the game loop ----------------------------------------------------------------------
     def _my_turn(self, kind: str) -> bool:
         game = self.game
-        if self.score_sheet.waiting or game.is_over or game.current_player != HUMAN:
+        if (self.score_sheet.waiting or game.is_over
+                or game.current_player != self.together.viewer or self._passing):
             return False
         return (game.pending == "play") if kind == "play" else game.pending in (NAME_TRUMP,
                                                                                 NEW_TRUMP)
@@ -228,7 +236,7 @@ class DungeonApp(widgets.VBox):
             self.feedback.say("dungeon.app_wait", "info")
             return
         try:
-            events = self.game.play(move, seat=HUMAN)
+            events = self.game.play(move, seat=self.together.viewer)
         except IllegalPlay as refused:
             self.feedback.show(refused.message(self.lang), "bad")
             self._render()
@@ -247,6 +255,13 @@ class DungeonApp(widgets.VBox):
         self.score_sheet.absorb(events, self.game.hand_log)
 
     # --- drawing ----------------------------------------------------------------------------
+    @property
+    def _passing(self) -> bool:
+        """Another person's turn at a shared screen: the hand waits behind the pass screen."""
+        game, sheet = self.game, self.score_sheet
+        deciding = -1 if sheet.waiting or game.is_over else game.current_player
+        return self.together.must_pass(deciding)
+
     def _render(self) -> None:
         words, sheet = self.words, self.score_sheet
         with self.hold_sync():
@@ -274,7 +289,7 @@ class DungeonApp(widgets.VBox):
             self.info.value = escape(t("dungeon.app_info", lang, hand=game.hand_number,
                                        dealer=who(game.dealer),
                                        contract=count(game.contract, "tricks", lang),
-                                       mine=game.tricks_taken[HUMAN]))
+                                       mine=game.tricks_taken[self.together.viewer]))
         trump = (f"{SUIT_SYMBOLS[game.trump]} {suit_name(game.trump, lang)}" if game.trump
                  else t("dungeon.app_no_trump", lang))
         self.trump_label.value = f"<b>{escape(t('dungeon.app_trump', lang, suit=trump))}</b>"
@@ -303,7 +318,8 @@ class DungeonApp(widgets.VBox):
         self.hand_title.value = f"<b>{escape(t('widgets.hand_title', self.lang))}</b>"
         legal = ({m.card for m in self.game.legal_moves()} if self._my_turn("play") else set())
         buttons = []
-        for card in self.game.hand(HUMAN):
+        hidden = self._passing
+        for card in () if hidden else self.game.hand(self.together.viewer):
             button = _button("sq-dungeon-card")
             button.add_class(f"sq-card-{card.code}")
             button.description = self.words.card(card)

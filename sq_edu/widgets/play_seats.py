@@ -44,8 +44,13 @@ def seat_name(seats: Sequence[Seat], seat: int, lang: str) -> str:
 class SeatRow(widgets.HBox):
     """One seat's choices: person or bot, and a name and coach level, or the bot's strength."""
 
-    def __init__(self, number: int, seat: Seat, lang: str) -> None:
+    def __init__(self, number: int, seat: Seat, lang: str, coached: bool = True,
+                 bot_kinds: Sequence[str] = BOT_KINDS) -> None:
+        """`coached`: a person may have the coach; `bot_kinds`: the bot strengths offered
+        (none: one kind of bot, no choice shown)."""
         self.number = number
+        self.coached = coached
+        self.bot_kinds = tuple(bot_kinds)
         self.label = widgets.HTML()
         self.kind = widgets.Dropdown(options=[], value=None, layout=widgets.Layout(width="auto"))
         self.kind.add_class("sq-seat-kind")
@@ -76,8 +81,9 @@ class SeatRow(widgets.HBox):
         self.coach.options = [(t(f"play.coach_level_{k}", lang), k) for k in LEVELS]
         self.coach.value = now.coach if now.coach in LEVELS else "quiz"
         self.coach.description = t("play.coach_level", lang)
-        self.bot.options = [(t(f"play.bot_{k}", lang), k) for k in BOT_KINDS]
-        self.bot.value = now.bot if now.bot in BOT_KINDS else "greedy"
+        kinds = self.bot_kinds or ("greedy",)
+        self.bot.options = [(t(f"play.bot_{k}", lang), k) for k in kinds]
+        self.bot.value = now.bot if now.bot in kinds else kinds[0]
         self.bot.description = t("play.bot_strength", lang)
         for control in (self.coach, self.bot):
             control.style.description_width = "initial"
@@ -86,21 +92,26 @@ class SeatRow(widgets.HBox):
     def _show_kind(self) -> None:
         person = self.kind.value == PERSON
         self.name.layout.display = "flex" if person else "none"
-        self.coach.layout.display = "flex" if person else "none"
-        self.bot.layout.display = "none" if person else "flex"
+        self.coach.layout.display = "flex" if person and self.coached else "none"
+        self.bot.layout.display = "none" if person or not self.bot_kinds else "flex"
 
 
 class SeatSetup(widgets.VBox):
     """Choose 2-5 seats; `start(seats)` gets them checked (a mistake is said in `feedback`)."""
 
     def __init__(self, lang: str, feedback: Feedback, start: Callable[[list[Seat]], None],
-                 back: Callable[[], None]) -> None:
+                 back: Callable[[], None], seats: Sequence[Seat] = START_SEATS,
+                 resizable: bool = True, coached: bool = True,
+                 bot_kinds: Sequence[str] = BOT_KINDS) -> None:
+        """`seats` to begin with; `resizable`: seats may be added or removed (a game of a
+        fixed number of players says no); `coached` and `bot_kinds` as in `SeatRow`."""
         self.lang = lang
+        self._row = lambda number, seat: SeatRow(number, seat, self.lang, coached, bot_kinds)
         self.feedback = feedback
         self._start = start
         guard = guarded(lambda: feedback)
         self.title = widgets.HTML()
-        self.rows = widgets.VBox([SeatRow(i + 1, s, lang) for i, s in enumerate(START_SEATS)])
+        self.rows = widgets.VBox([self._row(i + 1, s) for i, s in enumerate(seats)])
         self.add = button("sq-seat-add", icon="plus")
         self.remove = button("sq-seat-remove", icon="minus")
         self.start = button("sq-seat-start", icon="play", button_style="success")
@@ -109,6 +120,8 @@ class SeatSetup(widgets.VBox):
         self.remove.on_click(guard(lambda _b: self._resize(-1)))
         self.start.on_click(guard(lambda _b: self.try_start()))
         self.back.on_click(guard(lambda _b: back()))
+        if not resizable:
+            self.add.layout.display = self.remove.layout.display = "none"
         bar = widgets.HBox([self.add, self.remove, self.start, self.back],
                            layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__([self.title, self.rows, bar])
@@ -129,7 +142,7 @@ class SeatSetup(widgets.VBox):
     def _resize(self, by: int) -> None:
         rows = list(self.rows.children)
         if by > 0 and len(rows) < MAX_SEATS:
-            rows.append(SeatRow(len(rows) + 1, Seat(BOT), self.lang))
+            rows.append(self._row(len(rows) + 1, Seat(BOT)))
         elif by < 0 and len(rows) > MIN_SEATS:
             rows.pop().close()
         self.rows.children = rows
