@@ -9,7 +9,9 @@ import uuid
 from pathlib import Path
 
 import pytest
-from test_play import (
+
+from sq_edu.practice.progress import ProgressStore
+from tests.browser.test_play import (
     APP,
     QUESTION_TYPES,
     answer_coach,
@@ -18,8 +20,6 @@ from test_play import (
     coach_waiting,
     settle,
 )
-
-from sq_edu.practice.progress import ProgressStore
 
 pytestmark = pytest.mark.browser
 ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -64,26 +64,25 @@ def _shot(page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS_DIR / f"{name}.png"), full_page=False)
 
 
-def _pass_over(page, passes: int) -> None:
+def _pass_over(page, passes: int, shoot) -> None:
     """The pass screen is up: nothing private shows; photographed in both languages once."""
     screen = page.locator(f"{APP} .sq-pass-screen")
     assert screen.is_visible()
     for private in (".sq-hand", ".sq-coach", ".sq-act-discard"):
         assert not page.locator(f"{APP} {private}").first.is_visible(), private
-    if passes == 1:
-        _shot(page, "play-pass-screen-en")
+    if passes == 1 and shoot is not None:
+        shoot("play-pass-screen-en")
         page.locator(f"{APP} .sq-language").get_by_role("button", name="Русский").click()
         page.locator(f"{APP} .sq-pass-ready", has_text="покажи мои карты").wait_for()
-        _shot(page, "play-pass-screen-ru")
+        shoot("play-pass-screen-ru")
         page.locator(f"{APP} .sq-language").get_by_role("button", name="English").click()
         page.locator(f"{APP} .sq-pass-ready", has_text="show my cards").wait_for()
     click_and_wait(page, page.locator(f"{APP} .sq-pass-ready"))
 
 
-def test_two_people_and_a_bot_play_a_whole_game_at_one_phone(phone, voila_server) -> None:
-    page, tag = phone, uuid.uuid4().hex[:6]
-    names = (f"Mum {tag}", f"Masha {tag}")
-    _open(page, voila_server.url, "seed=6&lang=en")
+def play_hot_seat(page, names: tuple[str, str], shoot=None) -> tuple[int, int]:
+    """Seat two people and a bot on the open play page (a Page or an iframe's Frame) and play
+    to the end through the controls; the passes and coach answers it took."""
     page.locator(f"{APP} .sq-seat-setup-open").click()
     setup = page.locator(f"{APP} .sq-seat-setup")
     setup.wait_for(state="visible")
@@ -99,7 +98,7 @@ def test_two_people_and_a_bot_play_a_whole_game_at_one_phone(phone, voila_server
         _no_next_move(page)
         if page.locator(f"{APP} .sq-pass-screen").is_visible():
             passes += 1
-            _pass_over(page, passes)
+            _pass_over(page, passes, shoot)
         elif coach_waiting(page):
             answer_coach(page, _kind(page, "en"), answers % 2 == 0, answers, "en")
             answers += 1
@@ -109,6 +108,15 @@ def test_two_people_and_a_bot_play_a_whole_game_at_one_phone(phone, voila_server
     assert over.is_visible() and passes >= 4 and answers >= 2, (passes, answers)
     for name in names:
         assert f"{name}:" in over.inner_text()
+    return passes, answers
+
+
+def test_two_people_and_a_bot_play_a_whole_game_at_one_phone(phone, voila_server) -> None:
+    page, tag = phone, uuid.uuid4().hex[:6]
+    names = (f"Mum {tag}", f"Masha {tag}")
+    _open(page, voila_server.url, "seed=6&lang=en")
+    play_hot_seat(page, names, shoot=lambda name: _shot(page, name))
+    for name in names:
         store = ProgressStore.for_learner(name, Path(os.environ["SQ_EDU_PROGRESS_DIR"]))
         skills = store.load().mastery.skills
         assert sum(r.play_attempts for r in skills.values()) > 0, name

@@ -3,9 +3,8 @@ the people, each seeing only their own hand, the sheet naming the players."""
 
 from __future__ import annotations
 
-from test_dungeon_app import step
-
 from sq_edu.widgets import DungeonApp
+from tests.widgets.test_dungeon_app import step
 
 
 def _shown(widget) -> bool:

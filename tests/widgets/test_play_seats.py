@@ -6,10 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from test_play_coach import _shown, answer_right, answer_wrong
-
 from sq_edu.practice.seats import BOT, PERSON, Seat
 from sq_edu.widgets.play_app import PlayApp
+from tests.widgets.test_play_coach import _shown, answer_right, answer_wrong
 
 
 def _play_hot_seat_game(app: PlayApp) -> dict[str, int]:
