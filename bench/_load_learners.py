@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bench._kernel_client import DashboardSession
-from sq_edu.voila.browser import CHROMIUM_ARGS, ERROR_TEXTS, chromium_path
+from tests.support.browser import CHROMIUM_ARGS, ERROR_TEXTS, chromium_path
 
 ROOT = Path(__file__).resolve().parents[1]
 LOOP = ("sq-submit", "sq-hint", "sq-next-exercise")  # LessonApp's stable CSS hooks

@@ -1,7 +1,7 @@
 """What the load benchmark measures on the server side: Voila and its kernels, via psutil.
 
 A kernel is a child process of Voila given a `kernel-<id>.json` connection file (started as
-`sq_edu.voila.kernel` or `ipykernel_launcher`); resident memory (RSS)
+`sq_edu.server.kernel` or `ipykernel_launcher`); resident memory (RSS)
 is what a school sizes by (a JupyterHub memory limit is enforced on it). CPU is the server's
 and kernels' own CPU time over wall time, in percent of one core.
 """
@@ -26,7 +26,7 @@ def voila_process(port: int) -> psutil.Process:
     """The Voila server listening on `port` (found by its command line, not a private field)."""
     for process in psutil.process_iter(["cmdline"]):
         cmdline = process.info["cmdline"] or []
-        if "voila" in " ".join(cmdline) and f"--port={port}" in cmdline:
+        if "sq_edu.server.launch" in cmdline and f"--port={port}" in cmdline:
             return process
     raise LookupError(f"no Voila process for port {port}")
 

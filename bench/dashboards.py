@@ -22,8 +22,8 @@ from typing import Any
 
 import nbformat
 
-from sq_edu.voila.browser import keep_offline, launch_chromium, wait_rendered
-from sq_edu.voila.server import VoilaServer, notebooks_dir
+from sq_edu.server.server import VoilaServer, notebooks_dir
+from tests.support.browser import keep_offline, launch_chromium, wait_rendered
 
 BASELINE_CODE = (
     "import ipywidgets as widgets\n"

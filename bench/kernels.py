@@ -25,7 +25,7 @@ import nbformat
 
 from bench._kernel_client import DashboardSession, run_sync
 from bench._load_metrics import MB, kernels_of, voila_process
-from sq_edu.voila.server import VoilaServer, notebooks_dir
+from sq_edu.server.server import VoilaServer, notebooks_dir
 
 BASELINE_CODE = (
     "import ipywidgets as widgets\n"

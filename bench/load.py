@@ -55,15 +55,15 @@ from bench._load_metrics import (
     snapshot,
     voila_process,
 )
-from sq_edu.practice.teacher_key import hash_password
-from sq_edu.voila.browser import chromium_path
-from sq_edu.voila.server import (
+from sq_edu.practice.classroom.teacher_key import hash_password
+from sq_edu.server.server import (
     VoilaServer,
     class_pool_options,
     dashboards,
     notebooks_dir,
     with_option,
 )
+from tests.support.browser import chromium_path
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSON_DASHBOARDS = ("equations", "card_detective", "chances", "queen_points")

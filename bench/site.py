@@ -17,8 +17,8 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from sq_edu.voila.browser import keep_offline, launch_chromium, wait_rendered
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
+from tests.support.browser import keep_offline, launch_chromium, wait_rendered
 
 SITE = Path(__file__).resolve().parents[1] / "site"
 

@@ -142,8 +142,8 @@ def _browser_coach(clicks: int) -> tuple[list[float], list[float]]:
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
     from playwright.sync_api import sync_playwright
 
-    from sq_edu.voila.browser import keep_offline, launch_chromium, wait_rendered
-    from sq_edu.voila.server import VoilaServer
+    from sq_edu.server.server import VoilaServer
+    from tests.support.browser import keep_offline, launch_chromium, wait_rendered
 
     updated: list[float] = []
     asked: list[float] = []

@@ -23,7 +23,7 @@ Settings the test changes come from environment variables with the defaults show
 import os
 import sys
 
-from sq_edu.voila.server import notebooks_dir
+from sq_edu.server.server import notebooks_dir
 
 c = get_config()  # noqa: F821 - JupyterHub provides get_config() when it reads this file
 

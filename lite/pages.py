@@ -13,10 +13,10 @@ import re
 from pathlib import Path
 from string import Template
 
+from sq_edu.apps.index import IndexApp
 from sq_edu.i18n import DEFAULT_LANG, LANGS, catalog
 from sq_edu.i18n import t as _t
-from sq_edu.voila.server import dashboards, notebooks_dir
-from sq_edu.widgets.index_app import IndexApp
+from sq_edu.server.server import dashboards, notebooks_dir
 
 HERE = Path(__file__).resolve().parent
 REPL_CSS = "sq-site-repl.css"

@@ -2,8 +2,8 @@
 
 The Pyodide kernel itself (`pyodide_kernel`, its IPython shell, micropip, piplite) is started
 here too; the few Pyodide functions it holds are named in the snapshot and handed over by the
-page's loader (snapshot.mjs, sq-pyodide.mjs). Server-side modules (`sq_edu.voila`,
-`sq_edu.cli`) are not in the browser.
+page's loader (snapshot.mjs, sq-pyodide.mjs). Server-side modules (`sq_edu.server`,
+the `sq_edu.voila` shims, `sq_edu.cli`) are not in the browser.
 """
 
 import importlib
@@ -30,7 +30,7 @@ KERNEL = [
     "getpass", "_strptime", "calendar", "html.parser", "unittest.mock",
     "ipywidgets", "anywidget",
 ]
-SERVER_SIDE = ("sq_edu.voila", "sq_edu.cli")
+SERVER_SIDE = ("sq_edu.server", "sq_edu.voila", "sq_edu.cli")
 
 for name in KERNEL:
     importlib.import_module(name)

@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from sq_edu.i18n import LANGS, t
-from sq_edu.voila.server import (
+from sq_edu.server.server import (
     CLASS_WORD_ENV,
     class_pool_options,
     dashboards,
@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _class_code(text: str) -> str:
-    from sq_edu.practice.classroom import ClassCodeError, clean_class_code
+    from sq_edu.practice.classroom.live import ClassCodeError, clean_class_code
 
     try:
         return clean_class_code(text)
@@ -104,8 +104,8 @@ def add_class_options(serve: argparse.ArgumentParser) -> None:
 
 def class_environment(args: argparse.Namespace) -> dict[str, str]:
     """The class code and the teacher password's hash, for the kernels' environment."""
-    from sq_edu.practice.classroom import CLASS_ENV
-    from sq_edu.practice.teacher_key import TEACHER_KEY_ENV, hash_password
+    from sq_edu.practice.classroom.live import CLASS_ENV
+    from sq_edu.practice.classroom.teacher_key import TEACHER_KEY_ENV, hash_password
 
     env: dict[str, str] = {}
     if getattr(args, "class_code", None):
@@ -170,7 +170,7 @@ def security_settings(args: argparse.Namespace) -> tuple[list[str], dict[str, st
 def worksheet(args: argparse.Namespace) -> int:
     """Write the worksheet; a wrong lesson or level gets one clear line, not a traceback."""
     from sq_edu.practice import get_lesson, worksheet_html
-    from sq_edu.practice.worksheet import review_html
+    from sq_edu.practice.classroom.worksheet import review_html
 
     try:
         lesson = get_lesson(args.lesson)
@@ -212,7 +212,7 @@ def serve_command(args: argparse.Namespace) -> tuple[list[str], dict[str, str]]:
 
 
 def front_page_urls(args: argparse.Namespace) -> list[str]:
-    """Where the lesson index opens: `/` is the index (sq_edu/voila/launch.py). A server
+    """Where the lesson index opens: `/` is the index (sq_edu/server/launch.py). A server
     listening on every address is also named by this computer's name, for the class."""
     if args.ip in ("0.0.0.0", "::", ""):  # noqa: S104 - only compared, never bound here
         return [f"http://localhost:{args.port}/", f"http://{socket.gethostname()}:{args.port}/"]

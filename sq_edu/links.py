@@ -5,7 +5,7 @@ One place for the page settings every layer agrees on: the deal numbers a link m
 nearest it has), reading a query string (`parse_query`: checked, never trusted) and writing one
 (`PageParams.to_query`). Apps (widgets), the lesson session (practice) and the Voila pages all
 use it, so it sits at the bottom beside `sq_edu.i18n` and imports nothing else of the package.
-How a kernel learns its page's query string is Voila's business: `sq_edu.voila.params`.
+How a kernel learns its page's query string is Voila's business: `sq_edu.pages.params`.
 """
 
 from __future__ import annotations

@@ -11,13 +11,13 @@ import sys
 import pytest
 
 from sq_edu.cli import build_parser, serve_command, startup_message
-from sq_edu.voila.server import notebooks_dir, voila_command
+from sq_edu.server.server import notebooks_dir, voila_command
 
 
 def test_serve_builds_the_voila_command_with_preheat_culling_and_no_sources() -> None:
     command, env = serve_command(build_parser().parse_args(["serve", "--port", "9001",
                                                             "--lang", "ru", "--no-browser"]))
-    assert command[1:4] == ["-m", "sq_edu.voila.launch", str(notebooks_dir())]  # SafeVoila
+    assert command[1:4] == ["-m", "sq_edu.server.launch", str(notebooks_dir())]  # SafeVoila
     for flag in ("--port=9001", "--preheat_kernel=True", "--pool_size=1",
                  "--strip_sources=True", "--show_tracebacks=False", "--no-browser",
                  "--MappingKernelManager.cull_idle_timeout=900"):
@@ -61,7 +61,7 @@ def test_sq_edu_serve_prints_the_address_of_the_lesson_index(tmp_path) -> None:
     import time
     import urllib.request
 
-    from sq_edu.voila.server import free_port
+    from sq_edu.server.server import free_port
 
     port = free_port()
     script = os.path.join(os.path.dirname(sys.executable), "sq-edu")
@@ -128,7 +128,7 @@ def test_worksheet_sheet_numbers_and_a_mixed_review(tmp_path, capsys) -> None:
     """Neighbours with one class link get different items (--sheet); --review mixes levels."""
     from sq_edu.cli import main
     from sq_edu.practice import get_lesson
-    from sq_edu.practice.worksheet import review_exercises, worksheet_exercises
+    from sq_edu.practice.classroom.worksheet import review_exercises, worksheet_exercises
 
     pages = {}
     for sheet in (1, 2):
@@ -152,7 +152,7 @@ def test_worksheet_sheet_numbers_and_a_mixed_review(tmp_path, capsys) -> None:
 
 
 def test_class_mode_warms_a_pool_per_class_lesson_and_hands_class_and_hash_to_kernels() -> None:
-    from sq_edu.practice.teacher_key import check_password
+    from sq_edu.practice.classroom.teacher_key import check_password
 
     args = build_parser().parse_args(["serve", "--class", "5B", "--teacher-password", "owls!",
                                       "--class-size", "30", "--lessons", "equations,chances"])
@@ -194,7 +194,7 @@ def test_a_too_short_teacher_password_is_one_clear_line(
 
 
 def test_a_setting_is_replaced_not_given_twice() -> None:
-    from sq_edu.voila.server import with_option
+    from sq_edu.server.server import with_option
 
     command = with_option(voila_command(port=1), "--VoilaExecutor.iopub_timeout", 90)
     assert [a for a in command if "iopub_timeout" in a] == ["--VoilaExecutor.iopub_timeout=90"]

@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 LAYERS = ["sq_edu.engine", "sq_edu.maths", "sq_edu.bots", "sq_edu.dungeon", "sq_edu.practice",
           "sq_edu.i18n", "sq_edu.links"]
 FORBIDDEN = ("ipywidgets", "IPython", "traitlets", "ipykernel")
+ABOVE_THE_CORE = ("sq_edu.widgets", "sq_edu.apps", "sq_edu.pages", "sq_edu.server", "sq_edu.voila")
 
 
 def loaded_after(code: str) -> list[str]:
@@ -46,7 +47,7 @@ def test_layer_imports_no_widgets_and_no_numpy(layer: str) -> None:
     loaded = loaded_after(import_all(layer))
     bad = [m for m in loaded if m.split(".")[0] in (*FORBIDDEN, "numpy")]
     assert not bad, f"{layer} pulls in {bad}"
-    assert not {m for m in ours(loaded) if m.startswith(("sq_edu.widgets", "sq_edu.voila"))}
+    assert not {m for m in ours(loaded) if m.startswith(ABOVE_THE_CORE)}
 
 
 def test_engine_does_not_import_maths() -> None:
@@ -60,20 +61,34 @@ def test_dungeon_imports_only_i18n() -> None:
     assert not extra, f"sq_edu.dungeon imports {sorted(extra)}"
 
 
-@pytest.mark.parametrize("module", ["sq_edu.voila.params", "sq_edu.voila.server", "sq_edu.cli"])
+@pytest.mark.parametrize("module", ["sq_edu.pages.params", "sq_edu.pages", "sq_edu.server",
+                                    "sq_edu.server.server", "sq_edu.voila", "sq_edu.cli"])
 def test_serving_imports_no_widgets(module: str) -> None:
     """Reading the URL and starting Voila load no app, no ipywidgets and not Voila's server
     side (voila.utils costs a preheated kernel about 45 MB)."""
     loaded = loaded_after(f"import {module}")
-    bad = [m for m in loaded if m.startswith(("sq_edu.widgets", "voila.", "jupyter_server"))
+    bad = [m for m in loaded if m.startswith(("sq_edu.widgets", "sq_edu.apps", "voila.",
+                                              "jupyter_server"))
            or m.split(".")[0] in FORBIDDEN]
     assert not bad, f"{module} pulls in {bad}"
 
 
-def test_widgets_never_import_the_pages() -> None:
-    """Pages (sq_edu.voila) are the top layer: no arrow from the apps up to them."""
+def test_the_kit_imports_no_app_page_or_server() -> None:
+    """The widget kit is below the apps, the pages and the server: no arrow up to them."""
     loaded = ours(loaded_after(import_all("sq_edu.widgets")))
-    assert not {m for m in loaded if m.startswith("sq_edu.voila")}
+    assert not {m for m in loaded if m.startswith(ABOVE_THE_CORE[1:])}
+
+
+@pytest.mark.parametrize("app", ["lesson", "play", "dungeon", "teacher", "index"])
+def test_apps_never_import_the_server(app: str) -> None:
+    """The server serves the notebooks; an app runs in a kernel (or Pyodide) without it."""
+    loaded = ours(loaded_after(import_all(f"sq_edu.apps.{app}")))
+    assert not {m for m in loaded if m.startswith(("sq_edu.server", "sq_edu.voila"))}
+
+
+def test_the_server_imports_no_app() -> None:
+    loaded = ours(loaded_after(import_all("sq_edu.server")))
+    assert not {m for m in loaded if m.startswith(("sq_edu.widgets", "sq_edu.apps"))}
 
 
 def test_the_package_imports_no_app() -> None:
@@ -87,28 +102,28 @@ def notebook_code(name: str) -> str:
 
 
 LESSON_PAGES = ["equations", "card_detective", "chances", "queen_points"]
-NOT_ON_A_LESSON_PAGE = ("sq_edu.widgets.play_app", "sq_edu.widgets.dungeon_app", "sq_edu.bots",
-                        "sq_edu.dungeon", "sq_edu.widgets.teacher_app", "sq_edu.widgets.index_app",
-                        "sq_edu.practice.generators.dungeon", "numpy")
+NOT_ON_A_LESSON_PAGE = ("sq_edu.apps.play", "sq_edu.apps.dungeon", "sq_edu.bots",
+                        "sq_edu.dungeon", "sq_edu.apps.teacher", "sq_edu.apps.index",
+                        "sq_edu.practice.generators.dungeon", "sq_edu.practice.coach",
+                        "sq_edu.server", "numpy")
 
 
 @pytest.mark.parametrize("name", LESSON_PAGES)
 def test_a_lesson_page_loads_only_its_app(name: str) -> None:
     """Running a lesson notebook as Voila does loads no game app, bots, Dungeon or numpy."""
     loaded = loaded_after(notebook_code(name))
-    assert "sq_edu.widgets.lesson_app" in loaded
+    assert "sq_edu.apps.lesson.app" in loaded
     bad = [m for m in loaded if m.startswith(NOT_ON_A_LESSON_PAGE)]
     assert not bad, f"{name}.ipynb loads {bad}"
 
 
 @pytest.mark.parametrize(("name", "apps"), [
-    ("index", {"index_app"}), ("teacher", {"teacher_app"}), ("play", {"play_app"}),
-    ("dungeon", {"dungeon_app", "lesson_app"}),   # the Dungeon page shows the scoring lesson
+    ("index", {"index"}), ("teacher", {"teacher"}), ("play", {"play"}),
+    ("dungeon", {"dungeon", "lesson"}),   # the Dungeon page shows the scoring lesson
 ])
 def test_other_pages_load_only_their_app(name: str, apps: set[str]) -> None:
     loaded = loaded_after(notebook_code(name))
-    found = {m.rpartition(".")[2] for m in loaded
-             if m.startswith("sq_edu.widgets.") and m.endswith("_app")}
+    found = {m.split(".")[2] for m in loaded if m.startswith("sq_edu.apps.") and m.endswith(".app")}
     assert found == apps
     assert "numpy" not in loaded
 

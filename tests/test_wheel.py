@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from sq_edu.voila.server import free_port
+from sq_edu.server.server import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow

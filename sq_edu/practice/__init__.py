@@ -10,14 +10,14 @@ hints, mastery, the progress store, teacher reports and printable worksheets.
 from __future__ import annotations
 
 from .checking import Judgement, check
+from .classroom.report import Report, teacher_report
+from .classroom.worksheet import worksheet_html
 from .exercise import KINDS, Exercise, Option, typed_form
 from .generators import GENERATORS, exercise_seed, generate
 from .lesson import Lesson, LessonError, Level, get_lesson, load_lessons, parse_lesson
 from .mastery import Mastery, Outcome
 from .messages import Msg
 from .progress import Progress, ProgressError, ProgressStore, clean_nickname
-from .report import Report, teacher_report
-from .worksheet import worksheet_html
 
 __all__ = [
     "GENERATORS", "KINDS", "Exercise", "Judgement", "Lesson", "LessonError", "Level", "Mastery",

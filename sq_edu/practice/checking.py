@@ -14,8 +14,7 @@ from fractions import Fraction
 
 from sq_edu.engine.cards import Card, is_number, parse_card
 from sq_edu.i18n.format import Number, Percent, parse_decimal
-
-from .exercise import (
+from sq_edu.practice.exercise import (
     CARDS,
     CHOICE,
     EQUATION,
@@ -26,7 +25,7 @@ from .exercise import (
     Exercise,
     sorted_cards,
 )
-from .messages import Cards, Msg, Plain, msg
+from sq_edu.practice.messages import Cards, Msg, Plain, msg
 
 MAX_TEXT = 60
 _FRACTION = re.compile(r"^\s*(\d{1,4})\s*(?:/|out\s+of|из)\s*(\d{1,4})\s*$", re.IGNORECASE)

@@ -16,8 +16,7 @@ from sq_edu.engine.cards import Card, is_number, sort_key
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n.format import Percent
 from sq_edu.i18n.words import Term
-
-from .messages import Joined, Msg, Plain, card_name, msg
+from sq_edu.practice.messages import Joined, Msg, Plain, card_name, msg
 
 # Answer kinds: what the learner gives back.
 CARDS = "cards"          # select cards from the hand; answer: sorted tuple of cards

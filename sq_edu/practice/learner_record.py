@@ -15,7 +15,7 @@ from .progress import Progress, ProgressError, ProgressStore, clean_nickname
 
 if TYPE_CHECKING:
     from .checking import Judgement
-    from .coach_questions import Question
+    from .coach.questions import Question
 
 
 class LearnerRecord:

@@ -23,9 +23,8 @@ except ModuleNotFoundError:  # pragma: no cover - Python 3.10
 
 from sq_edu.i18n import LANGS, normalize_lang
 from sq_edu.i18n import t as _t
-
-from .generators import GENERATORS
-from .messages import Msg, msg
+from sq_edu.practice.generators import GENERATORS
+from sq_edu.practice.messages import Msg, msg
 
 SCHEMA_VERSION = 1
 MIN_LEVELS = 3

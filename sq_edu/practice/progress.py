@@ -31,17 +31,17 @@ from glob import escape as glob_escape
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .learner_guard import (
+from sq_edu.practice.learner_guard import (
     check_secret_record,
     locked,
     lookalike_problem,
     remove_stale_temp_files,
 )
-from .mastery import Mastery
-from .messages import Msg, msg
+from sq_edu.practice.mastery import Mastery
+from sq_edu.practice.messages import Msg, msg
 
 if TYPE_CHECKING:
-    from .session import Attempt
+    from sq_edu.practice.session import Attempt
 
 FORMAT = "sq_edu.progress"
 VERSION = 1

@@ -3,7 +3,7 @@
 After every taken trick, and the dealer's contract at the end of a hand, a row opens on the
 sheet; the game waits while the child writes the taker's new score, checks it against the
 engine's answer (or just goes on), and the row closes. What happened is kept as a short story.
-No widgets: `widgets/dungeon_app.py` draws a `ScoreSheet`, tests drive it directly.
+No widgets: `apps/dungeon/app.py` draws a `ScoreSheet`, tests drive it directly.
 
 The working shown for a score (`trick_working`, `contract_working`) is the one the scoring
 lesson reveals too (`generators/dungeon.py`), so the game and the lesson explain alike.
@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from sq_edu.dungeon.records import Event, HandRecord, TrickRecord
 from sq_edu.i18n import Msg, msg
 from sq_edu.i18n.format import Count
-
-from .checking import read_whole
+from sq_edu.practice.checking import read_whole
 
 HUMAN = 0          # the child's seat
 STORY_LINES = 10   # what happened: the trick just taken and the one being played

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sq_edu.i18n import Msg
 
-from .coach import LEVELS
+from .coach.coach import LEVELS
 from .progress import ProgressError, clean_nickname
 
 PERSON, BOT = "person", "bot"

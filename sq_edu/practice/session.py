@@ -20,13 +20,12 @@ from typing import Protocol
 
 from sq_edu.i18n import Msg, msg
 from sq_edu.links import MAX_SEED, clamp_level, wrap_seed
-
-from .checking import Judgement, check
-from .exercise import Exercise
-from .generators import exercise_seed, generate
-from .lesson import Lesson, Text
-from .mastery import DEFAULT_GUESS, LessonRecord, Mastery, Outcome, items_to_master
-from .progress import Progress
+from sq_edu.practice.checking import Judgement, check
+from sq_edu.practice.exercise import Exercise
+from sq_edu.practice.generators import exercise_seed, generate
+from sq_edu.practice.lesson import Lesson, Text
+from sq_edu.practice.mastery import DEFAULT_GUESS, LessonRecord, Mastery, Outcome, items_to_master
+from sq_edu.practice.progress import Progress
 
 EXAMPLE_SEED = (MAX_SEED + 1) * 1000   # the worked example: outside every deal a class can type
 FIRST_SEEDS = 999       # a deal picked for nobody in particular is 1..FIRST_SEEDS (easy to type)

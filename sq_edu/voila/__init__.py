@@ -1,20 +1,35 @@
-"""Serving the dashboards with standalone Voila, and what a dashboard reads from its URL.
+"""Former home of the page and server modules, kept so old notebooks and deployments work.
 
-`server` builds the one Voila command line used by `sq-edu serve`, `make serve` and the browser
-tests, so they cannot drift apart; `params` turns `?lang=&seed=&level=` into checked values.
+The page side moved to `sq_edu.pages`, the server to `sq_edu.server`
+(docs/architecture.md). `from sq_edu.voila import page_params` still works and loads only what
+the name needs; `python -m sq_edu.voila.kernel` and `python -m sq_edu.voila.launch` (folders with a
+`__main__`, so git follows the modules to `server/`) still start
+the kernel and the server.
 """
 
 from __future__ import annotations
 
-from sq_edu.voila.params import PageParams, page_params, parse_query
-from sq_edu.voila.server import DASHBOARDS, dashboards, notebooks_dir, voila_command
+from importlib import import_module
 
-__all__ = [
-    "DASHBOARDS",
-    "PageParams",
-    "dashboards",
-    "notebooks_dir",
-    "page_params",
-    "parse_query",
-    "voila_command",
-]
+# Public name -> the module that now defines it.
+_WHERE: dict[str, str] = {
+    "PageParams": "sq_edu.pages.params", "current_query": "sq_edu.pages.params",
+    "page_params": "sq_edu.pages.params", "parse_query": "sq_edu.pages.params",
+    "served_alone": "sq_edu.pages.params", "dashboard": "sq_edu.pages.page",
+    "DASHBOARDS": "sq_edu.server.server", "dashboards": "sq_edu.server.server",
+    "notebooks_dir": "sq_edu.server.server", "voila_command": "sq_edu.server.server",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str) -> object:
+    """Import the module that now defines `name` when it is first asked for."""
+    if name not in _WHERE:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(_WHERE[name]), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_WHERE})

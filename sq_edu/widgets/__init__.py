@@ -1,4 +1,6 @@
-"""ipywidgets views of Sleeping Queens observations, and the apps built from them.
+"""The widget kit: ipywidgets views of Sleeping Queens observations (hand, cards, queen grid,
+discard pile, chances, equation builder, feedback...) that the apps in `sq_edu.apps` are built
+from.
 
 Views render `Observation`s only (never a `Game`), take every visible string from the i18n
 catalogues, switch language at run time (`set_lang`) and run every callback through
@@ -6,20 +8,23 @@ catalogues, switch language at run time (`set_lang`) and run every callback thro
 
 Names are imported on first use (`from sq_edu.widgets import HandView` still works), so a page
 that shows one app loads only that app: a lesson page never loads the game, its bots or the
-Dungeon engine (tests/test_layers.py checks it). Dashboards import their app's module directly.
+Dungeon engine (tests/test_layers.py checks it). The apps moved to `sq_edu.apps`;
+`from sq_edu.widgets import LessonApp` still works, by name (the kit imports no app).
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 
-# Public name -> the module of this package that defines it.
+# Public name -> the module that defines it (relative: this package; absolute: an app).
 _WHERE: dict[str, str] = {
-    "AppStyle": "style", "ChanceView": "chance", "DeckTracker": "tracker",
-    "DiscardPileView": "discard", "DungeonApp": "dungeon_app", "EquationBuilder": "equation",
-    "Feedback": "feedback", "HandView": "hand", "LanguageToggle": "language",
-    "LessonApp": "lesson_app", "PlayApp": "play_app", "ProgressBar": "progress_bar",
-    "QueenGrid": "queens", "guarded": "guard",
+    "AppStyle": ".style", "ChanceView": ".chance", "DeckTracker": ".tracker",
+    "DiscardPileView": ".discard", "EquationBuilder": ".equation", "Feedback": ".feedback",
+    "HandView": ".hand", "LanguageToggle": ".language", "ProgressBar": ".progress_bar",
+    "QueenGrid": ".queens", "guarded": ".guard",
+    "DungeonApp": "sq_edu.apps.dungeon.app", "IndexApp": "sq_edu.apps.index.app",
+    "LessonApp": "sq_edu.apps.lesson.app", "PlayApp": "sq_edu.apps.play.app",
+    "TeacherApp": "sq_edu.apps.teacher.app",
 }
 __all__ = sorted(_WHERE)
 
@@ -28,7 +33,7 @@ def __getattr__(name: str) -> object:
     """Import the module that defines `name` when it is first asked for."""
     if name not in _WHERE:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{_WHERE[name]}", __name__), name)
+    value = getattr(import_module(_WHERE[name], __name__), name)
     globals()[name] = value
     return value
 

@@ -22,11 +22,10 @@ from sq_edu.i18n import require_lang, t
 from sq_edu.i18n.format import percent as format_percent
 from sq_edu.maths import p_draw, simulate_draws, tokens_of, unseen
 from sq_edu.maths.likelihood import band
-
-from .guard import guarded
-from .names import short_name
-from .progress_bar import ProgressBar
-from .svg import shape
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.names import short_name
+from sq_edu.widgets.progress_bar import ProgressBar
+from sq_edu.widgets.svg import shape
 
 CHUNKS = 25  # points on the convergence chart (and progress steps)
 

@@ -14,9 +14,8 @@ import traitlets
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import require_lang, t
-
-from .names import card_name
-from .svg import card_face
+from sq_edu.widgets.names import card_name
+from sq_edu.widgets.svg import card_face
 
 
 class DiscardPileView(widgets.HTML):

@@ -17,10 +17,9 @@ from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.rules import Rules
 from sq_edu.i18n import require_lang, t
 from sq_edu.maths import Verdict, check_cards, check_equation
-
-from .feedback import Feedback
-from .guard import guarded
-from .hand import HandView
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.hand import HandView
 
 VerdictHandler = Callable[[Verdict], None]
 

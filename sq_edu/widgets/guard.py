@@ -14,14 +14,14 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from .feedback import Feedback
+    from sq_edu.widgets.feedback import Feedback
 
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def _resolve(source: Any) -> Feedback | None:
-    from .feedback import Feedback
+    from sq_edu.widgets.feedback import Feedback
 
     if isinstance(source, Feedback) or source is None:
         return source

@@ -20,9 +20,8 @@ import traitlets
 
 from sq_edu.engine.cards import Card, is_number, parse_card
 from sq_edu.i18n import require_lang, t
-
-from .names import card_label
-from .svg import card_face
+from sq_edu.widgets.names import card_label
+from sq_edu.widgets.svg import card_face
 
 _HERE = Path(__file__).parent
 

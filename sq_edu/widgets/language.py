@@ -1,5 +1,5 @@
 """Language choice: the toggle widget apps put in their header (a page's `?lang=` is read by
-`sq_edu.voila.params`)."""
+`sq_edu.pages.params`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from sq_edu.i18n import LANGS, normalize_lang, t
-
-from .guard import guarded
+from sq_edu.widgets.guard import guarded
 
 
 class LanguageToggle(widgets.ToggleButtons):

@@ -16,10 +16,9 @@ import traitlets
 from sq_edu.engine.cards import QUEEN_POINTS, SLOTS
 from sq_edu.engine.observation import HIDDEN, Observation
 from sq_edu.i18n import require_lang, t
-
-from .guard import guarded
-from .names import player_name, queen_name
-from .svg import back_face, empty_face, queen_face
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.names import player_name, queen_name
+from sq_edu.widgets.svg import back_face, empty_face, queen_face
 
 SlotHandler = Callable[[int], None]
 QueenHandler = Callable[[int, str], None]

@@ -15,8 +15,7 @@ from html import escape
 from sq_edu.engine.cards import QUEEN_POINTS, Card, is_number
 from sq_edu.i18n import t
 from sq_edu.i18n.words import face_word
-
-from .names import card_name, queen_name
+from sq_edu.widgets.names import card_name, queen_name
 
 W, H = 120, 168  # card size in SVG units; widgets scale it with the `width` argument
 

@@ -14,9 +14,8 @@ from sq_edu.engine.cards import NUMBERS, PLAY_DECK, POWER_CARDS, Card
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import require_lang, t
 from sq_edu.maths import unseen
-
-from .guard import guarded
-from .names import short_name
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.names import short_name
 
 KINDS: tuple[Card, ...] = (*POWER_CARDS, *NUMBERS)
 

@@ -16,7 +16,8 @@ from typing import Any
 
 import pytest
 
-from sq_edu.voila.browser import (
+from sq_edu.server.server import VoilaServer, with_option
+from tests.support.browser import (
     ConsoleLog,
     assert_no_error_output,
     chromium_path,
@@ -24,7 +25,6 @@ from sq_edu.voila.browser import (
     launch_chromium,
     wait_rendered,
 )
-from sq_edu.voila.server import VoilaServer, with_option
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"

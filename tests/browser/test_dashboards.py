@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from sq_edu.voila.server import notebooks_dir
+from sq_edu.server.server import notebooks_dir
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from html import unescape
 
 import pytest
 
-from sq_edu.widgets.lesson_app import LessonApp
+from sq_edu.apps.lesson import LessonApp
 
 pytestmark = pytest.mark.browser
 LEVEL, SEED = 2, 12  # two-addend sums within 10

@@ -50,7 +50,7 @@ def test_key_badges_are_never_hidden_under_the_next_row(dashboards) -> None:
 
 
 def test_right_answer_takes_focus_to_a_highlighted_next(dashboards) -> None:
-    from sq_edu.widgets.lesson_app import LessonApp
+    from sq_edu.apps.lesson import LessonApp
 
     twin = LessonApp("equations", "en", level=2, seed=12)
     keys = [str(twin.exercise.hand.index(card) + 1) for card in twin.exercise.answers[0]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sq_edu.voila.server import dashboards as existing_dashboards
+from sq_edu.server.server import dashboards as existing_dashboards
 
 pytestmark = pytest.mark.browser
 

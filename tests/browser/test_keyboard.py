@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sq_edu.widgets.lesson_app import LessonApp
+from sq_edu.apps.lesson import LessonApp
 
 pytestmark = pytest.mark.browser
 ACTIVE_CLASSES = "() => (document.activeElement.className || '') + ' ' + " \

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from sq_edu.voila.browser import wait_rendered
-from sq_edu.voila.server import dashboards as existing_dashboards
+from sq_edu.server.server import dashboards as existing_dashboards
+from tests.support.browser import wait_rendered
 
 pytestmark = pytest.mark.browser
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from sq_edu.voila.browser import ConsoleLog, assert_no_error_output, keep_offline, wait_rendered
-from sq_edu.voila.server import dashboards as existing_dashboards
+from sq_edu.server.server import dashboards as existing_dashboards
+from tests.support.browser import ConsoleLog, assert_no_error_output, keep_offline, wait_rendered
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]

@@ -266,8 +266,8 @@ def test_a_quiz_game_reaches_progress_and_the_teacher_report(dashboards, lang: s
     import os
     from pathlib import Path
 
+    from sq_edu.practice.classroom.report import teacher_report
     from sq_edu.practice.progress import ProgressStore
-    from sq_edu.practice.report import teacher_report
 
     nickname = f"Quiz {lang} {seed}"
     tally = play_with_the_coach(dashboards, lang, nickname, seed)
@@ -302,7 +302,7 @@ def test_on_a_phone_the_queens_follow_the_hand_and_a_slot_picture_can_be_tapped(
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
-        from sq_edu.voila.browser import keep_offline, wait_rendered
+        from tests.support.browser import keep_offline, wait_rendered
 
         keep_offline(page, voila_server.url)
         page.goto(f"{voila_server.url}voila/render/play.ipynb?seed=3")

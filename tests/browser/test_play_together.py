@@ -29,7 +29,7 @@ MAX_STEPS = 900
 @pytest.fixture
 def phone(browser, voila_server):
     """A 390 x 844 touch page on the test server."""
-    from sq_edu.voila.browser import keep_offline
+    from tests.support.browser import keep_offline
 
     context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB",
                                   has_touch=True, is_mobile=True)
@@ -43,7 +43,7 @@ def phone(browser, voila_server):
 
 
 def _open(page, url: str, query: str) -> None:
-    from sq_edu.voila.browser import wait_rendered
+    from tests.support.browser import wait_rendered
 
     page.goto(f"{url}voila/render/play.ipynb?{query}")
     wait_rendered(page, APP)

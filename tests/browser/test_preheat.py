@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from sq_edu.voila.browser import ConsoleLog, keep_offline, wait_rendered
-from sq_edu.voila.server import VoilaServer, notebooks_dir
+from sq_edu.server.server import VoilaServer, notebooks_dir
+from tests.support.browser import ConsoleLog, keep_offline, wait_rendered
 
 pytestmark = pytest.mark.browser
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from sq_edu.voila.browser import ConsoleLog, keep_offline, wait_rendered
-from sq_edu.voila.server import free_port, notebooks_dir
+from sq_edu.server.server import free_port, notebooks_dir
+from tests.support.browser import ConsoleLog, keep_offline, wait_rendered
 
 pytestmark = pytest.mark.browser
 

@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from sq_edu.practice.teacher_key import hash_password
-from sq_edu.voila.browser import keep_offline, wait_rendered
-from sq_edu.voila.server import VoilaServer
+from sq_edu.practice.classroom.teacher_key import hash_password
+from sq_edu.server.server import VoilaServer
+from tests.support.browser import keep_offline, wait_rendered
 
 pytestmark = pytest.mark.browser
 PASSWORD = "owls-at-noon"

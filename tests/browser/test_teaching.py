@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from sq_edu.apps.lesson import LessonApp
 from sq_edu.practice.checking import check
-from sq_edu.widgets.lesson_app import LessonApp
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from sq_edu.voila.browser import chromium_path, launch_chromium
+from tests.support.browser import chromium_path, launch_chromium
 
 
 # Per module, as in tests/browser: Playwright's sync API keeps an asyncio loop running in this

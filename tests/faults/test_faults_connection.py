@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from fault_helpers import ARTIFACTS, kill_kernel, page_kernel_id, wait_until, write_notebook
 
-from sq_edu.voila.browser import ConsoleLog, keep_offline, wait_rendered
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
+from tests.support.browser import ConsoleLog, keep_offline, wait_rendered
 
 pytestmark = pytest.mark.browser
 
 LESSON = (
     "import ipywidgets as widgets\n"
-    "from sq_edu.voila import page_params\n"
-    "from sq_edu.widgets.connection import ConnectionNotice\n"
+    "from sq_edu.pages import page_params\n"
+    "from sq_edu.pages.connection import ConnectionNotice\n"
     "params = page_params()",
     "count = widgets.IntText(value=0, description='answers')\n"
     "button = widgets.Button(description='Answer')\n"

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from sq_edu.widgets.connection import ConnectionNotice
+from sq_edu.pages.connection import ConnectionNotice
 
 
 @pytest.fixture
@@ -56,8 +56,8 @@ def _tree(widget: Any) -> list[Any]:
 def test_every_dashboard_page_carries_a_connection_notice(query: str) -> None:
     import ipywidgets as widgets
 
-    from sq_edu.voila.page import dashboard
-    from sq_edu.voila.params import parse_query
+    from sq_edu.pages.page import dashboard
+    from sq_edu.pages.params import parse_query
 
     params = parse_query(query, "en")
     page = dashboard(widgets.Label("a lesson"), params)

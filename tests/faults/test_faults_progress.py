@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from sq_edu.apps.lesson import LessonApp
 from sq_edu.practice import typed_form
 from sq_edu.practice.progress import ProgressStore
-from sq_edu.widgets.lesson_app import LessonApp
 
 LESSONS = ["equations", "card_detective", "chances", "queen_points"]
 

@@ -21,20 +21,20 @@ import pytest
 from fault_helpers import ARTIFACTS, write_notebook
 
 from bench._kernel_client import DashboardSession, run_sync
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
 
 LESSON = (
-    "import os\nfrom sq_edu.widgets.lesson_app import LessonApp",
+    "import os\nfrom sq_edu.apps.lesson import LessonApp",
     "LessonApp('queen_points', seed=5, progress_dir=os.environ['SQ_EDU_FAULT_FOLDER'])",
 )
 ONE_FILE = (
-    "import os\nfrom sq_edu.widgets.lesson_app import LessonApp",
+    "import os\nfrom sq_edu.apps.lesson import LessonApp",
     "LessonApp('queen_points', seed=5, progress_path=os.environ['SQ_EDU_FAULT_FILE'])",
 )
 REPORT = (
     "import os\nimport ipywidgets as w\n"
     "from sq_edu.practice.progress import learner_files\n"
-    "from sq_edu.practice.report import teacher_report",
+    "from sq_edu.practice.classroom.report import teacher_report",
     "w.HTML(teacher_report(learner_files(os.environ['SQ_EDU_FAULT_FOLDER'])).to_html())",
 )
 

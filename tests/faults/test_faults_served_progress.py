@@ -14,10 +14,10 @@ from pathlib import Path
 from fault_helpers import ARTIFACTS, kill_kernel, write_notebook
 
 from bench._kernel_client import DashboardSession, run_sync
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
 
 LESSON = (
-    "import os\nfrom sq_edu.widgets.lesson_app import LessonApp",
+    "import os\nfrom sq_edu.apps.lesson import LessonApp",
     "LessonApp('queen_points', seed=5, progress_path=os.environ['SQ_EDU_FAULT_PROGRESS'])",
 )
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from fault_helpers import ARTIFACTS, wait_until, write_notebook
 
 from bench._kernel_client import DashboardSession, run_sync
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
 
 MARKER = "sq_broken_callback_7311"
 APP = (

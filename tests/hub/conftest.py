@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from sq_edu.voila.server import free_port
+from sq_edu.server.server import free_port
 from tests.browser.conftest import browser, playwright_session  # noqa: F401 - the same Chromium
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from sq_edu.apps.lesson import LessonApp
 from sq_edu.practice.exercise import typed_form
 from sq_edu.practice.progress import learner_file_name
-from sq_edu.voila.browser import assert_no_error_output, wait_rendered
-from sq_edu.widgets.lesson_app import LessonApp
+from tests.support.browser import assert_no_error_output, wait_rendered
 
 from .conftest import LEARNERS, Hub
 

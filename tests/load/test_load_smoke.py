@@ -12,7 +12,7 @@ import pytest
 
 from bench import load
 from bench._load_metrics import Phases, percentile
-from sq_edu.voila.server import voila_command
+from sq_edu.server.server import voila_command
 
 
 def test_percentile_is_nearest_rank() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from sq_edu.voila.server import DASHBOARDS, dashboards, notebooks_dir
+from sq_edu.server.server import DASHBOARDS, dashboards, notebooks_dir
 
 # The example for notebook authors (docs/your_own_lesson.md): a lesson built in the notebook
 # itself, so neither thin nor a dashboard on the index; nbval runs it like the others.

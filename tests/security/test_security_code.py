@@ -39,10 +39,20 @@ ALLOWED: dict[tuple[str, str], str] = {
         "`sq-edu serve` starts Voila with an argument list built by voila_command, no shell",
     ("sq_edu/cli.py", "os.execve"):
         "`sq-edu serve` becomes Voila with the argument list built by voila_command, no shell",
-    ("sq_edu/voila/server.py", "subprocess.Popen"):
+    ("sq_edu/server/server.py", "subprocess.Popen"):
         "VoilaServer starts the same Voila argument list for tests and benchmarks, no shell",
     ("sq_edu/widgets/__init__.py", "importlib.import_module"):
         "loads one of the package's own modules on first use, named by a fixed table",
+    ("sq_edu/pages/__init__.py", "importlib.import_module"):
+        "loads one of the package's own modules on first use, named by a fixed table",
+    ("sq_edu/voila/__init__.py", "importlib.import_module"):
+        "loads the module a name moved to, named by a fixed table",
+    ("sq_edu/apps/__init__.py", "importlib.import_module"):
+        "loads an app folder's own app.py on first use of its app class",
+    ("sq_edu/practice/coach/__init__.py", "importlib.import_module"):
+        "loads the folder's own coach.py, a fixed name",
+    ("sq_edu/practice/classroom/__init__.py", "importlib.import_module"):
+        "loads the folder's own live.py, a fixed name",
     ("sq_edu/practice/generators/registry.py", "importlib.import_module"):
         "loads a generator family only if its name is in the fixed FAMILIES tuple",
 }

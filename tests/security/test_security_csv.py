@@ -14,7 +14,7 @@ import io
 import pytest
 
 from sq_edu.practice import Progress
-from sq_edu.practice.report import teacher_report
+from sq_edu.practice.classroom.report import teacher_report
 
 SNEAKY = [" =1+1", "  +cmd|' /C calc'!A0", '"=HYPERLINK("x")', "'@SUM(A1)", "\u200b=1+1",
           "\ufeff-2+3", "\uff1d1+1", "\uff0bcmd", "\uff20SUM(A1)", "\u3000=1", "\u00a0=1",

@@ -23,10 +23,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from sq_edu.maths import check_equation
+from sq_edu.pages.params import parse_query
 from sq_edu.practice import check, generate, get_lesson, parse_lesson
 from sq_edu.practice.lesson import LessonError
 from sq_edu.practice.progress import MAX_BYTES, ProgressError, from_bytes
-from sq_edu.voila.params import parse_query
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ["equations", "card_detective", "chances", "queen_points"]
@@ -134,7 +134,7 @@ def test_any_typed_answer_gets_feedback(index: int, text: str,
 # --- the same fields through the dashboard widgets ------------------------------------------
 @pytest.fixture(scope="module")
 def lesson_apps(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
-    from sq_edu.widgets.lesson_app import LessonApp
+    from sq_edu.apps.lesson import LessonApp
 
     folder = tmp_path_factory.mktemp("progress")
     return {lesson_id: LessonApp(lesson_id, seed=3, progress_path=folder / f"{lesson_id}.json")
@@ -164,7 +164,7 @@ def test_lesson_app_text_fields_take_anything(lesson_apps: dict[str, object], le
 def test_equation_builder_and_dungeon_score_take_anything(
     text: str, logged_errors: list[logging.LogRecord]
 ) -> None:
-    from sq_edu.widgets.dungeon_app import DungeonApp
+    from sq_edu.apps.dungeon import DungeonApp
     from sq_edu.widgets.equation import EquationBuilder
 
     builder = EquationBuilder([3, 5, 8, 2, "king"])
@@ -357,7 +357,7 @@ def test_any_link_gives_usable_settings_and_readable_notes(parts: list[str]) -> 
 def test_a_lesson_opens_with_whatever_the_link_says(
     parts: list[str], logged_errors: list[logging.LogRecord]
 ) -> None:
-    from sq_edu.widgets.lesson_app import LessonApp
+    from sq_edu.apps.lesson import LessonApp
 
     params = parse_query("&".join(parts), "en")
     app = LessonApp("queen_points", lang=params.lang, level=params.level, seed=params.seed)

@@ -17,7 +17,7 @@ import pytest
 from websockets.exceptions import ConnectionClosedError
 
 from bench._kernel_client import DashboardSession, run_sync
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

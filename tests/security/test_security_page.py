@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from sq_edu.voila.server import VoilaServer
+from sq_edu.server.server import VoilaServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
@@ -44,7 +44,7 @@ def failing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaSe
     ))
     (folder / "divide.ipynb").write_text(_notebook(f"# {SOURCE_MARKER}\n1 / 0"))
     (folder / "no_lesson.ipynb").write_text(_notebook(   # a lesson whose file did not load
-        "from sq_edu.widgets.lesson_app import LessonApp\nLessonApp('lost_lesson')"))
+        "from sq_edu.apps.lesson import LessonApp\nLessonApp('lost_lesson')"))
     with VoilaServer(folder, log_path=ARTIFACTS / "voila-security-page.log") as server:
         yield server
 

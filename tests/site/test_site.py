@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 
+from sq_edu.apps.lesson import LessonApp
 from sq_edu.i18n import t
 from sq_edu.links import dashboards
-from sq_edu.voila.browser import ConsoleLog
-from sq_edu.widgets.lesson_app import LessonApp
+from tests.support.browser import ConsoleLog
 
 pytestmark = pytest.mark.site
 ROOT = Path(__file__).resolve().parents[2]

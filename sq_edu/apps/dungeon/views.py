@@ -1,0 +1,99 @@
+"""What the Dungeon of Queens app draws as HTML: the trick on the table, the score sheet and
+the story, in the child's language. Pure functions of the game's public state and the
+`ScoreSheet`, so `app.py` stays a thin view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from html import escape
+
+from sq_edu.dungeon import Card, DungeonGame
+from sq_edu.dungeon.rules import winning_play
+from sq_edu.dungeon.words import card_name, message, short_card
+from sq_edu.i18n import t
+from sq_edu.practice.score_sheet import ScoreSheet, SheetRow, seat_name
+
+SHEET_ROWS = 14   # the last rows shown: a whole hand (13 tricks and the contract)
+_CELL = ' style="padding:2px 10px;border-bottom:1px solid #bbb;text-align:left"'
+
+
+@dataclass
+class DungeonWords:
+    """Seats and cards in words for one game, in the language shown now."""
+
+    lang: str
+    game: DungeonGame
+    names: tuple[str, ...] = ()    # each seat's name at a table of several people
+
+    def who(self, seat: int | None) -> str:
+        return seat_name(seat, self.names).render(self.lang)
+
+    def card(self, card: Card) -> str:
+        """"Q♥ queen of hearts", with "(trump)" on trumps: never colour alone."""
+        text = f"{short_card(card, self.lang)} {card_name(card, self.lang)}"
+        if card.suit == self.game.trump:
+            text += f" ({t('dungeon.app_trump_mark', self.lang)})"
+        return text
+
+    def say(self, key: str, params: dict[str, object]) -> str:
+        """A story line: `who` is a seat, cards and suits are spelled out."""
+        shown = {k: (self.who(v) if k == "who" else v) for k, v in params.items()}  # type: ignore[arg-type]
+        return message(key, self.lang, **shown)
+
+
+def table_html(game: DungeonGame, open_row: SheetRow | None, words: DungeonWords) -> str:
+    """The trick being played, or the trick just taken while its score is open."""
+    lang = words.lang
+    record = open_row.trick if open_row is not None else None
+    plays = record.plays if record is not None else tuple(game.trick)
+    trump = record.trump if record is not None else game.trump
+    best = winning_play(plays, trump)[0] if plays and trump else None
+    mark = t("dungeon.app_taking" if record is not None else "dungeon.app_winning", lang)
+    items = "".join(f"<li>{escape(words.who(s))}: {escape(words.card(c))}"
+                    + (f" <b>← {escape(mark)}</b>" if s == best else "") + "</li>"
+                    for s, c in plays)
+    caption = t("dungeon.app_table", lang)
+    if record is not None:
+        caption = t("dungeon.app_taken_by", lang, who=words.who(record.taker))
+    # An empty table says so: otherwise the caption seems to head the child's own cards.
+    body = (f'<ul role="list" style="margin:0">{items}</ul>' if items else
+            f'<p style="margin:2px 0">{escape(t("widgets.table_empty", lang))}</p>')
+    return f"<b>{escape(caption)}</b>{body}"
+
+
+def _sheet_row(row: SheetRow, sheet: ScoreSheet, words: DungeonWords) -> str:
+    lang = words.lang
+    if row.trick is not None:
+        what = t("dungeon.app_row_trick", lang, number=row.trick.number)
+        queens = str(row.trick.queens)
+    else:
+        what, queens = t("dungeon.app_row_contract", lang), "—"
+    closed = row not in sheet.to_check
+    mark = {True: "✔", False: "✘", None: ""}[row.right]
+    yours = "" if row.answer is None else f"{row.answer} {mark}"
+    state = {True: "right", False: "wrong", None: "open"}[row.right]
+    score = str(row.after) if closed or row.answer is not None else "?"
+    cells = (what, words.who(row.seat), queens, yours, score)
+    return (f'<tr class="sq-row-{state}">'
+            + "".join(f"<td{_CELL}>{escape(c)}</td>" for c in cells) + "</tr>")
+
+
+def sheet_html(sheet: ScoreSheet, words: DungeonWords) -> str:
+    """The score sheet as a table (rows marked right / wrong / open), then the totals."""
+    lang = words.lang
+    heads = ("app_col_what", "app_col_who", "app_col_queens", "app_col_yours", "app_col_score")
+    head = "".join(f"<th scope=\"col\"{_CELL}>{escape(t('dungeon.' + h, lang))}</th>"
+                   for h in heads)
+    body = "".join(_sheet_row(row, sheet, words) for row in sheet.rows[-SHEET_ROWS:])
+    totals = " · ".join(f"{words.who(s)}: {v}" for s, v in enumerate(sheet.shown_scores))
+    return (f"<table role=\"table\" style=\"border-collapse:collapse\">"
+            f"<caption>{escape(t('dungeon.app_sheet', lang))}</caption>"
+            f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
+            f"</table><p><b>{escape(t('dungeon.app_totals', lang))}</b> {escape(totals)}</p>")
+
+
+def story_html(story: list[tuple[str, dict[str, object]]], words: DungeonWords) -> str:
+    # role=log on a wrapper: on the <ul> it would strip the items' list semantics.
+    return ('<div role="log" aria-live="polite"><ul style="margin:0">'
+            + "".join(f"<li>{escape(words.say(k, p))}</li>" for k, p in story)
+            + "</ul></div>")

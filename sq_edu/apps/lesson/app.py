@@ -1,0 +1,378 @@
+"""`LessonApp`: the one generic lesson dashboard, driven by a lesson file.
+
+`LessonApp("equations", lang="ru", level=2, seed=12, progress_path="me.json")` shows the
+lesson's levels, a deal number (a whole class types the same one and gets the same exercises),
+the exercise with the widget kit (HandView, EquationBuilder, DiscardPileView; DeckTracker and
+ChanceView are revealed after the answer), an answer control, escalating hints up to the worked
+answer, a feedback line that says what the answer means, the learner's mastery per skill, and
+progress export / import (Binder forgets its disk). Every callback runs through `guarded`.
+The state of the lesson (exercise, level, deal, hints, what was counted) is a widget-free
+`sq_edu.practice.session.LessonSession`; the app only draws it and hands it the answers.
+
+Without `progress_path`, progress is kept in the progress folder (`progress_dir`, by default
+`default_progress_dir()`: $SQ_EDU_PROGRESS_DIR or the XDG data folder), one file per nickname;
+until a nickname is saved it lives in memory and the panel says so.
+
+Stable hooks for browser tests (CSS classes; every control is a native button, input, select
+or radio group, so it has a text name and works with Tab / Enter / Space / arrow keys):
+
+    sq-lesson-app       the whole app              sq-language       English / Русский toggle
+    sq-lesson-title     lesson title (h2)          sq-lesson-intro   lesson introduction
+    sq-level            level select               sq-seed           deal number (int input)
+    sq-new-deal         start the deal again       sq-exercise-number  "Exercise 3"
+    sq-prompt           the question (h3)          sq-context        what happened so far (list)
+    sq-read-aloud       speaks the question        sq-example        the level's worked example
+    sq-deck             what is in the deck (chances and detective items)
+    sq-visual           hand / discard pile shown  sq-answer, sq-answer-<kind>  answer control
+    sq-queen-pictures   the queens of a queens.* question (faces, names and points)
+    sq-answer-cards     selectable hand (HandView .sq-card buttons, aria-pressed)
+    sq-answer-text      text input (number, fraction, percent, typed equation)
+    sq-answer-choice    radio group                sq-answer-seat    player buttons
+    sq-submit           check my answer            sq-hint           next hint
+    sq-next-exercise    next exercise              sq-hints          hints shown (ordered list)
+    sq-feedback         status line (role=status, aria-live=polite; class sq-status-good/bad)
+    sq-interpretation   what the answer means      sq-reveal         after-answer reveal
+    sq-mastery          skills and level progress  sq-nickname       nickname input
+    sq-save-nickname    save nickname              sq-export         download link (a[download])
+    sq-import           progress upload (input type=file, .json)
+    sq-progress-box     the "My progress" panel (progress.ProgressPanel)
+    sq-progress-notice  where progress is kept, or that it could not be saved (role=status)
+    sq-worksheet        make a printable worksheet for this level and deal
+    sq-worksheet-link   its download link (a[download], an HTML page with the answer key)
+"""
+
+from __future__ import annotations
+
+from html import escape
+from os import PathLike
+
+import ipywidgets as widgets
+
+from sq_edu.apps.lesson.html import download_link, example_html, lines_html, paragraphs_html
+from sq_edu.apps.lesson.inputs import AnswerInput
+from sq_edu.apps.lesson.progress import ProgressPanel
+from sq_edu.apps.lesson.views import (
+    PanelRecorder,
+    exercise_visuals,
+    progress_folder,
+    reveal_html,
+    reveal_view,
+)
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.links import MAX_SEED
+from sq_edu.practice import Progress, ProgressStore, get_lesson, worksheet_html
+from sq_edu.practice.checking import Judgement
+from sq_edu.practice.classroom.live import ClassTrace
+from sq_edu.practice.classroom.worksheet import deck_html
+from sq_edu.practice.session import LessonSession
+from sq_edu.widgets.controls import button as _button
+from sq_edu.widgets.controls import html_box as _html
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.language import LanguageToggle
+from sq_edu.widgets.read_aloud import ReadAloud
+from sq_edu.widgets.style import AppStyle
+
+WORKSHEET_EXERCISES = 8
+
+
+def _from_session(name: str) -> property:
+    return property(lambda app: getattr(app.session, name), doc=f"The session's `{name}`.")
+
+
+class LessonApp(widgets.VBox):
+    """The lesson dashboard; see the module docstring for its parts and CSS hooks."""
+
+    def __init__(self, lesson_id: str, lang: str = "en", level: int | None = None,
+                 seed: int | None = None, progress_path: str | PathLike[str] | None = None,
+                 progress_dir: str | PathLike[str] | None = None) -> None:
+        self.lesson = get_lesson(lesson_id)
+        self.lang = normalize_lang(lang)
+        self.feedback = Feedback(self.lang)
+        self.feedback.add_class("sq-feedback")
+        guard = guarded(lambda: self.feedback)
+        store = ProgressStore(progress_path) if progress_path is not None else None
+        folder = progress_folder(progress_dir) if store is None else None
+        self.panel = ProgressPanel(self.lesson, store, self.feedback, self.lang,
+                                   on_import=lambda _p: self.session.progress_replaced(),
+                                   folder=folder, on_learner=self._learner_joined)
+        self.session = LessonSession(self.lesson, PanelRecorder(self.panel), level, seed)
+        self.answer: AnswerInput
+        self.reveal_view: widgets.Widget | None = None
+        self.trace = ClassTrace(folder, "")  # `join_class` names the class
+
+        self.title = _html("sq-lesson-title")
+        self.language = LanguageToggle(self.lang, self.feedback)
+        self.language.on_change(guard(self.set_lang))
+        self.intro = _html("sq-lesson-intro")
+        self.level_select = widgets.Dropdown(options=self._level_options(), value=self.level,
+                                             style={"description_width": "initial"})
+        self.level_select.add_class("sq-level")
+        self.seed_box = widgets.BoundedIntText(value=self.seed, min=0, max=MAX_SEED,
+                                               layout=widgets.Layout(width="16em"),
+                                               style={"description_width": "initial"})
+        self.seed_box.add_class("sq-seed")
+        self.new_deal = _button("sq-new-deal", icon="refresh")
+        self.exercise_number = _html("sq-exercise-number")
+        self.prompt = _html("sq-prompt")
+        self.read_aloud = ReadAloud(lang=self.lang)
+        self.example_box = _html("sq-example")     # the level's worked example: teach first
+        self.deck = _html("sq-deck")               # what is in the deck (chances, detective)
+        self.context = _html("sq-context")
+        self.visual = widgets.VBox()
+        self.visual.add_class("sq-visual")
+        self.answer_box = widgets.VBox()
+        self.submit_button = _button("sq-submit", button_style="primary", icon="check")
+        self.hint_button = _button("sq-hint", icon="lightbulb-o")
+        self.next_button = _button("sq-next-exercise", icon="arrow-right")
+        self.hints = _html("sq-hints")
+        self.interpretation = _html("sq-interpretation")
+        self.reveal = widgets.VBox()
+        self.reveal.add_class("sq-reveal")
+        self.reveal_lines = _html("sq-reveal-lines")
+        # The progress panel's controls, under the names tests and notebooks use.
+        self.mastery, self.nickname = self.panel.mastery, self.panel.nickname
+        self.save_nickname, self.export = self.panel.save_nickname, self.panel.export
+        self.upload = self.panel.upload
+        self.worksheet_button = _button("sq-worksheet", icon="print")
+        self.worksheet_link = _html("sq-worksheet-link")
+
+        self._muted = False   # set while the app itself changes a control's value
+        self.level_select.observe(guard(self._level_changed), "value")
+        self.seed_box.observe(guard(lambda c: self.set_seed(c["new"])), "value")
+        self.new_deal.on_click(guard(lambda _b: self.set_seed(self.seed_box.value, force=True)))
+        self.submit_button.on_click(guard(lambda _b: self.submit()))
+        self.hint_button.on_click(guard(lambda _b: self.show_hint()))
+        self.next_button.on_click(guard(lambda _b: self.next_exercise()))
+        self.worksheet_button.on_click(guard(lambda _b: self.make_worksheet()))
+        # After the panel's own handler: the learner, now named, shows up in the class view.
+        self.save_nickname.on_click(guard(lambda _b: self._visit()))
+
+        header = widgets.HBox([self.title, self.language],
+                              layout=widgets.Layout(justify_content="space-between",
+                                                    flex_flow="row wrap"))
+        settings = widgets.HBox([self.level_select, self.seed_box, self.new_deal,
+                                 self.worksheet_button, self.worksheet_link],
+                                layout=widgets.Layout(flex_flow="row wrap"))
+        actions = widgets.HBox([self.submit_button, self.hint_button, self.next_button],
+                               layout=widgets.Layout(flex_flow="row wrap"))
+        header.add_class("sq-app-header")
+        super().__init__([AppStyle(), header, self.intro, settings, self.example_box,
+                          self.exercise_number, self.prompt, self.read_aloud, self.context,
+                          self.deck, self.visual, self.answer_box, actions,
+                          self.feedback, self.interpretation, self.hints, self.reveal,
+                          self.panel])
+        self.add_class("sq-app")
+        self.add_class("sq-lesson-app")
+        self._draw_exercise()
+        if store is not None and store.problem is not None:
+            self.feedback.show(store.problem.render(self.lang), "bad")
+
+    # The session's state, read-only under the names tests and notebooks use.
+    exercise = _from_session("exercise")
+    level = _from_session("level")
+    seed = _from_session("seed")
+    index = _from_session("index")
+    solved = _from_session("solved")
+    recorded = _from_session("recorded")
+    result = _from_session("result")
+
+    @property
+    def progress(self) -> Progress:
+        """The learner's progress (owned by the panel, which saves it)."""
+        return self.panel.progress
+
+    @property
+    def store(self) -> ProgressStore | None:
+        """Where the progress is saved; None while a nickname is awaited."""
+        return self.panel.store
+
+    # --- public API -------------------------------------------------------------------------
+    def submit(self) -> Judgement | None:
+        """Check the answer given; the first readable answer counts towards mastery."""
+        if self.session.solved:
+            self.feedback.say("lesson_app.already_solved", "info")
+            return self.session.result
+        counted_before = self.session.recorded
+        result = self.session.submit(self.answer.value())
+        if self.session.recorded and not counted_before:
+            self._quiet_level()
+            self.trace.answer(self.progress.nickname, self.lesson.id,
+                              self.session.exercise.level, result.correct)
+            self._show_reveal()
+        if result.correct:
+            self.answer.lock()
+            self.submit_button.disabled = True
+            # The way on is "Next": highlighted, and the keyboard is taken there.
+            self.next_button.button_style = "success"
+            self.next_button.focus()
+        elif result.understood:
+            self.answer.drop_cards()
+        self._show_result()
+        return result
+
+    def show_hint(self) -> None:
+        """The next hint: a nudge, a strategy, then the worked answer with every valid one."""
+        self.session.show_hint()
+        self._draw_hints()
+
+    def next_exercise(self) -> None:
+        """The next exercise of the deal (or a due review of an older skill)."""
+        self.session.next_exercise()
+        self._draw_exercise()
+
+    def set_level(self, level: int) -> None:
+        self.session.set_level(level)
+        self._quiet_level()
+        self._draw_exercise()
+        self._visit()
+
+    def set_seed(self, seed: int, force: bool = False) -> None:
+        if self.session.set_seed(seed, force):
+            self._draw_exercise()
+
+    def set_lang(self, lang: str) -> None:
+        """Everything in the other language, the current exercise and answer kept."""
+        self.lang = normalize_lang(lang)
+        if self.language.value != self.lang:
+            self.language.value = self.lang
+        self.feedback.set_lang(self.lang)
+        for part in (self.answer, self.reveal_view, *self.visual.children):
+            if part is not None and hasattr(part, "set_lang"):
+                part.set_lang(self.lang)
+        self._relabel()
+
+    def set_nickname(self, text: str) -> None:
+        self.panel.set_nickname(text)
+        self._visit()
+
+    @property
+    def fixed(self) -> bool:
+        """The class link fixed the level and deal (a test)."""
+        return self.session.fixed
+
+    def join_class(self, code: str, fixed: bool = False) -> None:
+        """Work in class `code` (the teacher's live view shows this learner there); `fixed`
+        keeps the learner on this level and deal, as in a test."""
+        self.trace.code = code
+        self.session.fixed = fixed
+        for control in (self.level_select, self.seed_box, self.new_deal):
+            control.disabled = fixed
+        if fixed:
+            self.level_select.tooltip = t("classroom.level_fixed", self.lang)
+
+    def _visit(self) -> None:
+        self.trace.visit(self.progress.nickname, self.lesson.id, self.session.level)
+
+    def make_worksheet(self, count: int = WORKSHEET_EXERCISES) -> str:
+        """A printable page for this level and deal (same deal, same sheet), as a download."""
+        page = worksheet_html(self.lesson, self.level, self.seed, count, self.lang)
+        self.worksheet_link.value = download_link(
+            page.encode("utf-8"), f"worksheet-{self.lesson.id}-{self.level}-{self.seed}-"
+            f"{self.lang}.html", "text/html", t("lesson_app.worksheet_link", self.lang, n=count))
+        return page
+
+    def export_bytes(self) -> bytes:
+        return self.panel.export_bytes()
+
+    def import_bytes(self, data: bytes) -> bool:
+        """Take uploaded progress; a friendly message (never a traceback) if it is not ours."""
+        return self.panel.import_bytes(data)
+
+    def _learner_joined(self, _progress: Progress) -> None:
+        """A returning learner carries on at the level they had reached."""
+        if self.session.learner_changed():
+            self._quiet_level()
+            self._draw_exercise()
+
+    # --- drawing the exercise ---------------------------------------------------------------
+    def _draw_exercise(self) -> None:
+        """A new exercise on screen: its answer control and visuals, nothing revealed."""
+        self.answer = AnswerInput(self.exercise, self.lang)
+        self.answer_box.children = [self.answer]
+        self.visual.children = exercise_visuals(self.lesson, self.exercise, self.answer,
+                                                 self.lang)
+        self.reveal_view = None
+        self.reveal.children = []
+        self.submit_button.disabled = False
+        self.next_button.button_style = ""
+        self.feedback.clear()
+        self._relabel()
+
+    def _quiet_level(self, relabel: bool = False) -> None:
+        """Show the session's level in the select (`relabel`: with labels in the language now)
+        without reacting to it as a learner's choice."""
+        self._muted = True
+        try:
+            if relabel:
+                self.level_select.options = self._level_options()
+            self.level_select.value = self.level
+        finally:
+            self._muted = False
+
+    def _level_changed(self, change: dict) -> None:
+        if not self._muted:
+            self.set_level(change["new"])
+
+    def _show_reveal(self) -> None:
+        self.reveal_view = reveal_view(self.exercise, self.lang, self.feedback)
+        views = [self.reveal_view] if self.reveal_view is not None else []
+        self.reveal.children = [self.reveal_lines, *views]
+        self._draw_reveal()
+
+    def _show_result(self) -> None:
+        """The feedback line for the last answer, then what it means and any notes."""
+        result = self.session.result
+        if result is not None:
+            tone = "good" if result.correct else "bad" if result.understood else "info"
+            self.feedback.show(result.message.render(self.lang), tone)
+        self.interpretation.value = paragraphs_html(self.session.result_lines(), self.lang)
+
+    # --- drawing --------------------------------------------------------------------------
+    def _relabel(self) -> None:
+        lang, ex = self.lang, self.exercise
+        self.title.value = (f"<h2 class='sq-h' style='margin:4px 0'>"
+                            f"{escape(self.lesson.title.get(lang))}</h2>")
+        self.intro.value = f"<p style='font-size:1.1em'>{escape(self.lesson.intro.get(lang))}</p>"
+        self._quiet_level(relabel=True)
+        self.level_select.description = t("common.level", lang)
+        self.seed_box.description = t("common.deal_number", lang)
+        self.seed_box.tooltip = t("lesson_app.seed_help", lang)
+        self.new_deal.description = t("lesson_app.new_deal", lang)
+        self.new_deal.tooltip = t("lesson_app.seed_help", lang)
+        self.worksheet_button.description = t("lesson_app.worksheet", lang)
+        self.worksheet_link.value = ""
+        number = t("lesson_app.exercise_number", lang, n=self.index + 1)
+        self.exercise_number.value = f"<p style='margin:2px 0;color:#444'>{escape(number)}</p>"
+        self.prompt.value = (f"<h3 class='sq-h' style='font-size:1.3em;margin:6px 0'>"
+                             f"{escape(ex.prompt.render(lang))}</h3>")
+        self.read_aloud.say(ex.prompt.render(lang), lang)
+        self.example_box.value = example_html(self.session, lang)
+        self.deck.value = deck_html(lang) if ex.extra.get("deck") else ""
+        self.context.value = lines_html(self.session.context_lines(), lang, role="log")
+        self.submit_button.description = t("lesson_app.check", lang)
+        self.next_button.description = t("lesson_app.next", lang)
+        self._draw_hints()
+        self._show_result()
+        self._draw_reveal()
+        self.panel.level = self.level
+        self.panel.set_lang(lang)
+
+    def _level_options(self) -> list[tuple[str, int]]:
+        return [(t("lesson_app.level_option", self.lang, n=lv.number,
+                   title=lv.title.get(self.lang)), lv.number) for lv in self.lesson.levels]
+
+    def _draw_hints(self) -> None:
+        lang, session = self.lang, self.session
+        self.hint_button.disabled = not session.hints_left
+        self.hint_button.description = (
+            t("lesson_app.hint", lang, n=session.hints_shown + 1,
+              total=self.exercise.hint_count) if session.hints_left
+            else t("lesson_app.no_more_hints", lang))
+        self.hints.value = lines_html(session.hints, lang, t("practice.report_hints", lang),
+                                      ordered=True, live=True)
+
+    def _draw_reveal(self) -> None:
+        if self.recorded:
+            self.reveal_lines.value = reveal_html(self.exercise, self.reveal_view is not None,
+                                                  self.lang)

@@ -1,0 +1,89 @@
+"""Pure HTML pieces of the lesson app: lists of messages, the mastery panel, download links.
+
+Kept apart from the widget wiring so they are plain functions of data (easy to test, no
+ipywidgets). Every text is escaped; a message list is rendered in the learner's language.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Iterable
+from html import escape
+
+from sq_edu.i18n import t
+from sq_edu.practice.lesson import Lesson
+from sq_edu.practice.mastery import Mastery
+from sq_edu.practice.messages import Msg
+from sq_edu.practice.session import LessonSession, items_for_level
+
+
+def lines_html(lines: Iterable[Msg], lang: str, title: str = "", ordered: bool = False,
+               role: str = "", live: bool = False) -> str:
+    """Messages as a list with an optional heading ("" when there is nothing to show)."""
+    items = "".join(f"<li>{escape(m.render(lang))}</li>" for m in lines)
+    if not items:
+        return ""
+    tag = "ol" if ordered else "ul"
+    head = f"<h3 class='sq-h' style='margin:6px 0 2px'>{escape(title)}</h3>" if title else ""
+    body = f"<{tag} style='margin:2px 0;font-size:1.08em'>{items}</{tag}>"
+    # A role goes on a wrapper: on the list itself it would strip the items' list semantics.
+    attrs = (f" role='{role}'" if role else "") + (" aria-live='polite'" if live else "")
+    return f"<div{attrs}>{head}{body}</div>" if attrs else head + body
+
+
+def paragraphs_html(lines: Iterable[Msg], lang: str) -> str:
+    return "".join(f"<p style='font-size:1.1em;margin:2px 0'>{escape(m.render(lang))}</p>"
+                   for m in lines)
+
+
+def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str:
+    """Each skill's visible stage and score, and how far the next level is."""
+    rows = []
+    for skill in lesson.skills:
+        rec = mastery.skills.get(skill)
+        stage = rec.stage if rec else "new"
+        score = rec.score if rec else 0
+        bar = "■" * (score // 20) + "□" * (5 - score // 20)
+        name = lesson.skill_title(skill, lang)
+        text = t("lesson_app.mastery_row", lang, skill=name,
+                 stage=t(f"practice.mastery_{stage}", lang), score=score)
+        rows.append(f"<li><span aria-hidden='true'>{bar}</span> {escape(text)}</li>")
+    record = mastery.lessons.get(lesson.id)
+    levels = len(lesson.levels)
+    if level >= levels:
+        where = t("lesson_app.level_top", lang, level=level, levels=levels)
+    else:
+        streak = record.streak if record is not None and record.level == level else 0
+        where = t("lesson_app.level_progress", lang, level=level, levels=levels,
+                  streak=streak, needed=items_for_level(lesson, level))
+    return (f"<b>{escape(t('lesson_app.mastery_title', lang))}</b>"
+            f"<ul style='list-style:none;padding-left:0;margin:2px 0'>{''.join(rows)}</ul>"
+            f"<p>{escape(where)}</p>")
+
+
+def download_link(data: bytes, filename: str, mime: str, label: str, help_text: str = "",
+                  css: str = "") -> str:
+    """An `a[download]` with a data URI: works in Voila and on Binder without a server route."""
+    name = escape(filename.replace(" ", "_"))
+    payload = base64.b64encode(data).decode("ascii")
+    css_attr = f' class="{escape(css)}"' if css else ""
+    note = f'<div style="color:#444">{escape(help_text)}</div>' if help_text else ""
+    return (f'<a{css_attr} download="{name}" href="data:{mime};base64,{payload}" '
+            f'style="font-size:1.05em">⬇ {escape(label)}</a>{note}')
+
+
+def example_html(session: LessonSession, lang: str) -> str:
+    """The level's worked example (picture + the steps) when the session shows it, else ""."""
+    if not session.show_example:
+        return ""
+    from sq_edu.apps.lesson.queens import example_queens_html
+    from sq_edu.practice.classroom.worksheet import hand_html
+
+    ex = session.example
+    question, worked = (m.render(lang) for m in session.example_lines())
+    picture = hand_html(ex.hand[:10], lang) if ex.hand else example_queens_html(ex, lang)
+    return (f"<div class='sq-example-box' role='note' style='border:2px solid #2563eb;"
+            f"border-radius:8px;padding:6px 10px;margin:6px 0;background:#eff6ff'>"
+            f"<b>{escape(t('practice.example_title', lang))}</b>"
+            f"<p style='margin:4px 0'>{escape(question)}</p>{picture}"
+            f"<p style='margin:4px 0'>{escape(worked)}</p></div>")

@@ -1,0 +1,330 @@
+"""The "My progress" panel of the lesson app: skills, nickname, download and upload.
+
+It owns the learner's `Progress` and where it is kept, saving after each answer. Two ways:
+- an explicit file (`store`, the tests' and old notebooks' way): everything goes there;
+- the progress folder (`folder`, the default): answers live in memory until a nickname is
+  saved, then in `<folder>/<learner_file_name>.json`. A returning learner's file is loaded
+  ("Welcome back") and the answers given before the nickname are replayed onto it, so nothing
+  is lost and nothing is counted twice. In the folder each learner has a secret number (four
+  digits, stored hashed): chosen with the nickname, asked at "welcome back" and before an
+  upload may replace a record that is not yours. Five wrong numbers: wait half a minute.
+Every save re-reads the file under a lock and replays this page's new answers onto it, so two
+tabs with one nickname lose nothing.
+A save that fails (full disk, read-only folder) is said once in the page, with the download
+link as the way out; the lesson goes on and the traceback goes to the log. Bad files and
+nicknames get a friendly line; callbacks run through the app's guard.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from html import escape
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from sq_edu.apps.lesson.html import download_link, mastery_html
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
+from sq_edu.practice.learner_guard import hash_pin, pin_matches, valid_pin
+from sq_edu.practice.lesson import Lesson
+from sq_edu.practice.mastery import DEFAULT_GUESS, Outcome
+from sq_edu.practice.messages import Msg, msg
+from sq_edu.practice.progress import from_bytes, to_bytes
+from sq_edu.practice.session import Attempt
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+
+log = logging.getLogger(__name__)
+NOT_SAVED = "lesson_app.progress_not_saved"
+MAX_WRONG_PINS = 5
+PIN_WAIT_SECONDS = 30
+
+
+class ProgressPanel(widgets.VBox):
+    """Skills, nickname, export and import of one learner's progress."""
+
+    def __init__(self, lesson: Lesson, store: ProgressStore | None, feedback: Feedback,
+                 lang: str = "en", on_import: Callable[[Progress], None] | None = None,
+                 folder: Path | None = None,
+                 on_learner: Callable[[Progress], None] | None = None) -> None:
+        self.lesson = lesson
+        self.store = store
+        self.folder = folder if store is None else None
+        self.progress = store.load() if store is not None else Progress()
+        self.feedback = feedback
+        self.lang = normalize_lang(lang)
+        self.level = 1
+        self._on_import = on_import
+        self._on_learner = on_learner
+        self._muted = False
+        self._failing = False                 # the last save failed (said once per streak)
+        self._unfiled: list[Attempt] = []      # answers not yet in any learner's file
+        self._unsaved: list[Attempt] = []      # answers not yet in this learner's file
+        self._wrong_pins = 0
+        self._pin_wait_until = 0.0
+        self.title = widgets.HTML()
+        self.title.add_class("sq-progress-title")
+        self.mastery = widgets.HTML()
+        self.mastery.add_class("sq-mastery")
+        self.notice = widgets.HTML()
+        self.notice.add_class("sq-progress-notice")
+        self.nickname = widgets.Text(value=self.progress.nickname,
+                                     style={"description_width": "initial"})
+        self.nickname.add_class("sq-nickname")
+        # The "not your real name" advice is a visible line: a placeholder vanishes on typing.
+        self.nickname_help = widgets.HTML()
+        self.nickname_help.add_class("sq-help-line")
+        # The secret number: only with a progress folder (an explicit file is one learner's).
+        self.secret = widgets.Password(style={"description_width": "initial"},
+                                       layout=widgets.Layout(width="16em"))
+        self.secret.add_class("sq-secret")
+        self.secret_help = widgets.HTML()
+        self.secret_help.add_class("sq-help-line")
+        if self.folder is None:
+            self.secret.layout.display = self.secret_help.layout.display = "none"
+        self.save_nickname = widgets.Button(icon="save", layout=widgets.Layout(width="auto"))
+        self.save_nickname.add_class("sq-save-nickname")
+        self.export = widgets.HTML()
+        self.export.add_class("sq-export")
+        self.export_help = widgets.HTML()
+        self.export_help.add_class("sq-help-line")
+        self.upload = widgets.FileUpload(accept=".json", multiple=False,
+                                         layout=widgets.Layout(width="auto"))
+        self.upload.add_class("sq-import")
+        guard = guarded(lambda: self.feedback)
+        self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
+        self.upload.observe(guard(self._uploaded), "value")
+        nickname_row = widgets.HBox([self.nickname, self.secret, self.save_nickname])
+        nickname_row.add_class("sq-progress-row")
+        files_row = widgets.HBox([self.export, self.upload])   # download and upload together
+        files_row.add_class("sq-progress-row")
+        super().__init__([self.title, self.mastery, self.notice, nickname_row,
+                          self.nickname_help, self.secret_help, files_row, self.export_help])
+        self.add_class("sq-progress-box")
+
+    # --- saving ---------------------------------------------------------------------------
+    def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int,
+               levels: int, guess: float = DEFAULT_GUESS, replay: bool = False) -> Outcome:
+        """Count one answer (the app then calls `save`); remembered until it is in a file."""
+        answer = Attempt(lesson_id, level, skill, correct, hints, levels, guess, replay)
+        if self.store is None:
+            self._unfiled.append(answer)
+        self._unsaved.append(answer)
+        return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels,
+                                            guess=guess, replay=replay)
+
+    def save(self, *, replace: bool = False) -> Msg | None:
+        """Write the progress file (if there is one) and redraw: merged with what another tab
+        saved, or (`replace`, an upload) as the whole record with the old one backed up.
+
+        Returns the line to show now when this save is the first of a run that failed (the
+        app puts it under the feedback); None otherwise. Failing saves never raise.
+        """
+        shown: Msg | None = None
+        if self.store is not None:
+            try:
+                if replace:
+                    self.store.replace(self.progress)
+                else:
+                    self.progress = self.store.commit(self.progress, self._unsaved)
+            except (OSError, ProgressError) as exc:
+                if not self._failing:
+                    log.warning("could not save progress to %s", self.store.path,
+                                exc_info=True)
+                    shown = exc.msg if isinstance(exc, ProgressError) else msg(NOT_SAVED)
+                self._failing = True
+            else:
+                self._failing = False
+                self._unfiled.clear()
+                self._unsaved.clear()
+        self.draw()
+        return shown
+
+    @property
+    def save_failed(self) -> bool:
+        """True while the progress is only in memory because the last save failed."""
+        return self._failing
+
+    # --- nickname -------------------------------------------------------------------------
+    def set_nickname(self, text: str, pin: str | None = None) -> None:
+        """Name the learner; with a progress folder this also picks (or finds) their file,
+        and needs their secret number (`pin`, else what is typed in the secret box)."""
+        try:
+            nickname = clean_nickname(text)
+        except ProgressError as exc:
+            self.feedback.show(exc.msg.render(self.lang), "bad")
+            return
+        typed = self.secret.value if pin is None else pin
+        self.secret.value = ""           # never left on the screen for the next child
+        joined = self._join(nickname, typed) if self.folder is not None else "same"
+        if joined == "refused":
+            return
+        self.progress.nickname = nickname
+        self.nickname.value = nickname
+        failed = self.save()
+        if failed is not None or self._failing or self.store is None:
+            self.feedback.show((failed or msg(NOT_SAVED)).render(self.lang), "bad")
+        elif joined == "returning":
+            self.feedback.say("lesson_app.welcome_back", "good", nickname=nickname)
+        elif joined == "unreadable" and self.store is not None and self.store.problem:
+            self.feedback.show(self.store.problem.render(self.lang), "bad")
+        else:
+            self.feedback.say("lesson_app.nickname_saved", "good", nickname=nickname)
+
+    def _pin_refusal(self, store: ProgressStore, nickname: str, typed: str) -> Msg | None:
+        """Why this secret number does not open this learner's record, or None if it does
+        (a learner without one yet gets the number typed now)."""
+        if time.monotonic() < self._pin_wait_until:
+            return msg("safety.pin_wait", n=PIN_WAIT_SECONDS)
+        if valid_pin(typed) is None:
+            return msg("safety.pin_needed")
+        record = store.secret()
+        if record is not None and not pin_matches(typed, record):
+            log.info("wrong secret number for a learner's file %s", store.path.name)
+            self._wrong_pins += 1
+            if self._wrong_pins >= MAX_WRONG_PINS:
+                self._wrong_pins = 0
+                self._pin_wait_until = time.monotonic() + PIN_WAIT_SECONDS
+                return msg("safety.pin_wait", n=PIN_WAIT_SECONDS)
+            return msg("safety.pin_wrong", nickname=nickname)
+        self._wrong_pins = 0
+        return None
+
+    def _join(self, nickname: str, typed: str) -> str:
+        """Switch to this learner's file in the folder: "same", "new", "returning",
+        "unreadable" (their file was damaged; the store says how it was recovered) or
+        "refused" (a missing or wrong secret number; the page says so).
+
+        A learner already named who types another nickname is someone else: that learner's
+        own progress is used (the first one's file stays as it was). Answers not yet in any
+        file are replayed onto the learner's saved record, so none is lost or counted twice.
+        """
+        assert self.folder is not None
+        store = ProgressStore.for_learner(nickname, self.folder)
+        same = self.store is not None and store.path == self.store.path
+        if not same or self.progress.secret is None:
+            refusal = self._pin_refusal(store, nickname, typed)
+            if refusal is not None:
+                self.feedback.show(refusal.render(self.lang), "bad")
+                return "refused"
+        pin = valid_pin(typed)
+        if same:
+            if self.progress.secret is None and pin is not None:
+                self.progress.secret = hash_pin(pin)
+            return "same"
+        try:
+            exists = store.path.exists()
+        except OSError:
+            exists = False
+        named_before = self.store is not None
+        self.store = store
+        if not exists and not named_before:
+            if pin is not None:
+                self.progress.secret = hash_pin(pin)
+            self._unsaved = []                # no file yet: the record in memory is all
+            return "new"                      # a new learner keeps what they did so far
+        saved = store.load()
+        if saved.secret is None and pin is not None:
+            saved.secret = hash_pin(pin)
+        for a in self._unfiled:
+            saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels,
+                                 guess=a.guess, replay=a.replay)
+        self._unsaved = list(self._unfiled)   # replayed onto the file's record on saving
+        self.progress = saved
+        if self._on_learner is not None:
+            self._on_learner(saved)
+        if store.problem is not None:
+            return "unreadable"
+        return "returning" if exists else "new"
+
+    # --- export / import ------------------------------------------------------------------
+    def export_bytes(self) -> bytes:
+        return to_bytes(self.progress)
+
+    def import_bytes(self, data: bytes) -> bool:
+        """Take uploaded progress; a friendly message (never a traceback) if it is not ours.
+
+        With a progress folder, a file with a nickname becomes that learner's file here.
+        """
+        try:
+            progress = from_bytes(data)
+        except ProgressError as exc:
+            self.feedback.show(exc.msg.render(self.lang), "bad")
+            return False
+        if self.folder is not None and progress.nickname:
+            store = ProgressStore.for_learner(progress.nickname, self.folder)
+            existing = store.secret()
+            mine = self.store is not None and self.store.path == store.path
+            if existing is not None and not mine and not pin_matches(self.secret.value,
+                                                                     existing):
+                self.feedback.show(msg("safety.upload_needs_pin", nickname=progress.nickname)
+                                   .render(self.lang), "bad")
+                return False
+            pin = valid_pin(self.secret.value)
+            progress.secret = existing or progress.secret or (hash_pin(pin) if pin else None)
+            self.store = store
+        self.secret.value = ""
+        self.progress = progress
+        self._unfiled.clear()
+        self._unsaved.clear()
+        self.nickname.value = progress.nickname
+        if self._on_import is not None:
+            self._on_import(progress)
+        failed = self.save(replace=True)
+        if failed is not None or self._failing:
+            self.feedback.show((failed or msg(NOT_SAVED)).render(self.lang), "bad")
+        else:
+            self.feedback.show(msg("practice.progress_imported",
+                                   nickname=progress.nickname or "?").render(self.lang), "good")
+        return True
+
+    # --- drawing --------------------------------------------------------------------------
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        self.draw()
+
+    def notice_message(self) -> Msg | None:
+        """The one line about where the progress is kept, if there is something to say."""
+        if self._failing:
+            return msg(NOT_SAVED)
+        if self.store is None:   # no folder: no home directory was found
+            return msg("lesson_app.progress_in_memory" if self.folder else NOT_SAVED)
+        if self.folder is not None:
+            return msg("lesson_app.progress_kept", nickname=self.progress.nickname)
+        return None
+
+    def draw(self) -> None:
+        lang = self.lang
+        self.title.value = f"<h3 class='sq-h'>{escape(t('lesson_app.progress_title', lang))}</h3>"
+        notice = self.notice_message()
+        self.notice.value = (
+            f"<p role='status' aria-live='polite' style='margin:2px 0'>"
+            f"{escape(notice.render(lang))}</p>" if notice is not None else "")
+        self.nickname.description = t("practice.report_nickname", lang)
+        self.nickname.placeholder = t("lesson_app.nickname_example", lang)
+        self.nickname_help.value = escape(t("lesson_app.nickname_placeholder", lang))
+        self.save_nickname.description = t("lesson_app.save_nickname", lang)
+        self.secret.description = t("safety.pin", lang)
+        self.secret.placeholder = t("safety.pin_example", lang)
+        self.secret_help.value = escape(t("safety.pin_help", lang))
+        self.upload.description = t("lesson_app.upload", lang)
+        self.mastery.value = mastery_html(self.lesson, self.progress.mastery, self.level, lang)
+        self.export.value = download_link(
+            self.export_bytes(), f"sq-progress-{self.progress.nickname or 'me'}.json",
+            "application/json", t("lesson_app.download", lang), css="sq-export-link")
+        self.export_help.value = escape(t("lesson_app.download_help", lang))
+
+    def _uploaded(self, change: dict) -> None:
+        files = list(change["new"] or ())
+        if self._muted or not files:
+            return
+        content = files[0].get("content", b"") if isinstance(files[0], dict) else b""
+        self.import_bytes(bytes(content))
+        self._muted = True
+        try:
+            self.upload.value = ()   # the same file may be picked again
+        finally:
+            self._muted = False

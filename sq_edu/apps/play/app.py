@@ -1,0 +1,371 @@
+"""`PlayApp`: a whole game of Sleeping Queens: one child against 1 to 4 bots, or 2-5 seats at
+one screen, each a person or a bot ("Play together").
+
+The app owns the `Game` in the kernel (`PlayTable`) but shows only the shown person's
+`Observation` (hidden cards never reach the browser). Between two people's turns a "Pass to
+Masha" panel hides the hand until she taps. Bots move by themselves after a short pause (the
+pace is a setting; "Next move" when the child wants to step), each move told in a sentence.
+A coach panel per person shows the maths that helps now; answers go to that person's progress.
+
+Stable hooks for browser tests (CSS classes on the widgets; every control is a real button,
+checkbox or select, so it is keyboard operable and has a text name):
+
+    sq-play-app       the whole app            sq-language      English / Русский toggle
+    sq-opponents      number of bots (select)  sq-bot-strength  bot strength (select)
+    sq-rules          rule preset (select)     sq-new-game      start a new game
+    sq-auto           bots move at once        sq-status        the status line (role=status)
+    sq-pace           the bots' pace (select)  sq-seat-setup-open  play together at one screen
+    sq-seat-setup     choosing the seats       sq-pass-screen / sq-pass-ready  hand the screen over
+    sq-hand / .sq-card  the hand, aria-pressed card buttons
+    sq-act-wake  sq-act-steal  sq-act-sleep  sq-act-jester  sq-act-discard  sq-act-cancel
+    sq-slot-button, sq-slot-<1..12>            slot choice buttons of the queen grid
+    sq-queen-button, sq-queen-<name>           awake-queen choice buttons
+    sq-answer-block  sq-answer-allow           answer an attack on your queen
+    sq-keep-card                               royal court: keep one revealed card
+    sq-next  sq-skip                           advance the bots
+    sq-story          what happened (role=log) sq-coach         the coach panel
+    sq-coach-level    coach level (select)     sq-coach-question the question (live region)
+    sq-coach-answer / sq-coach-check           typed answer    sq-coach-option  a choice
+    sq-coach-check-cards                       check the cards picked in the hand
+    sq-coach-show-me  show the tracker and the worked answer   sq-coach-result  the verdict
+    sq-nickname / sq-save-nickname             who plays (progress)  sq-coach-summary after
+    sq-game-over      the game-over panel      sq-play-again    new game from that panel
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from html import escape
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from sq_edu.apps.play.board import PlayBoard
+from sq_edu.apps.play.coach import CoachPanel
+from sq_edu.apps.play.coaching import SeatCoach
+from sq_edu.apps.play.learner import LearnerRow, SavingRecorder
+from sq_edu.apps.play.over import GameOver
+from sq_edu.apps.play.pace import BotPace
+from sq_edu.apps.play.seats import PassScreen, SeatSetup, seat_name
+from sq_edu.apps.play.setup import SetupRow
+from sq_edu.apps.play.table import MAX_BOT_STEPS, PlayTable, available_bots
+from sq_edu.apps.play.words import narrate, who
+from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
+from sq_edu.engine.cards import sort_key
+from sq_edu.engine.observation import Event
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n.words import Word
+from sq_edu.links import default_lang
+from sq_edu.practice import Progress
+from sq_edu.practice.coach.coach import default_level
+from sq_edu.practice.coach.talk import explain_bot_turn
+from sq_edu.practice.learner_record import LearnerRecord
+from sq_edu.practice.seats import Seat, solo
+from sq_edu.widgets.controls import button as _button
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.language import LanguageToggle
+from sq_edu.widgets.style import AppStyle
+
+__all__ = ["MAX_BOT_STEPS", "PlayApp", "available_bots"]
+
+
+class PlayApp(widgets.VBox):
+    """The game app. `PlayApp(lang="ru", seed=7)` is reproducible game after game."""
+
+    def __init__(self, lang: str | None = "en", seed: int | None = None, opponents: int = 2,
+                 bots: str = "greedy", rules: str = "official", auto: bool = False,
+                 coach: str | None = None, progress_dir: str | Path | None = None,
+                 pace: str = "normal") -> None:
+        """`lang=None` takes the server's default language (`sq-edu serve --lang`). `coach`: off,
+        helper, quiz or detective; None follows the learner's mastery (a quiz for a new one).
+        `progress_dir`: where learners' files go (default: the progress folder). `pace`:
+        slow, normal, fast, or step (bots wait for "Next move")."""
+        self.lang = default_lang() if lang is None else normalize_lang(lang)
+        self._seeds = random.Random(seed)
+        self._folder = Path(progress_dir) if progress_dir is not None else None
+        self.feedback = Feedback(self.lang)
+        self.feedback.add_class("sq-status")
+        self._guard = guard = guarded(lambda: self.feedback)
+        self.language = LanguageToggle(self.lang, feedback=self.feedback)
+        self.language.on_change(self.set_lang)
+        self.pace = BotPace(self.lang, guard(self.next_move), pace)
+        self.setup = SetupRow(self.lang, opponents, bots, rules, auto, self.pace.choice)
+        self.table = PlayTable(solo(opponents), Rules.preset("official"), 0)  # replaced below
+        self.board = PlayBoard(self.table.observe(), self.lang, self.feedback, guard,
+                               self.play, self.discard_selected)
+        record = LearnerRecord(self._folder)
+        self.learner = LearnerRow(self.feedback, record, self.lang, on_learner=self._learner_known)
+        self._solo = self._seat_coach(self.learner.record, coach)
+        self.coaches: dict[int, SeatCoach] = {0: self._solo}
+        self.seat_setup = SeatSetup(self.lang, self.feedback, guard(self.play_together),
+                                    guard(lambda: self._show_setup(False)))
+        self.seat_setup.layout.display = "none"
+        self.pass_screen = PassScreen(self.lang, self.ready, guard)
+        self.over = GameOver(self.lang, guard(lambda: self.new_game()))
+        self.next_button = _button("sq-next", icon="play", button_style="primary")
+        self.skip_button = _button("sq-skip", icon="fast-forward")
+        self.bot_bar = widgets.HBox([self.next_button, self.skip_button])
+        self.coach_box = widgets.VBox([self._solo.panel])
+        self._seats: list[Seat] | None = None   # None: one child against bots
+        self._wire()
+        super().__init__(self._layout())
+        self.add_class("sq-app")
+        self.add_class("sq-play-app")
+        self._relabel()
+        self.new_game()
+
+    def _seat_coach(self, record: SavingRecorder, level: str | None) -> SeatCoach:
+        chosen = level in ("off", "helper", "quiz", "detective")
+        return SeatCoach(self.lang, self.feedback, self.board.hand, record,
+                         level if level is not None and chosen else default_level(None),
+                         chosen, self._cards_checked)
+
+    def _wire(self) -> None:
+        guard, setup = self._guard, self.setup
+        setup.new_game_button.on_click(guard(lambda _b: self.new_game()))
+        setup.together.on_click(guard(lambda _b: self._show_setup(True)))
+        setup.coach_level.observe(guard(lambda _c: self._coach_level_set()), "value")
+        self.next_button.on_click(guard(lambda _b: self.next_move()))
+        self.skip_button.on_click(guard(lambda _b: self.run_bots()))
+
+    def _layout(self) -> list[widgets.Widget]:
+        # On a wide screen the child's side (hand, buttons, what the bots did) sits beside the
+        # queens, so nothing needs scrolling; on a narrow one the queens wrap below.
+        board = self.board
+        left = widgets.VBox([self.feedback, self.pass_screen, self.over, self.coach_box,
+                             board.hand, board.actions, self.bot_bar, board.story,
+                             board.discard_view])
+        left.add_class("sq-play-left")
+        right = widgets.VBox([board.grid])
+        right.add_class("sq-play-right")
+        main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))
+        main.add_class("sq-play-main")
+        header = widgets.HBox([self.setup.title, self.language])
+        header.add_class("sq-app-header")
+        return [AppStyle(), header, self.setup, self.seat_setup, self.learner, main]
+
+    # --- game flow --------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def obs(self) -> Observation:
+        return self.table.observe()
+
+    @property
+    def coach(self) -> CoachPanel:
+        """The shown person's coach panel."""
+        return self.coaches[self.table.viewer].panel
+
+    def new_game(self) -> None:
+        """Start a game with the chosen opponents, bots and rules (or the same seats)."""
+        setup = self.setup
+        rules = Rules.preset(str(setup.rules_choice.value))
+        if self._seats is None:
+            if rules.teams and setup.opponents.value != 3:
+                setup.opponents.value = 3
+            seats = solo(int(setup.opponents.value), str(setup.bot_choice.value))
+        else:
+            seats = self._seats
+        self.pace.stop()
+        self.table = PlayTable(seats, rules, self._seeds.randrange(2**31))
+        self.board.mode = None
+        for seat_coach in self.coaches.values():
+            seat_coach.panel.new_game()
+        self.feedback.clear()
+        self._after_move()
+        if rules.teams:
+            self.feedback.say("play.teams_need_four", "info")
+
+    def play_together(self, seats: Sequence[Seat]) -> None:
+        """Start a game of `seats` (checked) at this screen, each person with their coach."""
+        self._seats = list(seats)
+        self.coaches = {}
+        for i, seat in enumerate(self._seats):
+            if seat.is_person:
+                record = LearnerRecord(self._folder)
+                recorder = SavingRecorder(record, self.feedback)
+                self.coaches[i] = self._seat_coach(recorder, seat.coach)
+                self.coaches[i].learner_known(record.name(seat.name))
+                recorder.save()
+        self._show_setup(False)
+        for solo_only in (self.learner, self.setup.opponents, self.setup.bot_choice):
+            solo_only.layout.display = "none"   # the seats' own names, bots and number
+        self.new_game()
+
+    def legal(self) -> list[Move]:
+        """The shown person's legal moves now ([] while others decide or after the game)."""
+        return self.table.legal()
+
+    def ready(self) -> None:
+        """The person whose turn it is has the screen ("I am Masha: show my cards")."""
+        self.table.ready()
+        self._refresh()
+
+    def play(self, move: Move) -> None:
+        """Play the shown person's move, tell it, and let the bots go."""
+        self.coaches[self.table.viewer].play(self.table, move)
+        self.board.hand.clear()  # picked cards are gone; a new hand may hold the same cards
+        self.board.mode = None
+        self._after_move()
+
+    def next_move(self) -> None:
+        """One bot decision (the pace's timer, or the "Next move" button)."""
+        self.pace.stop()
+        if self.table.bot_steps(1, self._bot_moved):
+            self._after_bot()
+
+    def run_bots(self) -> None:
+        """Bots move until it is a person's decision or the game ends ("Skip")."""
+        self.pace.stop()
+        self.table.bot_steps(MAX_BOT_STEPS, lambda _events: None)
+        self._refresh()
+
+    def discard_selected(self) -> None:
+        """Discard the picked cards, or say kindly why not (the engine's own reason)."""
+        cards = tuple(sorted(self.board.hand.selected_cards, key=sort_key))
+        if not cards:
+            self.feedback.say("play.prompt_pick_cards", "info")
+            return
+        try:
+            self.coaches[self.table.viewer].play(self.table, Move("discard", cards))
+        except IllegalMove as why:
+            self.feedback.show(why.text(self.lang), "bad")
+            return
+        self.board.hand.clear()  # the drawn cards may equal the thrown ones: start unpicked
+        self.board.mode = None
+        self._after_move()
+
+    def story_lines(self) -> list[str]:
+        """Everything told so far, in the current language."""
+        lines = (narrate(e, self.table.viewer, self.lang) for _new, e in self.table.story())
+        return [line for line in lines if line]
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        if self.language.value != self.lang:
+            self.language.value = self.lang
+        self.feedback.set_lang(self.lang)
+        self.learner.set_lang(self.lang)
+        self.seat_setup.set_lang(self.lang)
+        self.pass_screen.set_lang(self.lang)
+        self.over.set_lang(self.lang)
+        for seat_coach in self.coaches.values():
+            seat_coach.panel.set_lang(self.lang)
+        self.board.set_lang(self.lang)
+        self.pace.set_lang(self.lang)
+        self._relabel()
+        self._refresh()
+
+    # --- reacting ---------------------------------------------------------------------------
+    def _after_move(self) -> None:
+        if self.setup.auto.value:
+            self.run_bots()
+        else:
+            self._after_bot()
+
+    def _after_bot(self) -> None:
+        """Redraw, and start the pause before the next bot move if a bot decides now."""
+        if self.table.bots_turn:
+            self.pace.wait()
+        self._refresh()
+
+    def _bot_moved(self, events: Sequence[Event]) -> None:
+        """A counting bot's reasoning told by the coach (one child against bots only)."""
+        seat = events[0].seat if events else None
+        viewer = self.table.viewer
+        if (seat is None or self.table.together or self.setup.bot_choice.value != "counting"
+                or not self.coaches[viewer].on):
+            return
+        said = explain_bot_turn(self.obs, seat, [e.seen_by(viewer) for e in events])
+        if said is not None:
+            self.coach.bots_said([said])
+
+    def _cards_checked(self, right: bool) -> None:
+        """The coach judged the cards picked in the hand: a right pick stays picked, so one
+        tap on "Discard" plays it; a wrong one is unpicked."""
+        if right:
+            self.board.act["discard"].focus()
+        else:
+            self.board.hand.clear()
+
+    def _coach_level_set(self) -> None:
+        """A parent (or the child) picks the shown person's coach level; it stays."""
+        if self.setup.coach_level.value is None or self.setup.labelling:
+            return
+        self.coaches[self.table.viewer].choose_level(str(self.setup.coach_level.value))
+        self._refresh()
+
+    def _learner_known(self, progress: Progress) -> None:
+        if self._solo.learner_known(progress):
+            self.setup.label_coach(self._solo.panel.coach.level)
+            self._refresh()
+
+    def _show_setup(self, on: bool) -> None:
+        self.seat_setup.layout.display = "flex" if on else "none"
+
+    def _who(self, seat: int) -> Word | str:
+        if self._seats is not None:
+            return seat_name(self._seats, seat, self.lang)
+        return who(seat, self.table.viewer, self.lang)
+
+    def _relabel(self) -> None:
+        self.setup.set_lang(self.lang)
+        self.setup.label_coach(self.coach.coach.level)
+        self.next_button.description = t("play.next", self.lang)
+        self.skip_button.description = t("play.skip", self.lang)
+
+    def _refresh(self) -> None:
+        table, obs = self.table, self.table.observe()
+        over, passing = obs.is_over, table.must_pass
+        legal = table.legal()
+        seat_coach = self.coaches[table.viewer]
+        with self.hold_trait_notifications():
+            self.pass_screen.show(self._who(table.deciding) if passing else None)
+            self.coach_box.children = [seat_coach.panel]
+            self.coach_box.layout.display = "none" if passing else "flex"
+            if not passing:
+                seat_coach.turn(obs, legal)   # first: the question reaches the page soonest
+            self.board.draw(obs, legal, hide_hand=table.hand_hidden)
+            self.board.render_story(table.story(), table.viewer)
+            self.over.draw(obs, self._summaries() if over else [])
+            bots = table.bots_turn
+            self.bot_bar.layout.display = "flex" if bots else "none"
+            self.next_button.layout.display = "none" if self.pace.waiting else "flex"
+            self.setup.label_coach(seat_coach.panel.coach.level)
+        self._say_and_focus(obs, passing, bool(legal))
+
+    def _say_and_focus(self, obs: Observation, passing: bool, mine: bool) -> None:
+        if passing:
+            self.feedback.clear()
+        elif obs.is_over:
+            self.feedback.clear()  # the game-over panel says it all; no stale "your turn"
+            self.over.play_again.focus()
+        elif not mine:
+            key = "smooth.bots_playing" if self.pace.waiting else "play.prompt_wait"
+            self.feedback.say(key, "info", who=self._who(obs.current_player))
+            if not self.pace.waiting:
+                self.next_button.focus()
+        elif obs.pending is None and self.board.mode is None:
+            panel = self.coach
+            if panel.coach.current is not None and panel.layout.display != "none":
+                panel.focus_question()  # a question waits: keyboard users land on it
+                return
+            self.board.focus_first_action()
+
+    def _summaries(self) -> list[widgets.Widget]:
+        """Each learner's coach summary for the game-over panel (with their name when
+        several people played)."""
+        shown: list[widgets.Widget] = []
+        for seat, seat_coach in self.coaches.items():
+            seat_coach.panel.turn(self.table.game.observe(seat), [])
+            if self._seats is not None:
+                line = seat_coach.score_line(seat_name(self._seats, seat, self.lang), self.lang)
+                shown.append(widgets.HTML(f"<h3 class='sq-h'>{escape(line)}</h3>"))
+            if seat_coach.on:
+                seat_coach.panel.summary.layout.display = "flex"
+                shown.append(seat_coach.panel.summary)
+        return shown

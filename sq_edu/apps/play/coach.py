@@ -1,0 +1,311 @@
+"""The coach panel of the game app: draws what `sq_edu.practice.coach.Coach` decides.
+
+A question appears in a live region (screen readers announce it) with the controls its kind
+needs: a text box and "Check" for numbers, fractions and percents, one button per choice or
+player, or "Check my cards" for a discard picked in the hand. The card tracker stays hidden
+until the child has answered or asked "Show me", so the counting is the child's. At level
+"helper" the panel shows the maths and never asks; after the game it shows the summary and
+the replay of the game's chances.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as widgets
+
+from sq_edu.apps.play.chart import replay_svg
+from sq_edu.apps.play.words import who
+from sq_edu.engine.moves import Move
+from sq_edu.engine.observation import Observation
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.maths import find_discards, p_draw, p_holds, unseen
+from sq_edu.practice.checking import Judgement as Verdict
+from sq_edu.practice.coach.coach import Coach, Recorder
+from sq_edu.practice.coach.questions import Question
+from sq_edu.practice.coach.talk import summary
+from sq_edu.practice.exercise import CARDS, CHOICE, SEAT, answer_msg
+from sq_edu.practice.messages import Msg, render_value
+from sq_edu.widgets.chance import chance_word, percent
+from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.names import card_word, player_name
+from sq_edu.widgets.tracker import DeckTracker
+
+ATTACKS: tuple[tuple[str, str], ...] = (("knight", "dragon"), ("potion", "wand"))
+YOUNG_FORMS = ("words", "out_of")   # chances said in words or "x out of y", never as percent
+
+
+class CoachPanel(widgets.VBox):
+    """The coach for seat `obs.seat`; `selected_cards` reads the cards picked in the hand."""
+
+    def __init__(self, lang: str = "en", feedback: object = None,
+                 selected_cards: Callable[[], tuple] = tuple, level: str = "quiz",
+                 cards_checked: Callable[[bool], None] = lambda _right: None,
+                 record: Recorder | None = None) -> None:
+        """`record` hears every counted answer; `cards_checked(right)` after the cards picked
+        in the hand were judged (the app keeps a right pick for a one-tap discard)."""
+        self.lang = normalize_lang(lang)
+        self.coach = Coach(level=level, record=record)
+        self._selected = selected_cards
+        self._cards_checked = cards_checked
+        self._obs: Observation | None = None
+        self._verdict: Verdict | None = None
+        self._shown: Question | None = None      # the question just answered or shown
+        self._bot_lines: list[Msg] = []
+        self._opening = False
+        guard = guarded(lambda: feedback)
+        self.question = html_box("sq-coach-question")
+        self.answer_text = widgets.Text(layout=widgets.Layout(width="12em"))
+        self.answer_text.add_class("sq-coach-answer")
+        self.check = button("sq-coach-check", button_style="primary")
+        self.check_cards = button("sq-coach-check-cards", button_style="primary")
+        self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.options.add_class("sq-coach-options")
+        self.show_me = button("sq-coach-show-me")
+        self.result = html_box("sq-coach-result")
+        self.hints = html_box("sq-coach-hints")
+        self.bots = html_box("sq-coach-bots")
+        self.summary = html_box("sq-coach-summary")
+        self.tracker: DeckTracker | None = None
+        self.check.on_click(guard(lambda _b: self.answer(self.answer_text.value)))
+        self.check_cards.on_click(guard(lambda _b: self._answer_cards()))
+        self.show_me.on_click(guard(lambda _b: self.reveal()))
+        self._guard = guard
+        self.typed = widgets.HBox([self.answer_text, self.check])
+        self.controls = widgets.HBox([self.typed, self.check_cards, self.options,
+                                      self.show_me], layout=widgets.Layout(
+                                          flex_flow="row wrap", align_items="center"))
+        # `summary` is not a child: the app shows it in its game-over panel.
+        self.tracker_box = widgets.Box()   # the counter, made with the first view of the game
+        super().__init__([self.question, self.controls, self.result, self.tracker_box,
+                          self.hints, self.bots])
+        self.add_class("sq-coach")
+
+    # --- what the app calls ---------------------------------------------------------------
+    def new_game(self) -> None:
+        old = self.coach
+        self.coach = Coach(level=old.level, form=old.form, record=old.record)
+        self._verdict, self._shown, self._bot_lines = None, None, []
+        if self.tracker is not None:
+            self.tracker.hide()
+
+    def set_level(self, level: str) -> None:
+        self.coach.set_level(level)
+        if self._obs is not None:
+            self._draw()
+
+    def turn(self, obs: Observation, legal: list[Move]) -> None:
+        """A new view of the game: ask if it is the child's turn, and redraw."""
+        self._obs = obs
+        before = self.coach.current
+        self.coach.start_turn(obs, legal)
+        if self.coach.current is not None and self.coach.current is not before:
+            self._verdict, self._shown = None, None
+            if self.tracker is not None:
+                self.tracker.hide()
+        self._draw()
+
+    def bots_said(self, lines: list[Msg]) -> None:
+        self._bot_lines = lines[-2:]
+
+    def answer(self, given: object) -> Verdict | None:
+        """Check the child's answer; a wrong or unreadable one is said kindly, not counted twice."""
+        question = self.coach.current
+        verdict = self.coach.answer(given)
+        if verdict is None:
+            return None
+        self._verdict = verdict
+        if verdict.understood:
+            # a wrong first try keeps the question (one more try, with a hint); the counter
+            # stays closed either way: opening it is the child's "Show me"
+            self._shown = question if not self.coach.retrying else None
+            self.answer_text.value = ""
+        self._draw()
+        return verdict
+
+    def _tracker_flipped(self, change: dict) -> None:
+        """The counter opened while a question waits: that is "Show me" (the count is read,
+        not done), so the question closes uncounted with its worked answer."""
+        if change["new"] is False and self.coach.current is not None and not self._opening:
+            self.reveal()
+
+    def _open_tracker(self) -> None:
+        """Show the counter because the coach says so (not the child's "show me")."""
+        if self.tracker is None:
+            return
+        self._opening = True
+        try:
+            self.tracker.reveal()
+        finally:
+            self._opening = False
+
+    def _answer_cards(self) -> None:
+        """The cards picked in the hand are the answer; the app keeps a right pick (one tap
+        discards it) and unpicks a wrong one."""
+        verdict = self.answer(list(self._selected()))
+        if verdict is not None and verdict.understood:
+            self._cards_checked(verdict.correct)
+
+    def reveal(self) -> None:
+        """"Show me": the tracker, and the worked answer of the question (not counted)."""
+        self._shown = self.coach.show_me()
+        self._verdict = None
+        self._open_tracker()
+        self._draw()
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        if self.tracker is not None:
+            self.tracker.set_lang(self.lang)
+        if self._obs is not None:
+            self._draw()
+
+    def focus_question(self) -> None:
+        """Keyboard users land on the answer when a question is waiting."""
+        question = self.coach.current
+        if question is None:
+            return
+        if question.exercise.kind in (CHOICE, SEAT) and self.options.children:
+            self.options.children[0].focus()
+        elif question.exercise.kind == CARDS:
+            self.check_cards.focus()
+        else:
+            self.answer_text.focus()
+
+    # --- drawing --------------------------------------------------------------------------
+    def _draw(self) -> None:
+        obs, lang = self._obs, self.lang
+        if obs is None:
+            return
+        if self.tracker is None:
+            self.tracker = DeckTracker(obs, lang, hidden=self.coach.asks)
+            self.tracker_box.children = [self.tracker]
+            self.tracker.observe(self._guard(self._tracker_flipped), "hidden")
+        else:
+            self.tracker.update(obs)
+        self.tracker.layout.display = "none" if obs.is_over else "flex"
+        if not self.coach.asks and self.coach.level == "helper":
+            self._open_tracker()
+        question = self.coach.current if not obs.is_over else None
+        kind = question.exercise.kind if question is not None else None
+        self.question.value = self._question_html(question)
+        self.typed.layout.display = "flex" if kind in ("number", "fraction", "percent") else "none"
+        self.check_cards.layout.display = "flex" if kind == CARDS else "none"
+        self.show_me.layout.display = "flex" if question is not None else "none"
+        self._draw_options(question)
+        self.result.value = self._result_html() if not obs.is_over else ""
+        helper = self.coach.level == "helper" and not obs.is_over
+        self.hints.layout.display = "flex" if helper else "none"
+        self.hints.value = ("".join(f"<p>{escape(line)}</p>" for line in self.lines())
+                            if helper else "")
+        self.bots.value = self._bots_html()
+        self.summary.value = self._summary_html() if obs.is_over else ""
+        self.summary.layout.display = "flex" if obs.is_over else "none"
+        self.check.description = t("common.check", lang)
+        self.check_cards.description = t("play.coach_check_cards", lang)
+        self.show_me.description = t("play.coach_show_me", lang)
+        self.answer_text.placeholder = t("play.coach_answer", lang)
+        self.answer_text.description_allow_html = False
+
+    def _question_html(self, question: Question | None) -> str:
+        # The live region is always in the page, so a screen reader announces each new question.
+        text = ""
+        if question is not None:
+            title = escape(t("play.coach_question", self.lang))
+            text = (f'<h3 class="sq-h">{title}</h3><p style="font-size:1.15em">'
+                    f"{escape(question.exercise.prompt.render(self.lang))}</p>")
+        return f'<div role="status" aria-live="polite">{text}</div>'
+
+    def _draw_options(self, question: Question | None) -> None:
+        for old in self.options.children:
+            old.close()
+        choices: list[tuple[object, str]] = []
+        if question is not None and question.exercise.kind == CHOICE:
+            choices = [(o.id, o.label.render(self.lang)) for o in question.exercise.options]
+        elif question is not None and question.exercise.kind == SEAT:
+            choices = [(s, who(s, self._obs.seat if self._obs else 0, self.lang))
+                       for s in question.exercise.seats]
+        made = []
+        for value, label in choices:
+            choice = button("sq-coach-option", description=label)
+            choice.on_click(self._guard(lambda _b, v=value: self.answer(v)))
+            made.append(choice)
+        self.options.children = made
+        self.options.layout.display = "flex" if made else "none"
+
+    def _result_html(self) -> str:
+        lang, parts = self.lang, []
+        verdict, shown = self._verdict, self._shown
+        tone = "info"
+        if verdict is not None and self.coach.retrying and self.coach.current is not None:
+            hint = self.coach.current.exercise.hints[:1]
+            why = [verdict.interpretation.render(lang)] if verdict.interpretation else []
+            parts = [*why, t("smooth.try_again", lang), *(h.render(lang) for h in hint)]
+            body = "".join(f"<p>{escape(p)}</p>" for p in parts)
+            return (f'<div class="sq-status sq-status-info sq-coach-retry" role="status">'
+                    f"{body}</div>")
+        if verdict is not None:
+            tone = "good" if verdict.correct else ("bad" if verdict.understood else "info")
+            parts.extend(verdict.lines(lang))
+            if verdict.understood and not verdict.correct:   # one try in a game: say the answer
+                parts[0] = t("play.coach_not_quite", lang)
+        if shown is not None:
+            if verdict is None:   # "Show me": the answer, in a sentence where there is one
+                parts.append(t("play.coach_shown", lang))
+                if not shown.after:
+                    parts.extend(str(render_value(answer_msg(shown.exercise, a), lang))
+                                 for a in shown.exercise.answers[:1])
+            parts.extend(m.render(lang) for m in shown.after)
+        if not parts:
+            return ""
+        body = "".join(f"<p>{escape(p)}</p>" for p in parts)
+        return f'<div class="sq-status sq-status-{tone}" role="status">{body}</div>'
+
+    def _bots_html(self) -> str:
+        if not self._bot_lines:
+            return ""
+        title = escape(t("play.coach_bots_title", self.lang))
+        items = "".join(f"<li>{escape(m.render(self.lang))}</li>" for m in self._bot_lines)
+        return f'<h3 class="sq-h">{title}</h3><ul>{items}</ul>'
+
+    def _summary_html(self) -> str:
+        lang = self.lang
+        done = summary(self.coach)
+        title = escape(t("play.coach_sum_title", lang))
+        items = "".join(f"<li>{escape(m.render(lang))}</li>" for m in done.lines())
+        return (f'<div role="status"><h3 class="sq-h">{title}</h3><ul>{items}</ul>'
+                f"{replay_svg(self.coach.replay, lang)}</div>")
+
+    def lines(self) -> list[str]:
+        """The helper's maths as plain sentences (tests and screen readers read these)."""
+        obs, lang = self._obs, self.lang
+        if obs is None:
+            return []
+        found = find_discards(obs.hand, obs.rules)
+        if found:
+            lines = [t("play.coach_discards", lang) + " "
+                     + "; ".join(d.equation for d in found)]
+        else:
+            lines = [t("play.coach_no_discards", lang)]
+        p = p_draw(obs, "king")
+        left = unseen(obs)
+        x, y = left["king"], sum(left.values())
+        if not y or x * p.denominator != y * p.numerator:
+            x, y = p.numerator, p.denominator
+        young = self.coach.form in YOUNG_FORMS   # no percent before the lessons teach it
+        lines.append(t("smooth.coach_king_young" if young else "play.coach_king", lang, x=x,
+                       y=y, percent=percent(p, lang), word=t(chance_word(p), lang)))
+        targets = [s for s in obs.opponents if obs.awake[s]]
+        if not targets:
+            lines.append(t("play.coach_no_attack", lang))
+        for attack, defence in ATTACKS:
+            for seat in targets:
+                chance = p_holds(obs, seat, defence)
+                key = "smooth.coach_block_young" if young else "play.coach_block"
+                lines.append(t(key, lang, whom=player_name(seat, None, lang),
+                               card=card_word(defence, lang), attack=card_word(attack, lang),
+                               percent=percent(chance, lang), word=t(chance_word(chance), lang)))
+        return lines
+

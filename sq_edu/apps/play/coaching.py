@@ -1,0 +1,80 @@
+"""The coach of one person at the table: their coach panel and where their answers go.
+
+Every person gets one (at level "off" when they want no coach), so each learner's answers
+reach their own progress and each gets a summary after the game. The coach's decisions
+themselves live in `sq_edu.practice.coach`, below the widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sq_edu.apps.play.coach import CoachPanel
+from sq_edu.apps.play.table import PlayTable
+from sq_edu.engine import IllegalMove, Move
+from sq_edu.engine.observation import Event, Observation
+from sq_edu.i18n import t
+from sq_edu.practice import Progress
+from sq_edu.practice.coach.coach import Recorder, chance_form, default_level
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.hand import HandView
+
+
+class SeatCoach:
+    """`level` is the coach's level to start with; `chosen` says a grown-up picked it (else it
+    follows the learner's mastery once they are named); answers go to `record`."""
+
+    def __init__(self, lang: str, feedback: Feedback, hand: HandView, record: Recorder,
+                 level: str, chosen: bool, cards_checked: Callable[[bool], None]) -> None:
+        self.chosen = chosen
+        self.panel = CoachPanel(lang, feedback=feedback, level=level, record=record,
+                                selected_cards=lambda: hand.selected_cards,
+                                cards_checked=cards_checked)
+
+    @property
+    def on(self) -> bool:
+        return self.panel.coach.level != "off"
+
+    def learner_known(self, progress: Progress) -> bool:
+        """A learner named: chances in their form; the level follows their mastery unless a
+        grown-up chose it. True when the level changed."""
+        self.panel.coach.form = chance_form(progress.mastery)
+        if self.chosen:
+            return False
+        level = default_level(progress.mastery)
+        changed = level != self.panel.coach.level
+        self.panel.set_level(level)
+        return changed
+
+    def choose_level(self, level: str) -> None:
+        """A grown-up (or the child) picks the level; it stays for the next games."""
+        self.chosen = True
+        self.panel.set_level(level)
+
+    def turn(self, obs: Observation, legal: list[Move]) -> None:
+        """Show what the coach says now (hidden when the coach is off)."""
+        self.panel.layout.display = "flex" if self.on else "none"
+        if not self.on:
+            self.panel.summary.layout.display = "none"
+            return
+        self.panel.turn(obs, legal)
+
+    def play(self, table: PlayTable, move: Move) -> list[Event]:
+        """The person's move, with the chance it faced noted for the replay after the game."""
+        coach = self.panel.coach
+        point = coach.before_move(table.observe(), move)
+        try:
+            events = table.play(move)
+        except IllegalMove:
+            if point is not None:
+                coach.replay.remove(point)
+            raise
+        coach.after_move(point, move, events, table.observe())
+        return events
+
+    def score_line(self, name: str, lang: str) -> str:
+        """"Masha: 3 right out of 4." for the end of a game of several people."""
+        right, answered = self.panel.coach.right_wrong()
+        if not answered:
+            return t("seats.summary_none", lang, name=name)
+        return t("seats.summary_line", lang, name=name, right=right, total=answered)

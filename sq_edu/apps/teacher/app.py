@@ -1,0 +1,325 @@
+"""`TeacherApp`: the class live, class settings as a shareable link, the progress report,
+printable worksheets.
+
+When the server was started with a teacher password (`sq-edu serve --teacher-password`), the
+page first asks for it (`TeacherLogin`) and builds nothing else before the right one is given.
+Then the live class view (`ClassView`) shows the server's class as it works. A teacher picks
+lesson, level, deal number and the pupils' language and gets one absolute link (built from the
+address the teacher's own browser shows, `PageAddress`) that opens the lesson with exactly those
+settings for every child (`.../equations.ipynb?lang=ru&level=2&seed=12&class=5b`), optionally
+with the level fixed for a test. Children's exported progress files, uploaded together, become
+one report table with a CSV download (the way on Binder, where every child has their own
+server). A worksheet for the same settings downloads as a print-ready HTML page with its
+answer key. Uploads are parsed as data (size-limited JSON, never code); every callback is
+guarded.
+
+Stable hooks for browser tests (CSS classes; all controls are native and labelled):
+
+    sq-teacher-app      the whole app              sq-language        English / Русский toggle
+    sq-class-lesson     lesson (select)            sq-class-level     level (select)
+    sq-class-seed       deal number                sq-class-lang      pupils' language (select)
+    sq-class-link       the shareable link         sq-class-url       the same, as text to copy
+    sq-class-fix        keep the class on this lesson and level (checkbox)
+    sq-class-view       the live class (class_view.ClassView; its own hooks there)
+    sq-live-off         why the live view is off (no teacher password was set)
+    sq-report-upload    progress files (button)    sq-report-view     report table
+    sq-report-csv       CSV download link          sq-worksheet-count number of exercises
+    sq-worksheet-make   make the worksheet         sq-worksheet-link  its download link
+    sq-status           status line (role=status)
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from sq_edu.apps.lesson.html import download_link
+from sq_edu.apps.teacher.class_view import ClassView
+from sq_edu.apps.teacher.login import TeacherLogin
+from sq_edu.apps.teacher.report import MAX_FILES, ReportSection
+from sq_edu.i18n import LANGS, normalize_lang, t
+from sq_edu.links import DASHBOARDS, LESSON_PAGES, MAX_SEED, PageParams, clamp_level
+from sq_edu.pages.page_address import PageAddress, sibling_link
+from sq_edu.practice import Lesson, load_lessons, worksheet_html
+from sq_edu.practice.classroom.live import server_class
+from sq_edu.practice.classroom.report import Report
+from sq_edu.practice.classroom.teacher_key import server_key
+from sq_edu.practice.classroom.worksheet import MAX_EXERCISES
+from sq_edu.practice.progress import default_progress_dir
+from sq_edu.widgets.controls import html_box
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.language import LanguageToggle
+from sq_edu.widgets.style import AppStyle
+
+log = logging.getLogger(__name__)
+__all__ = ["MAX_FILES", "TeacherApp", "lesson_pages"]
+WIDE = {"description_width": "initial"}
+
+
+def lesson_pages() -> dict[str, str]:
+    """Every shipped lesson a class can be sent to, and the dashboard notebook that shows it."""
+    shipped = load_lessons().lessons
+    pages = {lesson_id: lesson_id for lesson_id in DASHBOARDS if lesson_id in shipped}
+    pages.update({lesson_id: page for lesson_id, page in LESSON_PAGES.items()
+                  if lesson_id in shipped and page in DASHBOARDS})
+    return pages
+
+
+def _labelled(css: str, widget: widgets.Widget) -> widgets.Widget:
+    widget.add_class(css)
+    return widget
+
+
+class TeacherApp(widgets.VBox):
+    """The teacher page; see the module docstring for its parts and CSS hooks.
+
+    `teacher_key` is the stored password hash (default: the server's, "" for none);
+    `progress_dir` the folder of the class's files (default: the server's progress folder).
+    """
+
+    def __init__(self, lang: str = "en", lesson: str | None = None, level: int | None = None,
+                 seed: int | None = None, *, class_code: str | None = None,
+                 teacher_key: str | None = None, progress_dir: str | None = None) -> None:
+        self.lang = normalize_lang(lang)
+        self._wanted = (lesson, level, seed)
+        self._class_code = server_class() if class_code is None else class_code
+        self._key = server_key() if teacher_key is None else teacher_key
+        self._progress_dir = progress_dir
+        self.feedback = Feedback(self.lang)
+        self.feedback.add_class("sq-status")
+        self.guard = guarded(lambda: self.feedback)
+        self.built = False
+        self.class_view: ClassView | None = None
+        self._quiet = False  # set while options are relabelled, so settings do not "change"
+
+        self.title = widgets.HTML()
+        self.language = LanguageToggle(self.lang, self.feedback)
+        self.language.on_change(self.guard(self.set_lang))
+        self.address = PageAddress()
+        self.address.observe(self.guard(lambda _c: self.built and self._update_link()), "href")
+        super().__init__()
+        self.add_class("sq-app")
+        self.add_class("sq-teacher-app")
+        header = widgets.HBox([self.title, self.language],
+                              layout=widgets.Layout(justify_content="space-between"))
+        header.add_class("sq-app-header")
+        self._top = (AppStyle(), self.address, header, self.feedback)
+        self._title()
+        if self._key:
+            self.login: TeacherLogin | None = TeacherLogin(self._key, self._build, self.feedback,
+                                                           self.lang)
+            self.children = (*self._top, self.login)
+        else:
+            self.login = None
+            self._build()
+
+    def _build(self) -> None:
+        """Everything behind the password: made only once it has been given."""
+        lesson, level, seed = self._wanted
+        guard = self.guard
+        shipped = load_lessons().lessons
+        self.pages = lesson_pages()
+        self.lessons: dict[str, Lesson] = {i: shipped[i] for i in self.pages}
+        self.class_heading = widgets.HTML()
+        first = lesson if lesson in self.lessons else next(iter(self.lessons), None)
+        self.lesson_select = _labelled("sq-class-lesson", widgets.Dropdown(
+            options=list(self.lessons), value=first, style=WIDE))
+        self.level_select = _labelled("sq-class-level", widgets.Dropdown(style=WIDE))
+        self.seed_box = _labelled("sq-class-seed", widgets.BoundedIntText(
+            value=seed if seed is not None else 1, min=0, max=MAX_SEED, style=WIDE,
+            layout=widgets.Layout(width="16em")))
+        self.class_lang = _labelled("sq-class-lang", widgets.Dropdown(
+            options=list(LANGS), value=self.lang, style=WIDE))
+        self.fix_level = _labelled("sq-class-fix", widgets.Checkbox(
+            value=False, indent=False, layout=widgets.Layout(width="auto")))
+        self.link = _labelled("sq-class-link", widgets.HTML())
+        self.url = _labelled("sq-class-url", widgets.Text(
+            layout=widgets.Layout(width="95%"), style=WIDE))
+
+        self.reports = ReportSection(self.lang, self.feedback)
+        self.upload, self.report_view = self.reports.upload, self.reports.view
+        self.csv_link = self.reports.csv_link
+
+        self.worksheet_heading = widgets.HTML()
+        self.count = _labelled("sq-worksheet-count", widgets.BoundedIntText(
+            value=8, min=1, max=MAX_EXERCISES, style=WIDE, layout=widgets.Layout(width="14em")))
+        self.make = _labelled("sq-worksheet-make", widgets.Button(
+            icon="print", layout=widgets.Layout(width="auto")))
+        self.worksheet_link = _labelled("sq-worksheet-link", widgets.HTML())
+
+        self._fill_levels(level)
+        for control in (self.lesson_select, self.level_select, self.seed_box, self.class_lang,
+                        self.fix_level):
+            control.observe(guard(self._settings_changed), "value")
+        self.make.on_click(guard(lambda _b: self.make_worksheet()))
+        live = self._live_section()
+        self.children = (
+            *self._top,
+            live,
+            self.class_heading,
+            widgets.HBox([self.lesson_select, self.level_select],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.seed_box, self.class_lang],
+                         layout=widgets.Layout(flex_flow="row wrap")),
+            self.fix_level,
+            self.link, self.url,
+            self.reports,
+            self.worksheet_heading, widgets.HBox([self.count, self.make]), self.worksheet_link,
+        )
+        self.built = True
+        self._texts()
+        self._update_link()
+        if self.class_view is not None:
+            self.class_view.start()
+
+    def _live_section(self) -> widgets.Widget:
+        """The live class view, only behind a teacher password (it names the children)."""
+        if not self._key:
+            self.live_off = html_box("sq-live-off")
+            return self.live_off
+        try:
+            folder = self._progress_dir or default_progress_dir()
+        except (RuntimeError, KeyError, OSError):   # no home folder: nothing to read live
+            log.warning("no progress folder for the live class view", exc_info=True)
+            folder = None
+        self.class_view = ClassView(None if folder is None else Path(folder),
+                                    self._class_code, self.lang, self.feedback)
+        return self.class_view
+
+    # --- class settings ---------------------------------------------------------------------
+
+    @property
+    def lesson(self) -> Lesson | None:
+        return self.lessons.get(self.lesson_select.value)
+
+    def _relabel(self, dropdown: widgets.Dropdown, options: list[tuple[str, object]],
+                 value: object) -> None:
+        """New option labels (or options) keeping the chosen value; ipywidgets would reset it."""
+        self._quiet = True
+        try:
+            dropdown.options = options
+            dropdown.value = value
+        finally:
+            self._quiet = False
+
+    def _fill_levels(self, wanted: int | None = None) -> None:
+        lesson = self.lesson
+        levels = lesson.levels if lesson else ()
+        numbers = [lvl.number for lvl in levels]
+        # A wanted level the lesson lacks is the nearest it has (the one level policy).
+        current = (clamp_level(wanted, len(numbers)) if wanted is not None and numbers
+                   else (numbers[0] if numbers else None))
+        self._relabel(self.level_select,
+                      [(f"{lvl.number}. {lvl.title.get(self.lang)}", lvl.number)
+                       for lvl in levels], current)
+
+    def _settings_changed(self, change: dict) -> None:
+        if self._quiet:
+            return
+        if change["owner"] is self.lesson_select:
+            self._fill_levels()
+        self._update_link()
+        self.worksheet_link.value = ""
+
+    def class_query(self) -> str:
+        """The query string a whole class shares: language, level, deal number, and the class
+        code and "level fixed" when there are."""
+        return PageParams(self.class_lang.value, seed=self.seed_box.value,
+                          level=self.level_select.value, class_code=self._class_code,
+                          fixed=self.fix_level.value).to_query()
+
+    def share_link(self) -> str:
+        """Absolute link to the lesson with the class settings, built from the address the
+        teacher's browser shows; "" until the browser has said it (a moment after drawing)."""
+        return sibling_link(self.address.href, self.pages[self.lesson_select.value],
+                            self.class_query())
+
+    def _update_link(self) -> None:
+        lesson = self.lesson
+        if lesson is None:
+            self.link.value = html.escape(t("apps.index_none", self.lang))
+            return
+        link = self.share_link()
+        pupils = self.class_lang.value
+        level, seed = self.level_select.value, self.seed_box.value
+        name = (f"{lesson.title.get(pupils)}: {t('common.level', pupils).lower()} "
+                f"{level}, {t('common.deal_number', pupils).lower()} {seed}")
+        target = (f'<a href="{html.escape(link)}" target="_blank" rel="noopener">'
+                  f"{html.escape(name)}</a>" if link else html.escape(name))
+        self.link.value = (f'<p>{html.escape(t("apps.teacher_link_intro", self.lang))} '
+                           f"{target}</p>")
+        self.url.value = link
+
+    # --- progress report (report.ReportSection) ---------------------------------------
+
+    @property
+    def report(self) -> Report:
+        return self.reports.report
+
+    def add_progress_files(self, files: list[tuple[str, bytes]]) -> Report:
+        """Build the report from uploaded files; a bad file is listed, never fatal."""
+        return self.reports.add_files(files)
+
+    # --- worksheets -------------------------------------------------------------------------
+
+    def make_worksheet(self) -> str:
+        """The printable worksheet (with answer key) for the class settings, as HTML."""
+        lesson = self.lesson
+        if lesson is None:
+            return ""
+        level, seed, count = self.level_select.value, self.seed_box.value, self.count.value
+        page = worksheet_html(lesson, level, seed, count, self.class_lang.value)
+        self.worksheet_link.value = download_link(
+            page.encode("utf-8"), f"worksheet-{lesson.id}-{level}-{seed}.html", "text/html",
+            t("apps.teacher_worksheet_link", self.lang),
+            t("apps.teacher_worksheet_help", self.lang))
+        return page
+
+    # --- language ---------------------------------------------------------------------------
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        self.feedback.set_lang(self.lang)
+        with self.hold_sync():
+            self._title()
+            if self.login is not None:
+                self.login.set_lang(self.lang)
+            if not self.built:
+                return
+            self._fill_levels(self.level_select.value)
+            self._texts()
+            self._update_link()
+            self.reports.set_lang(self.lang)
+            if self.class_view is not None:
+                self.class_view.set_lang(self.lang)
+            if self.worksheet_link.value:
+                self.make_worksheet()
+
+    def _title(self) -> None:
+        self.title.value = (f'<h2 class="sq-h">{html.escape(t("apps.teacher_title", self.lang))}'
+                            "</h2>")
+
+    def _texts(self) -> None:
+        lang = self.lang
+        if not self._key:
+            self.live_off.value = f"<p>{html.escape(t('classroom.live_off', lang))}</p>"
+        self.class_heading.value = f"<h3>{html.escape(t('apps.teacher_class', lang))}</h3>"
+        self.worksheet_heading.value = f"<h3>{html.escape(t('apps.teacher_worksheet', lang))}</h3>"
+        self.lesson_select.description = t("apps.teacher_lesson", lang)
+        self._relabel(self.lesson_select,
+                      [(self.lessons[i].title.get(lang), i) for i in self.lessons],
+                      self.lesson_select.value)
+        self.level_select.description = t("common.level", lang)
+        self.seed_box.description = t("common.deal_number", lang)
+        self.class_lang.description = t("apps.teacher_pupils_lang", lang)
+        self._relabel(self.class_lang,
+                      [(t(f"widgets.language_{code}", lang), code) for code in LANGS],
+                      self.class_lang.value)
+        self.fix_level.description = t("classroom.fix_level", lang)
+        self.url.description = t("apps.teacher_copy", lang)
+        self.count.description = t("apps.teacher_count", lang)
+        self.make.description = t("apps.teacher_make", lang)

@@ -1,0 +1,216 @@
+"""`ClassView`: the teacher page's live view of one class on this server.
+
+Reads the class's activity files (`sq_edu.practice.classroom`) every REFRESH_SECONDS while the
+page is open and shows one row per learner: lesson, level, last active, answers in the last
+10 minutes, right answers in a row and a "stuck" flag; a click on a name opens that learner's
+skills from their progress file (read only: the teacher's page never moves or rewrites a
+learner's file). Nothing is uploaded; Binder, where each child has a server of their own,
+keeps using the upload report.
+
+Stable hooks for browser tests (CSS classes):
+
+    sq-class-view       the whole live section     sq-class-code      class code (text input)
+    sq-class-show       show that class (button)   sq-class-summary   learners / stuck / time
+    sq-class-table      the table (ClassTable)     sq-learner-skills  the opened learner's skills
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from html import escape
+from pathlib import Path
+
+import ipywidgets as widgets
+
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.practice.classroom.live import (
+    SORT_KEYS,
+    ClassCodeError,
+    LearnerRow,
+    class_rows,
+    clean_class_code,
+    sort_rows,
+)
+from sq_edu.practice.classroom.report import teacher_report
+from sq_edu.practice.lesson import load_lessons
+from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name
+from sq_edu.widgets.class_table import ClassTable
+from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+
+log = logging.getLogger(__name__)
+REFRESH_SECONDS = 3.0
+MAX_REFRESHES = 4 * 3600 // 3   # a forgotten tab stops polling after about four hours
+
+
+def ago(seconds: int, lang: str) -> str:
+    """"just now", "40 seconds ago", "3 minutes ago"."""
+    if seconds < 10:
+        return t("classroom.just_now", lang)
+    if seconds < 120:
+        return t("classroom.seconds_ago", lang, n=seconds)
+    return t("classroom.minutes_ago", lang, n=seconds // 60)
+
+
+def stuck_text(row: LearnerRow, now: float, lang: str) -> str:
+    if row.stuck == "wrong":
+        return t("classroom.stuck_wrong", lang, n=row.wrong_run)
+    if row.stuck == "idle":
+        return t("classroom.stuck_idle", lang, n=max(5, row.idle_seconds(now) // 60))
+    return t("classroom.not_stuck", lang)
+
+
+# Columns named like a label elsewhere share its key (one key per concept, STYLE.md).
+_COLUMN_KEYS = {"lesson": "apps.teacher_lesson", "level": "common.level"}
+
+
+class ClassView(widgets.VBox):
+    """The live class section; `refresh()` reads the folder now, `start()` keeps doing it."""
+
+    def __init__(self, folder: Path | None, class_code: str = "", lang: str = "en",
+                 feedback: Feedback | None = None) -> None:
+        self.folder = folder
+        self.lang = normalize_lang(lang)
+        self.code = class_code
+        self.feedback = feedback or Feedback(self.lang)
+        self.rows: list[LearnerRow] = []
+        self._now = time.time()
+        self._task: asyncio.Task[None] | None = None
+        self._titles = {i: lesson.title for i, lesson in load_lessons().lessons.items()}
+        guard = guarded(lambda: self.feedback)
+        self.heading = widgets.HTML()
+        self.help = html_box("sq-help-line")
+        self.code_box = widgets.Text(value=class_code, style={"description_width": "initial"},
+                                     layout=widgets.Layout(width="22em"))
+        self.code_box.add_class("sq-class-code")
+        self.show_button = button("sq-class-show", icon="users")
+        self.show_button.on_click(guard(lambda _b: self.set_class(self.code_box.value)))
+        self.summary = html_box("sq-class-summary")
+        self.table = ClassTable()
+        self.table.add_class("sq-class-table")
+        self.table.observe(guard(lambda _c: self._draw()), ["sort_key", "descending"])
+        self.table.observe(guard(lambda _c: self._show_skills()), "selected")
+        self.skills = html_box("sq-learner-skills")
+        row = widgets.HBox([self.code_box, self.show_button],
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        super().__init__([self.heading, self.help, row, self.summary, self.table,
+                          self.skills])
+        self.add_class("sq-class-view")
+        self._texts()
+        self.refresh()
+
+    # --- reading the class ------------------------------------------------------------------
+    def set_class(self, text: str) -> None:
+        """Show another class (the code typed on the page); a bad code gets a friendly line."""
+        try:
+            code = clean_class_code(text)
+        except ClassCodeError:
+            self.feedback.say("classroom.class_bad_code", "bad")
+            return
+        self.code = code
+        self.code_box.value = code
+        self.table.selected = ""
+        self.feedback.say("classroom.class_showing", "good",
+                          code=code or t("classroom.class_none", self.lang))
+        self._texts()
+        self.refresh()
+
+    def refresh(self, now: float | None = None) -> list[LearnerRow]:
+        """Read the class folder now and redraw; the rows, in the order shown."""
+        now = time.time() if now is None else now
+        self.rows = class_rows(self.folder, self.code, now) if self.folder is not None else []
+        self._now = now
+        self._draw()
+        if self.table.selected:
+            self._show_skills()
+        return self.rows
+
+    def start(self) -> None:
+        """Refresh every REFRESH_SECONDS while the kernel runs (in Voila; a no-op elsewhere)."""
+        try:
+            loop = asyncio.get_event_loop()
+        except RuntimeError:
+            return
+        if self._task is None and loop.is_running():
+            self._task = loop.create_task(self._poll())
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    async def _poll(self) -> None:
+        for _ in range(MAX_REFRESHES):
+            await asyncio.sleep(REFRESH_SECONDS)
+            try:
+                self.refresh()
+            except Exception:   # a bad moment on the disk must not end the live view
+                log.exception("live class view: refresh failed")
+
+    # --- drawing ----------------------------------------------------------------------------
+    def _draw(self) -> None:
+        lang, now = self.lang, self._now
+        ordered = sort_rows(self.rows, self.table.sort_key, self.table.descending)
+        stuck = sum(1 for r in ordered if r.is_stuck)
+        with self.table.hold_sync():
+            self.table.rows = [
+                {"nickname": r.nickname, "stuck": r.is_stuck, "cells": {
+                    "nickname": r.nickname,
+                    "lesson": self._titles[r.lesson].get(lang) if r.lesson in self._titles
+                    else r.lesson,
+                    "level": str(r.level),
+                    "last_active": ago(r.idle_seconds(now), lang),
+                    "recent": str(r.recent),
+                    "streak": str(r.streak),
+                    "stuck": stuck_text(r, now, lang),
+                }} for r in ordered]
+        if self.folder is None:
+            self.summary.value = f"<p>{escape(t('classroom.no_folder', lang))}</p>"
+            return
+        clock = time.strftime("%H:%M:%S", time.localtime(now))
+        line = t("classroom.summary", lang, n=len(ordered), stuck=stuck, time=clock)
+        self.summary.value = f'<p role="status">{escape(line)}</p>'
+
+    def _show_skills(self) -> None:
+        name = self.table.selected
+        if not name or self.folder is None:
+            self.skills.value = ""
+            return
+        try:
+            progress = from_bytes((self.folder / learner_file_name(name)).read_bytes())
+        except (OSError, ProgressError):
+            line = t("classroom.skills_none", self.lang, nickname=name)
+            self.skills.value = f"<p>{escape(line)}</p>"
+            return
+        report = teacher_report([progress])
+        self.skills.value = (f"<h4>{escape(t('classroom.skills_of', self.lang, nickname=name))}"
+                             f"</h4>{report.to_html(self.lang)}")
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        self._texts()
+        self._draw()
+        self._show_skills()
+
+    def _texts(self) -> None:
+        lang = self.lang
+        self.heading.value = f"<h3>{escape(t('classroom.live_title', lang))}</h3>"
+        self.help.value = escape(t("classroom.live_help", lang))
+        self.code_box.description = t("classroom.class_code", lang)
+        self.show_button.description = t("classroom.class_show", lang)
+        code = self.code or t("classroom.class_none", lang)
+        with self.table.hold_sync():
+            self.table.columns = [
+                {"key": k, "label": t(_COLUMN_KEYS.get(k, f"classroom.col_{k}"), lang)}
+                for k in SORT_KEYS]
+            self.table.caption = t("classroom.caption", lang, code=code)
+            self.table.empty = t("classroom.empty", lang)
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.stop()
+        super().close()

@@ -1,0 +1,83 @@
+"""`TeacherLogin`: the teacher password asked before the teacher page shows anything.
+
+Only the salted hash of the password is known to the kernel
+(`sq_edu.practice.classroom.teacher_key`).
+The page's other widgets are not even created before the right password is given, so nothing
+about the class reaches a browser that has not given it. Wrong tries get a friendly line; a run
+of them makes the next try wait.
+
+Stable hooks: `sq-teacher-login` (the box), `sq-teacher-password` (password input),
+`sq-teacher-open` (button); the status line is the app's `sq-status`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as widgets
+
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.practice.classroom.teacher_key import Attempts, check_password
+from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+
+
+class TeacherLogin(widgets.VBox):
+    """Calls `on_open()` once the password matches `key` (a stored hash)."""
+
+    def __init__(self, key: str, on_open: Callable[[], None], feedback: Feedback,
+                 lang: str = "en") -> None:
+        self._key = key
+        self._on_open = on_open
+        self.feedback = feedback
+        self.lang = normalize_lang(lang)
+        self.attempts = Attempts()
+        self.opened = False
+        guard = guarded(lambda: self.feedback)
+        self.heading = html_box("sq-teacher-login-title")
+        self.password = widgets.Password(style={"description_width": "initial"})
+        self.password.add_class("sq-teacher-password")
+        self.open_button = button("sq-teacher-open", icon="unlock", button_style="primary")
+        self.open_button.on_click(guard(lambda _b: self.try_password(self.password.value)))
+        # Enter in the field: the browser sends a "submit" event after the typed value.
+        self.password.on_msg(guard(self._entered))
+        super().__init__([self.heading, widgets.HBox(
+            [self.password, self.open_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))])
+        self.add_class("sq-teacher-login")
+        self.set_lang(self.lang)
+
+    def _entered(self, _widget: object, content: dict, _buffers: object = None) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            self.try_password(self.password.value)
+
+    def try_password(self, word: str) -> bool:
+        """Check one try; True (and the page opens) when it is the teacher password."""
+        if self.opened:
+            return True
+        wait = self.attempts.wait_left()
+        if wait:
+            self.feedback.say("classroom.password_wait", "bad", n=wait)
+            return False
+        if not word:
+            self.feedback.say("classroom.password_empty", "bad")
+            return False
+        if not check_password(word, self._key):
+            self.attempts.failed()
+            self.password.value = ""
+            self.feedback.say("classroom.password_wrong", "bad")
+            return False
+        self.opened = True
+        self.password.value = ""
+        self.feedback.clear()
+        self._on_open()
+        return True
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        self.heading.value = (f"<h3>{escape(t('classroom.password_title', self.lang))}</h3>"
+                              f"<p>{escape(t('classroom.password_help', self.lang))}</p>")
+        self.password.description = t("classroom.password", self.lang)
+        self.open_button.description = t("classroom.password_open", self.lang)

@@ -1,0 +1,212 @@
+"""DungeonApp driven through its own controls: a whole hand played and scored on the sheet,
+refusals explained, the language switched, and the scoring-lesson tab answered."""
+
+from __future__ import annotations
+
+import pytest
+
+from sq_edu.apps.dungeon.app import HUMAN
+from sq_edu.practice.exercise import typed_form
+from sq_edu.practice.generators.dungeon import scoring_lesson
+from sq_edu.widgets import DungeonApp
+
+
+def enabled_cards(app: DungeonApp) -> list:
+    return [b for b in app.hand_box.children if not b.disabled]
+
+
+def step(app: DungeonApp, answer=lambda row: row.after) -> None:
+    """One action of the child, through the buttons: score, name trump, or play a card."""
+    if app.to_check:
+        row = app.to_check[0]
+        if answer is not None:
+            app.score_input.value = str(answer(row))
+            app.check_button.click()
+        app.continue_button.click()
+    elif app.trump_box.layout.display == "flex":
+        next(b for b in app.trump_buttons.values() if not b.disabled).click()
+    else:
+        buttons = enabled_cards(app)
+        legal = {m.card.code for m in app.game.legal_moves()}
+        assert {b._dom_classes[-1].removeprefix("sq-card-") for b in buttons} == legal
+        buttons[0].click()
+
+
+def play_hand(app: DungeonApp, answer=lambda row: row.after) -> None:
+    for _ in range(200):
+        if app.hand_done and not app.to_check:
+            return
+        step(app, answer)
+    pytest.fail("the hand did not end")
+
+
+def test_a_whole_hand_played_and_scored_through_the_controls() -> None:
+    app = DungeonApp(seed=4)
+    assert app.game.current_player == HUMAN and len(app.hand_box.children) == 13
+    assert "Hand 1" in app.info.value and "Trumps" in app.trump_label.value
+    trump = app.game.trump
+    for button in app.hand_box.children:  # trumps say so in words, not only by colour
+        assert ("(trump)" in button.description) == (f" of {trump}" in button.description)
+    enabled_cards(app)[0].click()  # the child leads; the bots answer and the trick is taken
+    assert app.to_check and app.table.value.count("takes the trick") == 1
+    assert app.table.value.count("<li>") == 4
+    play_hand(app)
+    tricks = [r for r in app.rows if r.trick is not None]
+    assert len(tricks) == 13 and app.rows[-1].hand is not None   # 13 tricks, then the contract
+    assert all(r.right for r in app.rows)
+    assert app.shown_scores == app.game.scores
+    assert app.sheet.value.count("sq-row-right") == 14
+    assert app.next_hand_button.layout.display == "flex"
+    assert "is over" in app.info.value
+    app.next_hand_button.click()
+    assert not app.hand_done and app.game.hand_number == 2
+
+
+def test_a_wrong_score_shows_the_engines_answer_and_its_working() -> None:
+    app = DungeonApp(seed=2)
+    while not app.to_check:
+        step(app)
+    row = app.to_check[0]
+    app.score_input.value = str(row.after + 7)
+    app.check_button.click()
+    assert app.feedback.tone == "bad" and str(row.after) in app.feedback.text
+    assert "10" in app.feedback.text and "sq-row-wrong" in app.sheet.value
+    app.score_input.value = "ten"
+    app.check_button.click()
+    assert "whole number" in app.feedback.text
+    app.score_input.value = str(row.after)
+    app.check_button.click()
+    assert app.feedback.tone == "good" and "sq-row-right" in app.sheet.value
+
+
+def test_an_illegal_card_is_refused_with_the_reason() -> None:
+    app = DungeonApp(seed=1)
+    for _ in range(100):  # find a moment where the child must follow suit
+        if not app.to_check and app.game.current_player == HUMAN and app.game.trick and \
+                len(enabled_cards(app)) < len(app.hand_box.children):
+            break
+        step(app)
+    else:
+        pytest.fail("no follow-suit moment found")
+    assert app.table.value.count("winning so far") == 1
+    hand_before = app.game.hand(HUMAN)
+    illegal = next(b for b in app.hand_box.children if b.disabled)
+    illegal.click()  # a disabled button cannot be pressed in a browser; the app refuses anyway
+    assert app.game.hand(HUMAN) == hand_before
+    assert app.feedback.tone == "bad" and "follow" in app.feedback.text
+
+
+def test_the_app_speaks_russian_and_switches_back() -> None:
+    app = DungeonApp(lang="ru", seed=5)
+    assert "Сдача 1" in app.info.value and "Козыри" in app.trump_label.value
+    names = " ".join(b.description for b in app.hand_box.children)
+    assert any(word in names for word in ("треф", "бубён", "червей", "пик"))
+    app.language.value = "en"
+    assert "Hand 1" in app.info.value
+    assert app.tabs.titles == ("Play a hand", "How to play", "Scoring lesson")
+
+
+def test_the_child_deals_and_names_trump_in_the_second_hand() -> None:
+    app = DungeonApp(seed=8)
+    play_hand(app, answer=None)  # Continue without checking is allowed
+    assert all(r.answer is None for r in app.rows)
+    app.next_hand_button.click()
+    assert app.game.dealer == HUMAN and app.trump_box.layout.display == "flex"
+    assert app.hand_box.children == ()  # the dealer names trump before the deal
+    app.trump_buttons["hearts"].click()
+    assert app.game.trump == "hearts" and "hearts" in app.trump_label.value
+    assert len(app.hand_box.children) == 13
+    app.new_game_button.click()
+    assert app.game.hand_number == 1 and app.rows == [] and app.shown_scores == [0] * 4
+
+
+@pytest.mark.slow
+def test_a_whole_game_to_500_through_the_controls() -> None:
+    app = DungeonApp(seed=11)
+    for _ in range(30):
+        play_hand(app, answer=None)
+        if app.game.is_over:
+            break
+        app.next_hand_button.click()
+    assert app.game.is_over and "Game over" in app.over.value
+    assert max(app.game.scores) >= 500
+
+
+def test_the_lesson_tab_holds_the_scoring_lesson() -> None:
+    app = DungeonApp(seed=3)
+    assert "sq-dungeon-lesson" in app.lesson._dom_classes
+    assert app.tabs.children[2] is app.lesson
+    assert app.lesson.lesson.id == "dungeon_scoring"
+
+
+def test_the_lesson_tab_answers_every_level_of_the_scoring_lesson() -> None:
+    """The scoring lesson ships as data and the generic LessonApp shows it: every level of the
+    Dungeon page's lesson tab answers right, in the page's language."""
+    app = DungeonApp(lang="ru", seed=6).lesson
+    assert app.lesson == scoring_lesson() and app.lang == "ru"
+    for level in range(1, len(app.lesson.levels) + 1):
+        app.set_level(level)
+        ex = app.exercise
+        assert ex.prompt.render("ru") in app.prompt.value.replace("&#x27;", "'")
+        app.answer.set(typed_form(ex, ex.answers[0]))
+        app.submit_button.click()
+        assert app.solved and app.feedback.tone == "good", (level, app.feedback.text)
+
+
+def test_empty_table_says_so_and_the_hand_has_its_own_heading() -> None:
+    app = DungeonApp(seed=3)
+    assert not app.game.trick  # this deal: the child leads
+    assert "Nobody has played a card yet." in app.table.value and "<li>" not in app.table.value
+    assert "Your hand" in app.hand_title.value
+    app.set_lang("ru")
+    assert "Твои карты" in app.hand_title.value
+
+
+def test_the_contract_question_gives_the_dealers_tricks_and_points() -> None:
+    """RULES.md 8: 5 tricks or 50 points; the child needs both numbers to score it."""
+    app = DungeonApp(seed=4)
+    while not (app.to_check and app.to_check[0].hand is not None):
+        step(app)
+    hand = app.to_check[0].hand
+    assert (f"{hand.dealer_tricks} tricks, worth {hand.dealer_points} points"
+            in app.question.value)
+
+
+def test_after_a_hand_nothing_is_left_over() -> None:
+    """Between hands: no empty "Your hand", no "Trumps: not named yet", and the story starts
+    at the first card of the last trick, not in the middle of one."""
+    app = DungeonApp(seed=4)
+    play_hand(app)
+    assert app.hand_done and not app.game.hand(HUMAN)
+    assert app.hand_title.layout.display == app.hand_box.layout.display == "none"
+    assert app.trump_label.layout.display == "none"
+    keys = [key for key, _ in app.score_sheet.story]
+    assert keys[:4] == ["app_story_play"] * 4 and keys[4].startswith("app_story_trick")
+    assert len(keys) == 5
+    app.next_hand_button.click()  # the child deals hand 2: trumps first, then the cards
+    assert app.trump_label.layout.display == "" and "Trumps" in app.trump_label.value
+    assert app.trump_box.layout.display == "flex"
+    next(b for b in app.trump_buttons.values() if not b.disabled).click()
+    assert app.hand_box.layout.display == "" and len(app.hand_box.children) == 13
+
+
+def test_the_story_never_starts_in_the_middle_of_a_trick() -> None:
+    app = DungeonApp(seed=5)
+    while not (app.hand_done and not app.to_check):
+        step(app)
+        keys = [key for key, _ in app.score_sheet.story]
+        taken = [i for i, key in enumerate(keys) if key.startswith("app_story_trick")]
+        if taken:  # before the trick taken: its four cards, and only trumps named before them
+            first = taken[0]
+            assert first >= 4 and keys[first - 4:first] == ["app_story_play"] * 4, keys
+            assert set(keys[:first - 4]) <= {"app_story_trump"}, keys
+
+
+def test_how_to_play_tab_and_one_language_switch_per_page() -> None:
+    app = DungeonApp(seed=3, lang="ru")
+    assert app.tabs.children[1] is app.howto and app.tabs.titles[1] == "Как играть"
+    assert "Ходи в масть" in app.howto.value
+    assert app.lesson.language.layout.display == "none"
+    app.language.value = "en"
+    assert app.tabs.titles[1] == "How to play" and "Follow the suit" in app.howto.value
+    assert app.lesson.lang == "en"

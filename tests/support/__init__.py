@@ -1,0 +1,1 @@
+"""Support code shared by the browser, fault, hub and site tests and by bench/ (not shipped)."""
