@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from html import escape
 from pathlib import Path
 
 import ipywidgets as widgets
@@ -44,6 +43,7 @@ import ipywidgets as widgets
 from sq_edu.apps.play.board import PlayBoard
 from sq_edu.apps.play.coach import CoachPanel
 from sq_edu.apps.play.coaching import SeatCoach
+from sq_edu.apps.play.layout import page_parts
 from sq_edu.apps.play.learner import LearnerRow, SavingRecorder
 from sq_edu.apps.play.over import GameOver
 from sq_edu.apps.play.pace import BotPace
@@ -66,7 +66,6 @@ from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.language import LanguageToggle
-from sq_edu.widgets.style import AppStyle
 
 __all__ = ["MAX_BOT_STEPS", "PlayApp", "available_bots"]
 
@@ -110,7 +109,7 @@ class PlayApp(widgets.VBox):
         self.coach_box = widgets.VBox([self._solo.panel])
         self._seats: list[Seat] | None = None   # None: one child against bots
         self._wire()
-        super().__init__(self._layout())
+        super().__init__(page_parts(self))
         self.add_class("sq-app")
         self.add_class("sq-play-app")
         self._relabel()
@@ -129,22 +128,6 @@ class PlayApp(widgets.VBox):
         setup.coach_level.observe(guard(lambda _c: self._coach_level_set()), "value")
         self.next_button.on_click(guard(lambda _b: self.next_move()))
         self.skip_button.on_click(guard(lambda _b: self.run_bots()))
-
-    def _layout(self) -> list[widgets.Widget]:
-        # On a wide screen the child's side (hand, buttons, what the bots did) sits beside the
-        # queens, so nothing needs scrolling; on a narrow one the queens wrap below.
-        board = self.board
-        left = widgets.VBox([self.feedback, self.pass_screen, self.over, self.coach_box,
-                             board.hand, board.actions, self.bot_bar, board.story,
-                             board.discard_view])
-        left.add_class("sq-play-left")
-        right = widgets.VBox([board.grid])
-        right.add_class("sq-play-right")
-        main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))
-        main.add_class("sq-play-main")
-        header = widgets.HBox([self.setup.title, self.language])
-        header.add_class("sq-app-header")
-        return [AppStyle(), header, self.setup, self.seat_setup, self.learner, main]
 
     # --- game flow --------------------------------------------------------------------------
     @property
@@ -331,7 +314,8 @@ class PlayApp(widgets.VBox):
                 seat_coach.turn(obs, legal)   # first: the question reaches the page soonest
             self.board.draw(obs, legal, hide_hand=table.hand_hidden)
             self.board.render_story(table.story(), table.viewer)
-            self.over.draw(obs, self._summaries() if over else [])
+            self.over.draw(obs, self.coaches if over else {}, self._seats,
+                           self.table.game.observe)
             bots = table.bots_turn
             self.bot_bar.layout.display = "flex" if bots else "none"
             self.next_button.layout.display = "none" if self.pace.waiting else "flex"
@@ -355,17 +339,3 @@ class PlayApp(widgets.VBox):
                 panel.focus_question()  # a question waits: keyboard users land on it
                 return
             self.board.focus_first_action()
-
-    def _summaries(self) -> list[widgets.Widget]:
-        """Each learner's coach summary for the game-over panel (with their name when
-        several people played)."""
-        shown: list[widgets.Widget] = []
-        for seat, seat_coach in self.coaches.items():
-            seat_coach.panel.turn(self.table.game.observe(seat), [])
-            if self._seats is not None:
-                line = seat_coach.score_line(seat_name(self._seats, seat, self.lang), self.lang)
-                shown.append(widgets.HTML(f"<h3 class='sq-h'>{escape(line)}</h3>"))
-            if seat_coach.on:
-                seat_coach.panel.summary.layout.display = "flex"
-                shown.append(seat_coach.panel.summary)
-        return shown

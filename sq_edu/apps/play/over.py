@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
 import ipywidgets as widgets
 
+from sq_edu.apps.play.coaching import SeatCoach
+from sq_edu.apps.play.seats import seat_name
 from sq_edu.apps.play.words import end_reason, game_over_text, team_lines
 from sq_edu.engine import Observation
 from sq_edu.i18n import t
+from sq_edu.practice.seats import Seat
 from sq_edu.widgets.controls import button
 from sq_edu.widgets.queens import total_text
 
@@ -41,12 +44,24 @@ class GameOver(widgets.VBox):
         self.add_class("sq-game-over")
         self.set_lang(lang)
 
-    def draw(self, obs: Observation, summaries: Sequence[widgets.Widget]) -> None:
-        """Show the result of a finished game with `summaries` under it (hide otherwise)."""
+    def draw(self, obs: Observation, coaches: Mapping[int, SeatCoach],
+             seats: Sequence[Seat] | None, observe: Callable[[int], Observation]) -> None:
+        """Show the result of a finished game (hide the panel otherwise) with each learner's
+        coach summary under it (their coach drawn from `observe(seat)`), named when several
+        people played (`seats` given)."""
         over = obs.is_over
         self.layout.display = "flex" if over else "none"
         self.text.value = over_html(obs, self.lang) if over else ""
-        self.summaries.children = tuple(summaries)
+        shown: list[widgets.Widget] = []
+        for seat, seat_coach in coaches.items():
+            seat_coach.panel.turn(observe(seat), [])
+            if seats is not None:
+                line = seat_coach.score_line(seat_name(seats, seat, self.lang), self.lang)
+                shown.append(widgets.HTML(f"<h3 class='sq-h'>{escape(line)}</h3>"))
+            if seat_coach.on:
+                seat_coach.panel.summary.layout.display = "flex"
+                shown.append(seat_coach.panel.summary)
+        self.summaries.children = tuple(shown)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
