@@ -58,3 +58,34 @@ def test_step_pace_waits_for_next_move() -> None:
 
     shown, moved_alone, moved_on_tap = asyncio.run(game())
     assert shown and moved_alone == 0 and moved_on_tap > 0
+
+
+def test_a_discard_the_coach_confirmed_takes_one_tap() -> None:
+    from tests.apps.play.test_play_coach import answer_right
+
+    app = PlayApp(seed=5, coach="detective", pace="step")
+    for _ in range(3000):
+        question = app.coach.coach.current
+        if question is not None and question.type == "discard":
+            break
+        legal = app.legal()
+        if app.game.is_over:
+            app.new_game()
+        elif question is not None:
+            app.coach.show_me.click()
+        elif not legal:
+            app.run_bots()
+        else:
+            move = next((m for m in legal if m.kind in ("wake", "choose", "allow")), None)
+            app.play(move or next(m for m in legal if m.kind == "discard"))
+    else:
+        raise AssertionError("no discard question in 3000 steps")
+    answer_right(app)                                   # the cards picked, "Check my cards"
+    assert "sq-status-good" in app.coach.result.value
+    picked = app.board.hand.selected_cards
+    assert len(picked) >= 3                             # the pick stays picked
+    assert app.coach.tracker is not None and app.coach.tracker.hidden   # counter stays shut
+    turn = app.game.turn
+    app.board.act["discard"].click()                    # one tap
+    assert app.game.turn > turn and app.feedback.tone != "bad"
+    assert any("discard" in line for line in app.story_lines()[-4:])
