@@ -7,7 +7,7 @@ LANG_UI ?= en
 # Kernels and tools started by the tests resolve `python`/`jupyter` from the project venv.
 export PATH := $(abspath $(VENV))/bin:$(PATH)
 
-.PHONY: serve test test-fast lint bench screenshots clean site serve-site
+.PHONY: serve test test-fast test-unit lint bench screenshots clean site serve-site
 
 $(VENV)/bin/activate:
 	@echo "sq_edu: creating the Python environment $(VENV) (first run only)..."
@@ -32,13 +32,22 @@ serve: $(VENV)/.installed
 	@echo "sq_edu: starting the lessons; open the address printed below (Ctrl+C stops)."
 	$(VENV)/bin/sq-edu serve --port $(PORT) --lang $(LANG_UI)
 
+# ruff, the import contracts of pyproject.toml (docs/architecture.md) and the type check.
 lint: $(VENV)/.installed-test
-	$(PY) -m ruff check sq_edu tests bench
+	$(PY) -m ruff check sq_edu tests bench tools lite
+	$(VENV)/bin/lint-imports
+	$(PY) -m mypy
 
 # Lint, then unit, property, widget, notebook (nbval), browser and site tests (builds site/).
-test: $(VENV)/.installed-test site
-	$(PY) -m ruff check sq_edu tests bench
+test: $(VENV)/.installed-test site lint
 	$(PY) -m pytest tests --nbval-lax notebooks
+
+# The quick loop while coding: the folders that start no server, kernel or browser (about a
+# minute on 2 cores), without the long property runs.
+UNIT_TESTS := tests/engine tests/gamekit tests/maths tests/bots tests/dungeon tests/practice tests/i18n \
+              tests/widgets tests/apps tests/pages tests/test_links.py
+test-unit: $(VENV)/.installed-test
+	$(PY) -m pytest $(UNIT_TESTS) -q -m "not browser and not slow and not hub and not site"
 
 test-fast: $(VENV)/.installed-test
 	$(PY) -m pytest tests -m "not browser and not slow and not hub and not site"

@@ -3,7 +3,7 @@
 Every figure is measured next to a baseline, a one-button Voila notebook served by the same
 server in the same run, because on a 2-core machine nearly all of a page's time is Voila's own
 page and scripts. Targets: each dashboard interactive within baseline + 0.5 s, preheated and
-cold (issue 16; issue 7 allowed + 1 s); p95 click-to-updated-page under 150 ms.
+cold (an earlier target allowed + 1 s); p95 click-to-updated-page under 150 ms.
 
 Time to interactive: from navigation start until the app's widgets are visible. Click latency:
 from the click event to the first change of text in the page (the kernel's answer), measured in

@@ -1,6 +1,6 @@
 """Kernel memory: resident memory (RSS) of the kernel behind one open dashboard page.
 
-A school sizes a server (or a JupyterHub memory limit) by it; issue 16 asks for <= 90 MB per
+A school sizes a server (or a JupyterHub memory limit) by it; the target is <= 90 MB per
 kernel. Each figure is the median over several pages, each opened over HTTP and its kernel
 websocket (the page's notebook has run and its widgets are there) and measured with psutil,
 preheated (the kernel ran the notebook before the request, then waited for the page's query

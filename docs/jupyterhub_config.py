@@ -86,3 +86,39 @@ c.SimpleLocalProcessSpawner.home_dir_template = os.path.join(
 #   c.JupyterHub.authenticator_class = "native"
 # Teachers as admins (they can open a learner's server from the hub's admin page):
 #   c.Authenticator.admin_users = {"teacher"}
+
+# --- 3. tables of classmates (optional): one class per hub ----------------------------------
+# With SQ_EDU_HUB_CLASS set, the hub runs the table service as a managed service on loopback
+# and every learner's server is told where it is and holds its class's key (docs/deploy.md,
+# "Tables on a hub"). The secret must stay the same across restarts (keep it in a file).
+hub_class = env("SQ_EDU_HUB_CLASS", "")
+if hub_class:
+    import hashlib
+    import hmac
+
+    secret_file = os.path.join(hub_data, "tables_secret")
+    if not os.path.exists(secret_file):
+        with open(os.open(secret_file, os.O_WRONLY | os.O_CREAT, 0o600), "w") as out:
+            out.write(os.urandom(32).hex())
+    with open(secret_file) as kept:
+        tables_secret = kept.read().strip()
+    tables_port = int(env("SQ_EDU_HUB_TABLES_PORT", "8790"))
+    tables_data = env("SQ_EDU_HUB_TABLES_DATA", os.path.join(hub_data, "tables"))
+    c.JupyterHub.services = [{
+        "name": "sq-edu-tables",
+        "url": f"http://127.0.0.1:{tables_port}",
+        "command": [sys.executable, "-m", "sq_edu.server.tables.standalone",
+                    f"--port={tables_port}"],
+        "environment": {"SQ_EDU_TABLES_SECRET": tables_secret,
+                        "SQ_EDU_PROGRESS_DIR": tables_data},
+    }]
+    class_name = hub_class.strip().casefold()
+    class_key = hmac.new(bytes.fromhex(tables_secret), f"sq-edu-table:{class_name}".encode(),
+                         hashlib.sha256).hexdigest()
+    c.Spawner.environment.update({
+        "SQ_EDU_CLASS": class_name,
+        # The service answers on loopback at the hub's prefix for it (no proxy in between).
+        "SQ_EDU_TABLES_URL": f"http://127.0.0.1:{tables_port}/services/sq-edu-tables/"
+                             "sq-edu/tables/api/",
+        "SQ_EDU_TABLES_KEY": class_key,
+    })

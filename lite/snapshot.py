@@ -1,4 +1,4 @@
-"""The site's fast start: the packages as one zip, and a Pyodide memory snapshot (issue 19).
+"""The site's fast start: the packages as one zip, and a Pyodide memory snapshot.
 
 A page used to spend most of its load starting Python, unpacking 30 wheels and importing
 IPython, ipywidgets and sq_edu (7 of 10 s here). The build does that once, in Node, and saves

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from sq_edu.i18n import LANGS, t
+from sq_edu.links import DEFAULT_PORT
 from sq_edu.server.server import (
     CLASS_WORD_ENV,
     class_pool_options,
@@ -33,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sq-edu", description="Sleeping Queens maths lessons")
     commands = parser.add_subparsers(dest="command", required=True)
     serve = commands.add_parser("serve", help="serve the lesson dashboards with Voila")
-    serve.add_argument("--port", type=_port, default=8866, help="port (default 8866)")
+    serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
+                       help=f"port (default {DEFAULT_PORT})")
     serve.add_argument("--lang", choices=LANGS, default="en", help="default page language")
     serve.add_argument("--no-browser", action="store_true", help="do not open a browser")
     serve.add_argument("--ip", default="127.0.0.1",
@@ -56,11 +58,46 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--review", action="store_true",
                        help="a mixed review of every level of the lesson instead of one level")
     sheet.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
+    schema = commands.add_parser("lesson-schema",
+                                 help="write the JSON Schema of lesson files (for an editor)")
+    schema.add_argument("-o", "--output", default="-", help="file to write (default: stdout)")
+    check = commands.add_parser("check-lesson", help="check lesson files before sharing them")
+    check.add_argument("files", nargs="+", help="lesson .toml files")
+    check.add_argument("--lang", choices=LANGS, default="en", help="language of the messages")
     return parser
 
 
+def lesson_tools(args: argparse.Namespace) -> int:
+    """`lesson-schema` and `check-lesson`: what a teacher writing a lesson needs."""
+    import json
+    from pathlib import Path
+
+    from sq_edu.practice.lesson_schema import check_lesson_text, lesson_schema
+
+    if args.command == "lesson-schema":
+        text = json.dumps(lesson_schema(), ensure_ascii=False, indent=2) + "\n"
+        if args.output == "-":
+            sys.stdout.write(text)
+        else:
+            Path(args.output).write_text(text, encoding="utf-8")
+        return 0
+    all_ok = True
+    for name in args.files:
+        path = Path(name)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            print(f"{name}: {error}", file=sys.stderr)
+            all_ok = False
+            continue
+        ok, lines = check_lesson_text(text, path.name, args.lang)
+        print("\n".join(lines), file=sys.stdout if ok else sys.stderr)
+        all_ok = all_ok and ok
+    return 0 if all_ok else 1
+
+
 def _class_code(text: str) -> str:
-    from sq_edu.practice.classroom.live import ClassCodeError, clean_class_code
+    from sq_edu.links import ClassCodeError, clean_class_code
 
     try:
         return clean_class_code(text)
@@ -250,6 +287,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.execve(command[0], command, env)  # noqa: S606 - fixed argv built above, no shell
     if args.command == "worksheet":
         return worksheet(args)
+    if args.command in ("lesson-schema", "check-lesson"):
+        return lesson_tools(args)
     return 2  # pragma: no cover - argparse refuses unknown commands
 
 

@@ -32,6 +32,7 @@ DASHBOARDS: tuple[str, ...] = (
 MAX_SEED = 999_999  # deal numbers are 0..MAX_SEED: every link names exactly one deal
 MAX_LEVEL = 20      # no lesson has more levels; a bigger number is not a link a teacher made
 MAX_QUERY = 2000    # characters; anything longer is not a link a teacher shared
+DEFAULT_PORT = 8866  # where `sq-edu serve` (and `make serve`) listen unless told otherwise
 _CLASS = re.compile(r"^[\w][\w\-]{0,29}$")
 
 
@@ -73,16 +74,23 @@ def dashboards(folder: Path | None = None) -> list[str]:
     return [name for name in DASHBOARDS if (folder / f"{name}.ipynb").is_file()]
 
 
+def _whole(value: object) -> int:
+    """`int(value)` for what int() takes; TypeError (as int() gives) for anything else."""
+    if isinstance(value, (str, bytes, bytearray, int, float)):
+        return int(value)
+    raise TypeError(f"not a whole number: {value!r}")
+
+
 def wrap_seed(seed: object) -> int:
     """Any whole number as a deal number (the deal box and the apps wrap round, never refuse)."""
-    return int(seed) % (MAX_SEED + 1)  # type: ignore[call-overload]
+    return _whole(seed) % (MAX_SEED + 1)
 
 
 def clamp_level(level: object, levels: int) -> int:
     """The one level policy: a level outside 1..`levels` becomes the nearest one there is
     (junk becomes 1). A page whose link asked for another level says so (`level_note`)."""
     try:
-        number = int(level)  # type: ignore[call-overload]
+        number = _whole(level)
     except (TypeError, ValueError):
         number = 1
     return min(max(number, 1), max(levels, 1))

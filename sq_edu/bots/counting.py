@@ -70,7 +70,9 @@ class CountingBot(GreedyBot):
         """Chance a jester brings a power card or a queen to this seat's side."""
         odds = jester_odds(obs)
         side = {obs.seat, obs.rules.partner(obs.seat, obs.players)}
-        return odds["power"] + sum(p for s, p in odds["wake"].items() if s in side)
+        power: Fraction = odds["power"]
+        wake: dict[int, Fraction] = odds["wake"]
+        return power + sum((p for s, p in wake.items() if s in side), Fraction(0))
 
 
 def _discard_value(move: Move) -> tuple[int, int, int]:

@@ -1,4 +1,4 @@
-"""Dungeon of Queens (RULES.md section 8): a trick-taking game where queens rank highest and
+"""Dungeon of Queens (docs/rules.md section 8): a trick-taking game where queens rank highest and
 three of them in one trick send the taker to the dungeon. No widgets here (layers rule)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Playing cards and the deck of Dungeon of Queens (RULES.md section 8).
+"""Playing cards and the deck of Dungeon of Queens (docs/rules.md section 8).
 
 A standard 52-card deck where the queen is the highest card of her suit: 2 .. 10 J K A Q.
 With 5 to 8 players the lowest cards leave the deck (2s, then 3s, suits in the order clubs,

@@ -1,4 +1,4 @@
-"""A game of Dungeon of Queens: hands, tricks, trumps and the race to 500 (RULES.md 8).
+"""A game of Dungeon of Queens: hands, tricks, trumps and the race to 500 (docs/rules.md 8).
 
 The state changes only through `play(move)`, which refuses anything `legal_moves()` would not
 list. Decisions are explicit: `pending` says what the `current_player` must do next:
@@ -18,7 +18,9 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from sq_edu.gamekit import advance_bots
 
 from .cards import SUITS, Card, check_players, count_queens, deal, deck_for, sort_hand
 from .observation import DungeonObservation, observe
@@ -81,7 +83,7 @@ class DungeonGame:
         return cls(players, int(seed), first_dealer)
 
     @classmethod
-    def from_setup(cls, setup: dict) -> DungeonGame:
+    def from_setup(cls, setup: dict[str, Any]) -> DungeonGame:
         """A hand already in progress, for scenario tests and lessons.
 
         `setup`: {"players": n, "hands": [[card codes] per seat, equal sizes], "trump": suit,
@@ -262,19 +264,17 @@ class DungeonGame:
     def observe(self, seat: int) -> DungeonObservation:
         return observe(self, seat)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return game_to_dict(self)
 
     @classmethod
-    def from_dict(cls, d: dict) -> DungeonGame:
-        return game_from_dict(d)
+    def from_dict(cls, d: dict[str, Any]) -> DungeonGame:
+        return game_from_dict(d, cls)
 
 
 def play_out(game: DungeonGame, bots: Sequence[Bot], until_hand_end: bool = False
              ) -> DungeonGame:
     """Let `bots` (one per seat, `choose(obs, legal)`) play until the game (or hand) ends."""
-    from sq_edu.engine.autoplay import advance_bots  # imported late: dungeon needs no engine
-
     start = game.hand_number
     advance_bots(game, bots, (lambda g: g.hand_number != start) if until_hand_end else None)
     return game

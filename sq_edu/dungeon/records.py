@@ -8,6 +8,7 @@ as JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import Card
 from .scoring import TrickScore
@@ -65,7 +66,7 @@ class TrickRecord:
     def cards(self) -> tuple[Card, ...]:
         return tuple(card for _, card in self.plays)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         s = self.score
         return {"hand": self.hand, "number": self.number, "trump": self.trump,
                 "plays": [[seat, card.code] for seat, card in self.plays],
@@ -75,7 +76,7 @@ class TrickRecord:
                 "others": list(self.others)}
 
     @classmethod
-    def from_dict(cls, d: dict) -> TrickRecord:
+    def from_dict(cls, d: dict[str, Any]) -> TrickRecord:
         compared = d.get("compared")
         score = TrickScore(int(d["queens"]), int(d["before"]), int(d["after"]), str(d["rule"]),
                            (int(compared[0]), int(compared[1])) if compared else None)
@@ -101,14 +102,14 @@ class HandRecord:
     def made(self) -> bool:
         return self.contract_points > 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "dealer": self.dealer, "contract": self.contract,
                 "dealer_tricks": self.dealer_tricks, "contract_points": self.contract_points,
                 "scores_before": list(self.scores_before),
                 "scores_after": list(self.scores_after), "dealer_points": self.dealer_points}
 
     @classmethod
-    def from_dict(cls, d: dict) -> HandRecord:
+    def from_dict(cls, d: dict[str, Any]) -> HandRecord:
         return cls(int(d["number"]), int(d["dealer"]), int(d["contract"]),
                    int(d["dealer_tricks"]), int(d["contract_points"]),
                    tuple(int(x) for x in d["scores_before"]),

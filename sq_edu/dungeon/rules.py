@@ -1,4 +1,4 @@
-"""Which card may be played, and who takes a trick (RULES.md section 8).
+"""Which card may be played, and who takes a trick (docs/rules.md section 8).
 
 Pure functions over hands and tricks, so that lessons and bots can ask "is this legal?" and
 "who wins this?" without a game. Refusals carry a message key, so the child reads the reason
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sq_edu.i18n import Msg
+from sq_edu.gamekit import IllegalMove
 
 from .cards import SUITS, Card, check_players
 from .words import Spoken
@@ -21,24 +21,15 @@ TARGET = 500  # first to this many points or more wins
 Play = tuple[int, Card]  # (seat, card) in the order played
 
 
-class IllegalPlay(ValueError):
-    """A refused move; `str()` is the English reason, `message(lang)` any language."""
+class IllegalPlay(IllegalMove):
+    """A refused Dungeon move: an `IllegalMove` like the Sleeping Queens engine's (catch that
+    for either game), with its reasons in the `dungeon` catalogue and its cards and suits said
+    the Dungeon's way. The name stays for code that caught it before."""
 
-    def __init__(self, key: str, **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+    area = "dungeon"
 
-    def __str__(self) -> str:  # translated only when someone reads it
-        return self.message("en")
-
-    def message(self, lang: str = "en") -> str:
-        return self.msg.render(lang)
-
-    @property
-    def msg(self) -> Msg:
-        """The reason as the package's deferred message (cards and suits said in `lang`)."""
-        return Msg(f"dungeon.{self.key}", {k: Spoken(k, v) for k, v in self.params.items()})
+    def terms(self) -> dict[str, object]:
+        return {k: Spoken(k, v) for k, v in self.params.items()}
 
 
 def contract_for(players: int) -> int:
@@ -48,7 +39,7 @@ def contract_for(players: int) -> int:
 def check_suit(suit: object) -> str:
     if suit not in SUITS:
         raise IllegalPlay("not_a_suit", name=str(suit))
-    return suit  # type: ignore[return-value]
+    return suit
 
 
 def play_error(hand: Sequence[Card], card: Card, led_suit: str | None) -> IllegalPlay | None:

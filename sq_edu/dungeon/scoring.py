@@ -1,4 +1,4 @@
-"""Dungeon of Queens scoring as small pure functions (RULES.md section 8).
+"""Dungeon of Queens scoring as small pure functions (docs/rules.md section 8).
 
 These are the sums a child does in the scoring lesson, so each returns not only the new score
 but which rule applied and the numbers compared, and the game, the lesson checker and the
@@ -75,7 +75,7 @@ def score_trick(own: int, others: Sequence[int], queens: int) -> TrickScore:
 
 
 def contract_made(dealer_tricks: int, contract: int, dealer_points: int = 0) -> bool:
-    """The dealer's contract (RULES.md 8): at least `contract` tricks this hand, or at least
+    """The dealer's contract (docs/rules.md 8): at least `contract` tricks this hand, or at least
     50 points scored this hand from tricks and queen bonuses (`dealer_points`)."""
     return dealer_tricks >= contract or dealer_points >= CONTRACT_HAND_POINTS
 

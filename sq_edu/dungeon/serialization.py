@@ -44,16 +44,15 @@ def game_to_dict(game: DungeonGame) -> dict[str, Any]:
     }
 
 
-def game_from_dict(d: object) -> DungeonGame:
-    """Rebuild a game saved by `game_to_dict`; CorruptSave explains any damage."""
-    from .game import DungeonGame
-
+def game_from_dict(d: object, new: type[DungeonGame]) -> DungeonGame:
+    """Rebuild a game saved by `game_to_dict` as a `new` (DungeonGame, passed in so this module
+    needs no import of the game's); CorruptSave explains any damage."""
     if not isinstance(d, dict):
         raise CorruptSave("a saved dungeon game must be a dict")
     if d.get("format") != FORMAT or d.get("version") not in (1, VERSION):
         raise CorruptSave(f"not a saved dungeon game (format {FORMAT!r} version {VERSION})")
     try:
-        game = DungeonGame(_int(d, "players"), _int(d, "seed"), _int(d, "first_dealer"))
+        game = new(_int(d, "players"), _int(d, "seed"), _int(d, "first_dealer"))
         n = game.players
         game.scores = _ints(d, "scores", n)
         game.dealer = _seat(_int(d, "dealer"), n, "dealer")
@@ -167,21 +166,21 @@ def replay_scores(tricks: list[TrickRecord], hands: list[HandRecord], players: i
     return scores
 
 
-def _int(d: dict, key: str) -> int:
+def _int(d: dict[str, Any], key: str) -> int:
     value = d[key]
     if isinstance(value, bool) or not isinstance(value, int):
         raise CorruptSave(f"{key} must be a whole number, not {value!r}")
     return value
 
 
-def _ints(d: dict, key: str, length: int) -> list[int]:
+def _ints(d: dict[str, Any], key: str, length: int) -> list[int]:
     values = _list(d, key, length)
     if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
         raise CorruptSave(f"{key} must hold whole numbers")
     return list(values)
 
 
-def _list(d: dict, key: str, length: int | None = None) -> list:
+def _list(d: dict[str, Any], key: str, length: int | None = None) -> list[Any]:
     value = d[key]
     if not isinstance(value, list) or (length is not None and len(value) != length):
         size = f" of {length}" if length is not None else ""

@@ -73,7 +73,7 @@ def localize(params: dict[str, object], lang: str = "en") -> dict[str, object]:
         elif key == "suit_of" and isinstance(value, str):
             out[key] = suit_of(value, lang)
         elif callable(getattr(value, "render", None)):
-            out[key] = value.render(lang)  # type: ignore[attr-defined]
+            out[key] = value.render(lang)  # type: ignore[attr-defined]  # duck-typed: anything with render(lang), checked just above
         else:
             out[key] = value
     return out

@@ -26,7 +26,8 @@ move until a human seat decides (it drives the Dungeon of Queens engine too).
 
 from __future__ import annotations
 
-from .autoplay import advance_bots
+from sq_edu.gamekit import advance_bots
+
 from .bots import Bot, GreedyBot, RandomBot
 from .game import Game
 from .moves import IllegalMove, Move

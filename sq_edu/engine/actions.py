@@ -1,4 +1,4 @@
-"""What each move does to the position (RULES.md section 3): the turn actions, the answers
+"""What each move does to the position (docs/rules.md section 3): the turn actions, the answers
 to pending decisions, and the effects they share (waking, stealing, a jester's turn-up).
 
 Every function changes a `State` and appends to its log; `Game.play` has already checked
@@ -51,7 +51,7 @@ def act(st: State, move: Move) -> None:
     elif kind == "wake":
         spend(st, seat, KING_C)
         log.append(("play", seat, move.cards, None, None, move.slot))
-        wake(st, seat, move.slot)  # type: ignore[arg-type]
+        wake(st, seat, move.slot)  # type: ignore[arg-type]  # a legal wake move always names its slot
     elif kind == "jester":
         spend(st, seat, JESTER_C)
         log.append(("play", seat, move.cards))
@@ -61,13 +61,13 @@ def act(st: State, move: Move) -> None:
         spend(st, seat, KNIGHT_C if steal else POTION_C)
         target, queen = move.target, move.queen
         log.append(("play", seat, move.cards, target, queen))
-        if (DRAGON_C if steal else WAND_C) in st.hands[target]:  # type: ignore[index]
-            st.pending = Pending("block", target, seat, queen, kind)  # type: ignore[arg-type]
+        if (DRAGON_C if steal else WAND_C) in st.hands[target]:  # type: ignore[index]  # a legal attack always names its target
+            st.pending = Pending("block", target, seat, queen, kind)  # type: ignore[arg-type]  # a legal attack always names its target and queen
         else:
             # Logged as if the target had been asked and said no: the public record must not
-            # tell "had nothing to block with" from "chose not to block" (RULES.md 5).
+            # tell "had nothing to block with" from "chose not to block" (docs/rules.md 5).
             log.append(("allow", target, (), seat, queen, None, None, (), True))
-            attack_succeeds(st, seat, target, queen, steal)  # type: ignore[arg-type]
+            attack_succeeds(st, seat, target, queen, steal)  # type: ignore[arg-type]  # a legal attack always names its target and queen
 
 
 def answer(st: State, move: Move) -> None:
@@ -88,17 +88,17 @@ def answer(st: State, move: Move) -> None:
         else:  # the card stays secret: only the defender's own view shows it
             st.log.append(("allow", defender, (TOKEN[card],), attacker, queen, None, None, (),
                            True))
-            attack_succeeds(st, attacker, defender, queen, steal)  # type: ignore[arg-type]
+            attack_succeeds(st, attacker, defender, queen, steal)  # type: ignore[arg-type]  # a pending block holds the attack's target and queen
     elif kind == "rose" or kind == "jester_wake":
-        wake(st, pending.seat, move.slot)  # type: ignore[arg-type]
+        wake(st, pending.seat, move.slot)  # type: ignore[arg-type]  # a legal wake move always names its slot
     elif kind == "jester_pick":
         jester_keep(st, pending.seat, CODE[move.cards[0]])
     else:  # potion_slot / catdog_slot: a queen goes face down into an empty slot
         slot, queen = move.slot, pending.queen
-        st.slots[slot] = queen  # type: ignore[index]
+        st.slots[slot] = queen  # type: ignore[index]  # a legal wake move always names its slot
         st.asleep += 1
         st.wakes = None
-        st.known[slot] = True  # type: ignore[index]
+        st.known[slot] = True  # type: ignore[index]  # a legal wake move always names its slot
         if kind == "potion_slot":
             st.log.append(("sleep", pending.seat, (), pending.victim, queen, slot))
         else:

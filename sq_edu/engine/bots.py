@@ -87,12 +87,13 @@ class GreedyBot:
         hidden_value = (sum(QUEEN_POINTS[q] for q in unseen) / len(unseen)) if unseen else 0
 
         def value(move: Move) -> float:
-            queen = obs.slots[move.slot]  # type: ignore[index]
+            queen = obs.slots[move.slot]  # type: ignore[index]  # a wake move always names its slot
             if queen == HIDDEN:
                 return hidden_value
-            if FEUD.get(queen) in mine:  # type: ignore[arg-type]
+            feud = FEUD.get(queen) if queen is not None else None
+            if feud is not None and feud in mine:
                 return -1.0
-            return QUEEN_POINTS.get(queen, 0)  # type: ignore[arg-type]
+            return QUEEN_POINTS.get(queen, 0)  # type: ignore[arg-type]  # a face-up slot holds a queen's name
 
         best = max(value(m) for m in moves)
         return self.rng.choice([m for m in moves if value(m) == best])
@@ -106,7 +107,7 @@ class GreedyBot:
             queen = move.queen or ""
             if move.kind == "steal" and FEUD.get(queen) in mine:
                 return (-1, 0)
-            return (obs.points[move.target], QUEEN_POINTS[queen])  # type: ignore[index]
+            return (obs.points[move.target], QUEEN_POINTS[queen])  # type: ignore[index]  # an attack always names its target
 
         best = max(moves, key=value)
         return best if value(best)[0] >= 0 else None
@@ -132,8 +133,8 @@ def _discard_value(move: Move) -> tuple[int, int, int]:
     if len(move.cards) > 1:
         return (len(move.cards), 0, 0)
     if is_number(card):
-        return (1, 1, int(card))  # type: ignore[arg-type]
-    return (1, 0, -KEEP_ORDER[card])  # type: ignore[index]
+        return (1, 1, int(card))
+    return (1, 0, -KEEP_ORDER[card])  # type: ignore[index]  # a single card that is no number is a power card
 
 
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot}

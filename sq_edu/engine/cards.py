@@ -1,12 +1,10 @@
-"""Card tokens and deck composition (RULES.md section 1), as module constants.
+"""Card tokens and deck composition (docs/rules.md section 1), as module constants.
 
 A card token is one of the power-card words or an int 1..10. Queens are named by lower-case
 words. Everything else in the package speaks in these tokens.
 """
 
 from __future__ import annotations
-
-from collections import Counter
 
 Card = str | int
 
@@ -40,10 +38,6 @@ def is_power(card: Card) -> bool:
     return isinstance(card, str) and card in POWER_CARDS
 
 
-def is_card(card: object) -> bool:
-    return is_number(card) or is_power(card)  # type: ignore[arg-type]
-
-
 def parse_card(value: object) -> Card:
     """Turn a token from JSON, TOML or a form ("7", 7, "King") into a card; ValueError otherwise."""
     if isinstance(value, bool):
@@ -61,13 +55,8 @@ def parse_card(value: object) -> Card:
     raise ValueError(f"{value!r} is not a card (use 1..10 or one of {', '.join(POWER_CARDS)})")
 
 
-def full_play_deck() -> Counter:
-    """The 67 play-deck cards as a multiset."""
-    return Counter(PLAY_DECK)
-
-
 def sort_key(card: Card) -> tuple[int, int]:
     """Numbers first in order, then power cards in table order: a stable hand order."""
     if is_number(card):
         return (0, int(card))
-    return (1, POWER_CARDS.index(card))  # type: ignore[arg-type]
+    return (1, POWER_CARDS.index(card))

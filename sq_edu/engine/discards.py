@@ -1,4 +1,4 @@
-"""Which sets of cards may be thrown away as an exchange (RULES.md 3.5).
+"""Which sets of cards may be thrown away as an exchange (docs/rules.md 3.5).
 
 The engine's own small equation finder (the engine must not import `sq_edu.maths`): every
 distinct multiset of a hand's number cards that is a pair or a true addition equation.
@@ -11,20 +11,16 @@ from __future__ import annotations
 import random
 from functools import cache
 from itertools import combinations
+from typing import Any
 
 from .moves import JESTER_C, JESTER_MOVE, KING_C, KNIGHT_C, POTION_C, TOKEN, Move, make_move
 
 
-def shuffle(rng: random.Random, cards: list) -> None:
+def shuffle(rng: random.Random, cards: list[Any]) -> None:
     """Shuffle in place, uniformly (sorting by independent random keys), several times faster
     than `random.shuffle`, which matters when a lesson simulates thousands of games."""
     rand = rng.random
     cards.sort(key=lambda _card: rand())  # keys are drawn in list order: deterministic
-
-
-def is_equation(numbers: tuple[int, ...]) -> bool:
-    """>= 3 numbers, one of them (the largest) equal to the sum of all the others."""
-    return len(numbers) >= 3 and 2 * max(numbers) == sum(numbers)
 
 
 @cache
@@ -54,16 +50,12 @@ def _number_moves(numbers: tuple[int, ...], with_equations: bool
 
 
 @cache
-def _power_moves(powers: tuple[int, ...]) -> tuple[bool, bool, bool, tuple, tuple]:
+def _power_moves(powers: tuple[int, ...]
+                 ) -> tuple[bool, bool, bool, tuple[Any, ...], tuple[Any, ...]]:
     """(king?, knight?, potion?, the jester move if any, single discards) for power codes."""
     jester = (JESTER_MOVE,) if JESTER_C in powers else ()
     return (KING_C in powers, KNIGHT_C in powers, POTION_C in powers, jester,
             tuple(SINGLES[c] for c in sorted(set(powers))))
-
-
-def discard_moves(hand: tuple[int, ...], with_equations: bool) -> tuple[Move, ...]:
-    """Discard moves for a sorted hand of codes: singles, then pairs, then equations."""
-    return hand_moves(hand, with_equations)[3][1 if JESTER_C in hand else 0:]
 
 
 @cache

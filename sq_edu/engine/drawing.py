@@ -1,5 +1,5 @@
 """Drawing cards: refilling a hand to five, a jester's turn-up, and reshuffling the discard
-pile into a new draw pile whenever a draw finds the pile empty (RULES.md section 2)."""
+pile into a new draw pile whenever a draw finds the pile empty (docs/rules.md section 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The end of an action, of a turn, and of the game (RULES.md sections 2 and 4)."""
+"""The end of an action, of a turn, and of the game (docs/rules.md sections 2 and 4)."""
 
 from __future__ import annotations
 
@@ -58,9 +58,9 @@ def threshold(st: State, seat: int) -> bool:
     """Has `seat` (its team, in `teams`) reached the winning queens or points?"""
     if st.rules.teams:
         partner = (seat + 2) % st.players
-        return (len(st.awake[seat]) + len(st.awake[partner]) >= st.win_q
-                or st.pts[seat] + st.pts[partner] >= st.win_p)
-    return len(st.awake[seat]) >= st.win_q or st.pts[seat] >= st.win_p
+        return bool(len(st.awake[seat]) + len(st.awake[partner]) >= st.win_q
+                    or st.pts[seat] + st.pts[partner] >= st.win_p)
+    return bool(len(st.awake[seat]) >= st.win_q or st.pts[seat] >= st.win_p)
 
 
 def check_end(st: State, gainer: int | None) -> bool:

@@ -7,7 +7,7 @@ at the position carefully and name the first rule the move breaks.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import QUEEN_POINTS, SLOTS, is_number, parse_card, sort_key
 from .moves import MOVE_KINDS, IllegalMove, Move, find_move
@@ -94,7 +94,7 @@ def _attack_reason(game: Game, move: Move, seat: int, card: str) -> IllegalMove:
     return IllegalMove("not_now")  # right card and target, but a stray field
 
 
-def _discard_reason(game: Game, move: Move, hand: Counter) -> IllegalMove:
+def _discard_reason(game: Game, move: Move, hand: Counter[Any]) -> IllegalMove:
     cards = move.cards
     if not cards:
         return IllegalMove("discard_empty")
@@ -108,7 +108,7 @@ def _discard_reason(game: Game, move: Move, hand: Counter) -> IllegalMove:
         return IllegalMove("pair_unequal", a=cards[0], b=cards[1])
     if not game.rules.equations:
         return IllegalMove("no_equations", n=len(cards))
-    numbers = sorted(int(c) for c in cards)  # type: ignore[arg-type]
+    numbers = sorted(int(c) for c in cards)
     left = " + ".join(str(n) for n in numbers[:-1])
     return IllegalMove("equation_wrong", left=left, total=sum(numbers[:-1]),
                        claimed=numbers[-1])

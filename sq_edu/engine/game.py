@@ -9,6 +9,7 @@ do is in `actions.py`; the end of actions, turns and the game in `ending.py`.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .actions import act, answer
 from .cards import PLAY_DECK, QUEEN_POINTS
@@ -45,7 +46,7 @@ class Game:
         st = game.state
         queens = list(QUEEN_POINTS)
         shuffle(st.rng, queens)
-        st.slots = queens  # type: ignore[assignment]
+        st.slots = queens  # type: ignore[assignment]  # every slot starts with a queen; later an empty slot is None
         deck = _DECK[:]
         shuffle(st.rng, deck)
         for seat in range(players):
@@ -55,21 +56,21 @@ class Game:
         return game
 
     @classmethod
-    def from_setup(cls, setup: dict, rules: str | Rules = "official") -> Game:
+    def from_setup(cls, setup: dict[str, Any], rules: str | Rules = "official") -> Game:
         """A scenario position (see `setup.build_from_setup` for the keys); ValueError if the
         79 cards are not all there exactly once or a hand is empty or too big."""
         from .setup import build_from_setup
         return build_from_setup(cls, setup, Rules.coerce(rules))
 
     @classmethod
-    def from_dict(cls, data: dict) -> Game:
+    def from_dict(cls, data: dict[str, Any]) -> Game:
         """Inverse of `to_dict`; a clear ValueError for a corrupted or hand-edited dict."""
-        from .setup import load
+        from .save import load
         return load(cls, data)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """JSON-safe snapshot, RNG state and event log included."""
-        from .setup import dump
+        from .save import dump
         return dump(self)
 
     def _start(self, seat: int) -> None:
@@ -131,7 +132,7 @@ class Game:
         """"threshold" or "centre_empty" once the game is over."""
         return self.state.end_reason
 
-    def hand(self, seat: int) -> tuple:
+    def hand(self, seat: int) -> tuple[Any, ...]:
         return tuple(TOKEN[c] for c in sorted(self.state.hands[seat]))
 
     def awake(self, seat: int) -> tuple[str, ...]:
@@ -145,12 +146,12 @@ class Game:
         return tuple(self.state.slots)
 
     @property
-    def draw_pile(self) -> tuple:
+    def draw_pile(self) -> tuple[Any, ...]:
         """Top card first."""
         return tuple(TOKEN[c] for c in reversed(self.state.draw))
 
     @property
-    def discard_pile(self) -> tuple:
+    def discard_pile(self) -> tuple[Any, ...]:
         """Oldest first."""
         return tuple(TOKEN[c] for c in self.state.discard)
 
@@ -208,7 +209,7 @@ class Game:
 
     # ---- what a seat may know --------------------------------------------------------------
     def observe(self, seat: int) -> Observation:
-        """Everything `seat` may know now (RULES.md section 5), and nothing more."""
+        """Everything `seat` may know now (docs/rules.md section 5), and nothing more."""
         return observe(self.state, seat)
 
     def __repr__(self) -> str:

@@ -59,7 +59,7 @@ class Played(Sequence[Event]):
             return self._built() == list(other)
         return NotImplemented
 
-    __hash__ = None  # type: ignore[assignment]
+    __hash__ = None  # type: ignore[assignment]  # events compare by value and are mutable lists' items: not hashable
 
     def __add__(self, other: Sequence[Event]) -> list[Event]:
         return self._built() + list(other)

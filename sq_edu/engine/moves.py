@@ -11,14 +11,27 @@ can recognise a move from `legal_moves()` by identity before falling back to equ
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import Any, Literal, get_args
 
-from .cards import DRAGON, JESTER, KING, KNIGHT, NUMBERS, POTION, POWER_CARDS, WAND, Card
+from sq_edu.gamekit.errors import IllegalMove as IllegalMove  # shared by both engines
+
+from .cards import (
+    DRAGON,
+    JESTER,
+    KING,
+    KNIGHT,
+    NUMBERS,
+    POTION,
+    POWER_CARDS,
+    SLOTS,
+    WAND,
+    Card,
+)
 
 # ---- card codes (engine-internal) -------------------------------------------------------------
 KING_C, KNIGHT_C, DRAGON_C, POTION_C, WAND_C, JESTER_C = range(11, 17)
 CODES: tuple[int, ...] = tuple(range(1, 17))
-TOKEN: tuple[Card, ...] = (None, *NUMBERS, *POWER_CARDS)  # type: ignore[assignment]
+TOKEN: tuple[Card, ...] = (None, *NUMBERS, *POWER_CARDS)  # type: ignore[arg-type]  # slot 0 unused: tokens count from 1
 CODE: dict[Card, int] = {tok: code for code, tok in enumerate(TOKEN) if tok is not None}
 assert TOKEN[KING_C] == KING and TOKEN[JESTER_C] == JESTER and TOKEN[WAND_C] == WAND
 assert TOKEN[KNIGHT_C] == KNIGHT and TOKEN[DRAGON_C] == DRAGON and TOKEN[POTION_C] == POTION
@@ -93,41 +106,18 @@ def describe_discard(cards: tuple[Card, ...]) -> str:
         return str(cards[0])
     if len(cards) == 2:
         return f"pair of {cards[0]}s"
-    nums = sorted(int(c) for c in cards)  # type: ignore[arg-type]
+    nums = sorted(int(c) for c in cards)
     return " + ".join(str(n) for n in nums[:-1]) + f" = {nums[-1]}"
 
 
-if TYPE_CHECKING:
-    from ..i18n import Msg
 
 
-class IllegalMove(ValueError):
-    """A move `Game.play` refuses. ``str()`` says why in plain English; ``key`` and ``params``
-    name the message in the ``engine`` catalogue so a UI can show it in the child's language
-    (``error.text("ru")``)."""
-
-    def __init__(self, key: str, **params: object) -> None:
-        self.key = key
-        self.params = params
-        super().__init__(self.text("en"))
-
-    def text(self, lang: str = "en") -> str:
-        return self.msg.render(lang)
-
-    @property
-    def msg(self) -> Msg:
-        """The reason as the package's deferred message (`render(lang)`); card and queen tokens
-        become words with their case forms ("сбросить рыцаря")."""
-        from ..i18n import Msg
-        from ..i18n.words import game_terms
-
-        return Msg(f"engine.{self.key}", game_terms(self.params))
 
 
 # Every move the engine has offered as legal, by its fields. Only `make_move` (called by the
 # move generators, whose moves form a bounded set) adds to it; a refused move never does, so a
 # server taking moves from browsers does not grow it.
-_MOVES: dict[tuple, Move] = {}
+_MOVES: dict[tuple[Any, ...], Move] = {}
 
 # Card codes of every interned discard move, by the move's id (interned moves live forever).
 DISCARD_CODES: dict[int, tuple[int, ...]] = {}
@@ -151,10 +141,10 @@ def find_move(kind: str, cards: tuple[Card, ...], target: int | None, queen: str
     that is not kept (so it cannot be legal now, and costs no memory afterwards)."""
     key = (kind, cards, target, queen, slot)
     move = _MOVES.get(key)
-    return move if move is not None else Move(kind, cards, target, queen, slot)  # type: ignore[arg-type]
+    return move if move is not None else Move(kind, cards, target, queen, slot)  # type: ignore[arg-type]  # a find_move key's fields are a Move's (kind checked by the caller)
 
 
-WAKE_MOVES: tuple[Move, ...] = tuple(make_move("wake", (KING,), slot=i) for i in range(12))
-CHOOSE_SLOT: tuple[Move, ...] = tuple(make_move("choose", slot=i) for i in range(12))
+WAKE_MOVES: tuple[Move, ...] = tuple(make_move("wake", (KING,), slot=i) for i in range(SLOTS))
+CHOOSE_SLOT: tuple[Move, ...] = tuple(make_move("choose", slot=i) for i in range(SLOTS))
 CHOOSE_CARD: dict[int, Move] = {c: make_move("choose", (TOKEN[c],)) for c in CODES}
 JESTER_MOVE = make_move("jester", (JESTER,))

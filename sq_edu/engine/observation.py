@@ -1,4 +1,4 @@
-"""What one seat may know (RULES.md section 5), and the event log it learns from.
+"""What one seat may know (docs/rules.md section 5), and the event log it learns from.
 
 A widget or lesson gets an `Observation`, never the `Game`: hidden state cannot leak to the
 browser because it is not here.
@@ -7,7 +7,7 @@ browser because it is not here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Literal, get_args
+from typing import Any, Literal, get_args
 
 from .cards import Card
 from .rules import Rules
@@ -62,14 +62,14 @@ class Event:
             return replace(self, cards=())
         return self
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         # `is` checks: seat 0 and count 0 are real values (0 == False would drop them)
         return {k: (list(v) if isinstance(v, tuple) else v)
                 for k, v in self.__dict__.items() if v is not None and v is not False
                 and v != ()}
 
     @classmethod
-    def from_dict(cls, d: dict) -> Event:
+    def from_dict(cls, d: dict[str, Any]) -> Event:
         d = dict(d)
         for key in ("cards", "seats"):
             if key in d:

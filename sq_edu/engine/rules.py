@@ -1,8 +1,8 @@
-"""Rules as frozen data: the official game and the named variants of RULES.md section 6."""
+"""Rules as frozen data: the official game and the named variants of docs/rules.md section 6."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 PRESETS: tuple[str, ...] = ("official", "kids", "royal_court", "teams")
 
@@ -68,6 +68,3 @@ class Rules:
         if not self.teams:
             return None
         return (seat + 2) % players
-
-    def with_changes(self, **changes: object) -> Rules:
-        return replace(self, **changes)  # type: ignore[arg-type]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from functools import cache
-from typing import Literal
+from typing import Any, Literal
 
 from .cards import SLOTS
 from .moves import Move
@@ -43,7 +43,7 @@ class Pending:
         """The queen on her way to a slot (in no slot and in nobody's hand), if any."""
         return self.queen if self.kind in ("potion_slot", "catdog_slot") else None
 
-    def to_list(self) -> list:
+    def to_list(self) -> list[Any]:
         """The saved form: [kind, seat, details...] (the layout of saved games, version 1)."""
         if self.kind == "block":
             return [self.kind, self.seat, self.attacker, self.queen, self.attack]
@@ -81,7 +81,7 @@ class State:
         self.winners: tuple[int, ...] = ()
         self.over = False
         self.end_reason: EndReason | None = None
-        self.log: list[tuple] = []                         # events as tuples (see `log.py`)
+        self.log: list[tuple[Any, ...]] = []               # events as tuples (see `log.py`)
         self.events: list[Event] = []                      # the log as Events, built lazily
         self.seen: dict[int, list[Event]] = {}             # the log as each seat saw it
         self.public: list[Event] = []                      # ... and as a spectator sees it
@@ -99,7 +99,7 @@ class State:
 
 
 @cache
-def _table(rules: Rules, players: int) -> tuple:
+def _table(rules: Rules, players: int) -> tuple[Any, ...]:
     """What the hot paths read for these rules and this many players, worked out once:
     (hand size, winning queens, winning points, cat/dog rule, equations, opponents per seat)."""
     win_p = rules.win_points(players)

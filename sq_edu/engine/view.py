@@ -32,7 +32,7 @@ def seen_by(st: State, seat: int) -> tuple[Event, ...]:
 
 
 def observe(st: State, seat: int) -> Observation:
-    """Everything `seat` may know now (RULES.md section 5), and nothing more.
+    """Everything `seat` may know now (docs/rules.md section 5), and nothing more.
 
     A pending block is the defender's secret: the engine asks only a defender who holds a
     dragon (or wand), so the other seats see whose decision it is but not what it is."""

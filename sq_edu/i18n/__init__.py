@@ -32,7 +32,7 @@ from importlib import resources
 try:
     import tomllib
 except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+    import tomli as tomllib  # type: ignore[no-redef]  # tomli is tomllib's backport for Python 3.10
 
 LANGS: tuple[str, ...] = ("en", "ru")
 DEFAULT_LANG = "en"
@@ -98,7 +98,9 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
         return key
     value = entry.get(lang, entry.get(DEFAULT_LANG, key))
     if isinstance(value, dict):
-        value = value.get(plural_form(int(params.get("n", 0)), lang)) or next(iter(value.values()))
+        n = params.get("n", 0)
+        count = int(n) if isinstance(n, (int, float, str, Fraction)) else 0
+        value = value.get(plural_form(count, lang)) or next(iter(value.values()))
     try:
         return str(value).format(**params)
     except (KeyError, IndexError, ValueError):

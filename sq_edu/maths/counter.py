@@ -6,7 +6,7 @@ or sent to the bottom, every reshuffle - and so knows, at every moment, the same
 
 A declined block teaches it nothing: the engine asks only a defender who holds a dragon (or
 wand), but it logs an attack that goes through the same way whether she was asked or had
-nothing to block with (RULES.md section 5), and the counter reads nothing into it.
+nothing to block with (docs/rules.md section 5), and the counter reads nothing into it.
 """
 
 from __future__ import annotations
@@ -32,13 +32,13 @@ class CardCounter:
         self.rules = Rules.coerce(rules)
         self.hand = Counter(hand)
         self.discard = Counter(discard_pile)
-        self.known: list[Counter] = [Counter() for _ in range(players)]
+        self.known: list[Counter[Card]] = [Counter() for _ in range(players)]
         self.known_bottom: list[Card] = []            # top-most first, as in Observation
-        self.revealed: Counter = Counter()
+        self.revealed: Counter[Card] = Counter()
         self.draw_size = (sum(PLAY_DECK.values()) - players * self.rules.hand_size
                           if draw_size is None else draw_size)
-        self.played: Counter = Counter()      # every card that went to the discard pile
-        self.reshuffled: Counter = Counter()  # every card shuffled back into the draw pile
+        self.played: Counter[Card] = Counter()      # every card that went to the discard pile
+        self.reshuffled: Counter[Card] = Counter()  # every card shuffled back into the draw pile
         self.reshuffles = 0
         self.events_seen = 0
         self._taken_before_reshuffle = 0
@@ -145,18 +145,18 @@ class CardCounter:
             self.known_bottom = self.known_bottom[len(self.known_bottom) - self.draw_size:]
 
     # ---- what the lessons ask ----------------------------------------------------------------
-    def located(self) -> Counter:
+    def located(self) -> Counter[Card]:
         where = +self.hand + self.discard + Counter(self.known_bottom) + self.revealed
         for seat, known in enumerate(self.known):
             if seat != self.seat:
                 where += known
         return where
 
-    def seen(self) -> Counter:
+    def seen(self) -> Counter[Card]:
         """Seen counts per kind: the cards this seat can place now (67 minus `unseen`)."""
         return self.located()
 
-    def unseen(self) -> Counter:
+    def unseen(self) -> Counter[Card]:
         """Cards this seat cannot locate; equal to `unseen(obs)` at every point of a game."""
         where = self.located()
         return Counter({c: PLAY_DECK[c] - where[c] for c in PLAY_DECK if PLAY_DECK[c] > where[c]})

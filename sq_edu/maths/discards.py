@@ -1,4 +1,4 @@
-"""Equation discards (RULES.md section 3.5): every pair and addition equation a hand can shed.
+"""Equation discards (docs/rules.md section 3.5): every pair and addition equation a hand can shed.
 
 A valid equation `a1 + ... + ak = b` (k >= 2) always has its biggest card alone on one side,
 because every addend is at least 1 and so smaller than the sum. So a multiset of number cards
@@ -84,9 +84,9 @@ def make_discard(cards: Iterable[int]) -> Discard | None:
     return None
 
 
-def number_counts(hand: Iterable[Card]) -> Counter:
+def number_counts(hand: Iterable[Card]) -> Counter[int]:
     """How many of each number card the hand holds (power cards are ignored)."""
-    return Counter(c for c in hand if is_number(c))
+    return Counter(c for c in hand if isinstance(c, int) and is_number(c))
 
 
 def _partitions(target: int, largest: int) -> list[tuple[int, ...]]:

@@ -1,7 +1,7 @@
 """Checking a child's typed equation: a tiny hand-written tokenizer, never `eval`.
 
 The answer is a `Verdict` that says whether the equation is true, whether it is a legal discard
-(RULES.md section 3.5: one card alone on one side; subtraction forms of the same set allowed)
+(docs/rules.md section 3.5: one card alone on one side; subtraction forms of the same set allowed)
 and whether the hand holds the cards, with one kind, specific message. The message key and
 parameters travel with it so a UI can re-render it in the other language.
 """
@@ -13,6 +13,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.engine.rules import Rules
@@ -40,7 +41,7 @@ class Verdict:
     ok: bool                          # true, a legal discard, and (if a hand was given) held
     message: str                      # in the requested language
     key: str                          # maths.<key> in the catalogue
-    params: dict = field(default_factory=dict)
+    params: dict[str, Any] = field(default_factory=dict)
     cards: tuple[int, ...] = ()       # the number cards the equation uses, sorted
     true_equation: bool | None = None  # None when the text is not an equation at all
     legal_discard: bool = False
@@ -147,10 +148,10 @@ def parse_equation(text: str) -> tuple[_Side, _Side]:
     return left, right
 
 
-def _verdict(key: str, lang: str, ok: bool = False, **fields: object) -> Verdict:
-    params = dict(fields.pop("params", None) or {})  # type: ignore[call-overload]
+def _verdict(key: str, lang: str, ok: bool = False, **fields: Any) -> Verdict:
+    params = dict(fields.pop("params", None) or {})
     return Verdict(ok=ok, message=t("maths." + key, lang, **params), key=key, params=params,
-                   **fields)  # type: ignore[arg-type]
+                   **fields)
 
 
 def check_equation(text: object, hand: Iterable[Card] | None = None,
@@ -190,7 +191,7 @@ def check_cards(cards: Iterable[Card], hand: Iterable[Card] | None = None,
         return _verdict("empty", lang)
     if not all(is_number(c) for c in picked):
         return _verdict("numbers_only", lang)
-    numbers = sorted(int(c) for c in picked)  # type: ignore[call-overload]
+    numbers = sorted(int(c) for c in picked)
     if len(numbers) == 1:
         return _verdict("too_few", lang, cards=tuple(numbers))   # not an answer yet
     *addends, biggest = numbers
@@ -203,7 +204,7 @@ def _judge(left: _Side, right: _Side, hand: Iterable[Card] | None, rules: Rules,
     """The verdict on an equation read into its two sides."""
     cards = tuple(sorted((*left.numbers, *right.numbers)))
     true = left.value == right.value
-    base = {"cards": cards, "true_equation": true}
+    base: dict[str, Any] = {"cards": cards, "true_equation": true}
     if len(cards) < 3:
         if true and len(cards) == 2:
             return _held(_verdict("pair", lang, ok=True, params={"number": cards[0]},
@@ -226,7 +227,7 @@ def _judge(left: _Side, right: _Side, hand: Iterable[Card] | None, rules: Rules,
                           **base), cards, hand, lang)
 
 
-def _wrong(left: _Side, right: _Side) -> tuple[str, dict]:
+def _wrong(left: _Side, right: _Side) -> tuple[str, dict[str, Any]]:
     """"3 + 5 makes 8, not 9" when one side is a single card, else both sides' totals."""
     if len(right.numbers) == 1 or len(left.numbers) == 1:
         many, one = (left, right) if len(right.numbers) == 1 else (right, left)

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from sq_edu.engine.cards import JESTER, NUMBERS, PLAY_DECK, POWER_CARDS, Card, parse_card
 from sq_edu.engine.observation import Observation
@@ -37,7 +38,7 @@ def tokens_of(tokens: Card | str | Iterable[Card | str]) -> frozenset[Card]:
     return frozenset(found)
 
 
-def located(obs: Observation) -> Counter:
+def located(obs: Observation) -> Counter[Card]:
     """Play-deck cards this seat knows the place of (see the module docstring)."""
     where = Counter(obs.hand) + Counter(obs.discard_pile) + Counter(obs.known_bottom)
     where += Counter(obs.revealed)
@@ -47,7 +48,7 @@ def located(obs: Observation) -> Counter:
     return where
 
 
-def unseen(obs: Observation) -> Counter:
+def unseen(obs: Observation) -> Counter[Card]:
     """Play-deck cards this seat cannot locate: 67 minus everything `located`."""
     where = located(obs)
     return Counter({card: PLAY_DECK[card] - where[card] for card in PLAY_DECK
@@ -79,8 +80,8 @@ def top_cards(obs: Observation, m: int = 1,
     when there is no card left anywhere to draw. Their number grows like 16**m: meant for a
     jester's peek (m <= 3); `p_at_least` answers longer questions in closed form.
     """
-    def walk(seq: tuple[Card, ...], chance: Fraction, pool: Counter, unknown: int,
-             bottom: tuple[Card, ...], refill: Counter | None) -> Iterator:
+    def walk(seq: tuple[Card, ...], chance: Fraction, pool: Counter[Card], unknown: int,
+             bottom: tuple[Card, ...], refill: Counter[Card] | None) -> Iterator[Any]:
         if len(seq) == m:
             yield seq, chance
         elif unknown > 0 and sum(pool.values()) > 0:
@@ -102,7 +103,7 @@ def top_cards(obs: Observation, m: int = 1,
     yield from walk((), Fraction(1), unseen(obs), _unknown_in_pile(obs), _bottom(obs), refill)
 
 
-def next_card(obs: Observation, extra_discards: Iterable[Card] = ()) -> Counter:
+def next_card(obs: Observation, extra_discards: Iterable[Card] = ()) -> Counter[Card]:
     """The cards the next draw comes from, each copy equally likely (`top_cards(obs, 1)`
     without the bookkeeping): the unseen cards, else the top known bottom card, else the
     discard pile about to be shuffled in. Empty when there is no card left anywhere."""
@@ -180,7 +181,7 @@ def counted_seat(jester_seat: int, number: int, players: int) -> int:
     return (jester_seat + number - 1) % players
 
 
-def jester_odds(obs: Observation, seat: int | None = None) -> dict:
+def jester_odds(obs: Observation, seat: int | None = None) -> dict[str, Any]:
     """What playing a jester now would bring `seat` (default: the observing seat).
 
     `power`: chance of a power card (into the hand, and another turn). `wake`: per seat, the

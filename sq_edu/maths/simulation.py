@@ -103,9 +103,9 @@ def simulate_draws(obs: Observation, tokens: Card | str | Iterable[Card | str], 
     if draws > _unknown_in_pile(obs):
         raise ValueError("simulate up to the unknown part of the draw pile "
                          f"({_unknown_in_pile(obs)} cards), not {draws}")
-    pool = unseen(obs)
-    good = sum(pool[c] for c in want)
-    total = sum(pool.values())
+    unseen_cards = unseen(obs)
+    good = sum(unseen_cards[c] for c in want)
+    total = sum(unseen_cards.values())
     return Simulation(n, _any_good(good, total, draws, n, seed), p_at_least(obs, want, draws))
 
 

@@ -17,7 +17,14 @@ import json
 import logging
 import os
 
-from sq_edu.links import MAX_LEVEL, MAX_SEED, PageParams, default_lang, parse_query
+from sq_edu.links import (
+    DEFAULT_PORT,
+    MAX_LEVEL,
+    MAX_SEED,
+    PageParams,
+    default_lang,
+    parse_query,
+)
 
 log = logging.getLogger(__name__)
 REQUEST_TIMEOUT = 5.0   # seconds to open Voila's websocket, as voila.utils waits
@@ -39,7 +46,7 @@ def request_info_url(env: dict[str, str] | None = None) -> str:
     env = dict(os.environ) if env is None else env
     protocol = env.get("VOILA_WS_PROTOCOL", "ws")
     host = env.get("VOILA_APP_IP", "127.0.0.1")
-    port = env.get("VOILA_APP_PORT", "8866")
+    port = env.get("VOILA_APP_PORT", str(DEFAULT_PORT))
     base = env.get("VOILA_WS_BASE_URL", env.get("VOILA_SERVER_URL", "/"))
     return f"{protocol}://{host}:{port}{base}voila/query/{env.get('VOILA_KERNEL_ID', '')}"
 

@@ -23,6 +23,7 @@ from sq_edu.practice.exercise import (
     PERCENT,
     SEAT,
     Exercise,
+    as_fraction,
     sorted_cards,
 )
 from sq_edu.practice.messages import Cards, Msg, Plain, msg
@@ -115,9 +116,17 @@ def _explain_equation(numbers: list[int]) -> Msg:
     return msg("practice.explain_not_equation", left=left, total=sum(addends), biggest=biggest)
 
 
+def _whole(value: object) -> int:
+    """A whole number from a lesson's goal (the lesson check has already vetted it)."""
+    if isinstance(value, (int, str)):
+        return int(value)
+    raise TypeError(f"a goal's number is a whole number, not {value!r}")
+
+
 def _explain_sum(numbers: list[int], goal: Mapping[str, object]) -> Msg:
     """A sum question: the addends must make another selected card, with the asked count."""
-    low, high = (int(x) for x in goal.get("addends", (2, 2)))  # type: ignore[union-attr]
+    span = goal.get("addends", (2, 2))
+    low, high = (_whole(x) for x in (span if isinstance(span, (tuple, list)) else (span, span)))
     if len(numbers) == 2:
         left = Plain(" + ".join(map(str, sorted(numbers))))
         return msg("practice.explain_sum_no_total", left=left, total=sum(numbers),
@@ -129,7 +138,7 @@ def _explain_sum(numbers: list[int], goal: Mapping[str, object]) -> Msg:
     if not low <= len(addends) <= high:
         count = Plain(str(low) if low == high else f"{low}–{high}")
         return msg("practice.explain_sum_count", left=left, total=biggest, addends=count)
-    limit = int(goal.get("max_total", 10))  # type: ignore[arg-type]
+    limit = _whole(goal.get("max_total", 10))
     if biggest > limit:
         return msg("practice.explain_sum_too_big", left=left, total=biggest, limit=limit)
     return msg("practice.explain_equation", left=left, total=biggest)
@@ -187,7 +196,7 @@ def _size_note(value: Fraction, answers: tuple[object, ...]) -> Msg | None:
     """For a wrong single answer: too big or too small (a direction, not the answer)."""
     if len(answers) != 1:
         return None
-    target = Fraction(answers[0])  # type: ignore[arg-type]
+    target = as_fraction(answers[0])
     if value == target:
         return None
     return msg("practice.too_big" if value > target else "practice.too_small")
@@ -197,7 +206,7 @@ def _trap(ex: Exercise, value: Fraction, answer: object, within: Fraction = Frac
           ) -> Judgement | None:
     """A wrong answer that a known misconception gives: its own message, not "too big"."""
     for trap, why in ex.traps:
-        if abs(Fraction(trap) - value) <= within:  # type: ignore[arg-type]
+        if abs(as_fraction(trap) - value) <= within:
             return Judgement(False, True, msg("practice.not_quite"), why, answer, why.key)
     return None
 
@@ -251,7 +260,7 @@ def read_percent(answer: object) -> float | None:
 
 def _percent(ex: Exercise, answer: object) -> Judgement:
     value = read_percent(answer)
-    exact = [Fraction(a) * 100 for a in ex.answers]  # type: ignore[arg-type]
+    exact = [as_fraction(a) * 100 for a in ex.answers]
     fraction = read_fraction(answer) if value is None else None
     if fraction is not None and any(abs(fraction * 100 - e) <= ex.tolerance for e in exact):
         why = msg("practice.trap_fraction_for_percent", fraction=fraction,
@@ -260,8 +269,8 @@ def _percent(ex: Exercise, answer: object) -> Judgement:
     if value is None or not 0 <= value <= 100:
         return _unclear("practice.type_percent")
     correct = any(abs(Fraction(value) - e) <= ex.tolerance for e in exact)
-    note = msg("practice.percent_exact", percent=Percent(Fraction(ex.answers[0]), 0),  # type: ignore[arg-type]
-               fraction=Fraction(ex.answers[0]))  # type: ignore[arg-type]
+    note = msg("practice.percent_exact", percent=Percent(as_fraction(ex.answers[0]), 0),
+               fraction=as_fraction(ex.answers[0]))
     if _decimal_for_percent(value, exact, ex.tolerance):
         why = msg("practice.trap_decimal_for_percent", decimal=Number(value, 6),
                   percent=Percent(value, 4))
@@ -280,7 +289,7 @@ def _decimal_for_percent(value: float, exact: list[Fraction], tolerance: int) ->
 
 def _close_to_percent(ex: Exercise, value: Fraction) -> bool:
     """A fraction question answered with the percent ("13" for 13/100 or 2/15)."""
-    return any(abs(value - Fraction(a) * 100) <= 1 for a in ex.answers)  # type: ignore[arg-type]
+    return any(abs(value - as_fraction(a) * 100) <= 1 for a in ex.answers)
 
 
 def _choice(ex: Exercise, answer: object) -> Judgement:

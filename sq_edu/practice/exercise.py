@@ -8,7 +8,7 @@ reveal after an answer. Checking lives in `checking.py`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -35,7 +35,7 @@ class Option:
     """One choice of a CHOICE exercise."""
 
     id: str
-    label: Msg
+    label: Msg | Term
 
 
 @dataclass(frozen=True)
@@ -87,12 +87,26 @@ class Exercise:
             return self.hints[index]
         return worked_answer(self)
 
-    def option_label(self, option_id: str) -> Msg | None:
+    def option_label(self, option_id: str) -> Msg | Term | None:
         return next((o.label for o in self.options if o.id == option_id), None)
 
 
-def sorted_cards(cards: object) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=sort_key))  # type: ignore[call-overload]
+def as_cards(answer: object) -> tuple[Card, ...]:
+    """A card answer (a tuple or list of cards) as a tuple; anything else is a generator bug."""
+    if not isinstance(answer, (tuple, list)):
+        raise TypeError(f"a card answer is a tuple of cards, not {answer!r}")
+    return tuple(answer)
+
+
+def as_fraction(answer: object) -> Fraction:
+    """A chance answer (a Fraction, an int or "a/b") as a Fraction."""
+    if not isinstance(answer, (Fraction, int, str)):
+        raise TypeError(f"a chance answer is a Fraction, not {answer!r}")
+    return Fraction(answer)
+
+
+def sorted_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=sort_key))
 
 
 def equation_text(cards: tuple[Card, ...]) -> str:
@@ -104,10 +118,10 @@ def equation_text(cards: tuple[Card, ...]) -> str:
     return " + ".join(str(n) for n in addends) + f" = {total}"
 
 
-def answer_msg(ex: Exercise, answer: object) -> Msg | Plain:
+def answer_msg(ex: Exercise, answer: object) -> Msg | Plain | Percent | Term:
     """One canonical answer in words."""
     if ex.kind in (CARDS, EQUATION):
-        cards = tuple(answer)  # type: ignore[call-overload]
+        cards = as_cards(answer)
         if len(cards) == 2 and cards[0] == cards[1]:
             return msg("practice.answer_pair", card=Plain(card_name(cards[0])))
         if len(cards) == 1:
@@ -116,10 +130,10 @@ def answer_msg(ex: Exercise, answer: object) -> Msg | Plain:
     if ex.kind == FRACTION and ex.extra.get("form") == "out_of":
         return msg("practice.answer_out_of", good=ex.extra["good"], total=ex.extra["total"])
     if ex.kind == FRACTION:
-        value = Fraction(answer)  # type: ignore[arg-type]
+        value = as_fraction(answer)
         return Plain(f"{value.numerator}/{value.denominator}")
     if ex.kind == PERCENT:
-        return Percent(Fraction(answer), 0)  # type: ignore[arg-type, return-value]
+        return Percent(as_fraction(answer), 0)
     if ex.kind == CHOICE:
         label = ex.option_label(str(answer))
         return label if label is not None else Plain(str(answer))
@@ -165,14 +179,14 @@ def typed_form(ex: Exercise, answer: object) -> object:
     answer list and the checker can never drift apart.
     """
     if ex.kind == CARDS:
-        return list(answer)  # type: ignore[call-overload]
+        return list(as_cards(answer))
     if ex.kind == EQUATION:
-        return equation_text(tuple(answer))  # type: ignore[call-overload]
+        return equation_text(as_cards(answer))
     if ex.kind == FRACTION and ex.extra.get("form") == "out_of":
         return f"{ex.extra['good']} out of {ex.extra['total']}"
     if ex.kind == FRACTION:
-        value = Fraction(answer)  # type: ignore[arg-type]
+        value = as_fraction(answer)
         return f"{value.numerator}/{value.denominator}"
     if ex.kind == PERCENT:
-        return f"{percent_of(Fraction(answer))}%"  # type: ignore[arg-type]
+        return f"{percent_of(as_fraction(answer))}%"
     return answer

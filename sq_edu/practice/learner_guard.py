@@ -132,7 +132,7 @@ def locked(path: Path) -> Iterator[None]:
     try:
         import fcntl
     except ImportError:   # Windows: one kernel per learner is the rule there (docs/deploy.md)
-        fcntl = None      # type: ignore[assignment]
+        fcntl = None      # type: ignore[assignment]  # no fcntl on Windows: the guard then locks nothing
     if getattr(fcntl, "flock", None) is None:   # also the browser's Python (Pyodide)
         yield
         return

@@ -15,16 +15,20 @@ from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TypeVar
 
 try:
     import tomllib
 except ModuleNotFoundError:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
+    import tomli as tomllib  # type: ignore[no-redef]  # tomli is tomllib's backport for Python 3.10
 
 from sq_edu.i18n import LANGS, normalize_lang
 from sq_edu.i18n import t as _t
 from sq_edu.practice.generators import GENERATORS
 from sq_edu.practice.messages import Msg, msg
+from sq_edu.practice.toml_lines import line_of
+
+_T = TypeVar("_T")
 
 SCHEMA_VERSION = 1
 MIN_LEVELS = 3
@@ -36,8 +40,9 @@ log = logging.getLogger(__name__)
 class LessonError(ValueError):
     """A lesson file that cannot be used: which file, which field, what was expected."""
 
-    def __init__(self, file: str, field: str, expected: Msg, got: object = None) -> None:
-        self.file, self.field, self.got = file, field, got
+    def __init__(self, file: str, field: str, expected: Msg, got: object = None,
+                 line: int | None = None) -> None:
+        self.file, self.field, self.got, self.line = file, field, got, line
         self.expected_msg = expected
         self.expected = expected.render("en")
         super().__init__(self.message("en"))
@@ -49,10 +54,11 @@ class LessonError(ValueError):
     @property
     def msg(self) -> Msg:
         """The whole sentence as the package's deferred message."""
+        where = self.file if self.line is None else f"{self.file}:{self.line}"
         if self.got is None:
-            return msg("practice.lesson_error_missing", file=self.file, field=self.field,
+            return msg("practice.lesson_error_missing", file=where, field=self.field,
                        expected=self.expected_msg, got="")
-        return msg("practice.lesson_error", file=self.file, field=self.field,
+        return msg("practice.lesson_error", file=where, field=self.field,
                    expected=self.expected_msg, got=_Described(self.got))
 
 
@@ -74,7 +80,7 @@ class Text:
     ru: str
 
     def get(self, lang: str = "en") -> str:
-        return getattr(self, normalize_lang(lang))
+        return str(getattr(self, normalize_lang(lang)))
 
     def render(self, lang: str = "en") -> str:
         """Like `Msg.render`, so a lesson-file text can be a message parameter."""
@@ -120,13 +126,24 @@ class LessonSet:
     errors: list[LessonError] = field(default_factory=list)
 
 
+def read_toml(text: str) -> dict[str, object]:
+    """TOML text as the dict a lesson file is (tomllib.TOMLDecodeError if it is not TOML)."""
+    return tomllib.loads(text)
+
+
 def parse_lesson(text: str, source: str = "<lesson>") -> Lesson:
     """A lesson from TOML text; LessonError for anything that is not right."""
     try:
-        data = tomllib.loads(text)
+        data = read_toml(text)
     except tomllib.TOMLDecodeError as exc:
         raise LessonError(source, "(file)", expect("toml", error=str(exc))) from exc
-    return _lesson(data, source)
+    try:
+        return _lesson(data, source)
+    except LessonError as err:
+        if err.line is None:  # the same error, now with the line of the field in the file
+            raise LessonError(err.file, err.field, err.expected_msg, err.got,
+                              line_of(text, err.field)) from None
+        raise
 
 
 def load_lesson_file(path: Path | Traversable) -> Lesson:
@@ -215,8 +232,8 @@ class _Reader:
     def fail(self, where: str, expected: Msg, got: object = None) -> LessonError:
         return LessonError(self.source, where, expected, got)
 
-    def get(self, table: Mapping[str, object], key: str, where: str, kind: type,
-            expected: Msg) -> object:
+    def get(self, table: Mapping[str, object], key: str, where: str, kind: type[_T],
+            expected: Msg) -> _T:
         if key not in table:
             raise self.fail(where, expected)
         value = table[key]
@@ -229,7 +246,7 @@ class _Reader:
         value = self.get(table, key, where, dict, expected)
         texts: dict[str, str] = {}
         for lang in LANGS:
-            item = value.get(lang)  # type: ignore[attr-defined]
+            item = value.get(lang)
             if not isinstance(item, str) or not item.strip():
                 raise self.fail(f"{where}.{lang}", expect("text"), item)
             texts[lang] = item.strip()
@@ -237,9 +254,9 @@ class _Reader:
 
     def words(self, table: Mapping[str, object], key: str, where: str) -> tuple[str, ...]:
         value = self.get(table, key, where, list, expect("words"))
-        if not value or not all(isinstance(v, str) and v.strip() for v in value):  # type: ignore[attr-defined]
+        if not value or not all(isinstance(v, str) and v.strip() for v in value):
             raise self.fail(where, expect("words"), value)
-        return tuple(v.strip() for v in value)  # type: ignore[attr-defined]
+        return tuple(v.strip() for v in value)
 
 
 def _lesson(data: Mapping[str, object], source: str) -> Lesson:
@@ -249,18 +266,18 @@ def _lesson(data: Mapping[str, object], source: str) -> Lesson:
     if version != SCHEMA_VERSION:
         raise r.fail("schema_version", expect("number", n=SCHEMA_VERSION), version)
     lesson_id = r.get(data, "id", "id", str, expect("id"))
-    if not _ID.match(lesson_id):  # type: ignore[arg-type]
+    if not _ID.match(lesson_id):
         raise r.fail("id", expect("id"), lesson_id)
     skills = r.words(data, "skills", "skills")
     curriculum_table = r.get(data, "curriculum", "curriculum", dict,
                              expect("curriculum", names=", ".join(CURRICULA)))
-    curriculum = {name: r.words(curriculum_table, name, f"curriculum.{name}")  # type: ignore[arg-type]
+    curriculum = {name: r.words(curriculum_table, name, f"curriculum.{name}")
                   for name in CURRICULA}
     raw_levels = r.get(data, "levels", "levels", list, expect("levels", n=MIN_LEVELS))
-    if len(raw_levels) < MIN_LEVELS:  # type: ignore[arg-type]
+    if len(raw_levels) < MIN_LEVELS:
         raise r.fail("levels", expect("levels", n=MIN_LEVELS), raw_levels)
-    levels = tuple(_level(r, raw, n, skills) for n, raw in enumerate(raw_levels, 1))  # type: ignore[arg-type]
-    return Lesson(schema_version=version, id=lesson_id, title=r.text(data, "title", "title"),  # type: ignore[arg-type]
+    levels = tuple(_level(r, raw, n, skills) for n, raw in enumerate(raw_levels, 1))
+    return Lesson(schema_version=version, id=lesson_id, title=r.text(data, "title", "title"),
                   intro=r.text(data, "intro", "intro"), skills=skills, curriculum=curriculum,
                   levels=levels, source=source)
 
@@ -277,7 +294,7 @@ def _level(r: _Reader, raw: object, number: int, skills: Iterable[str]) -> Level
     if not isinstance(name, str) or name not in GENERATORS:  # loads that family only
         raise r.fail(f"{where}.generator",
                      expect("one_of", choices=", ".join(sorted(GENERATORS))), name)
-    spec = GENERATORS[name]  # type: ignore[index]
+    spec = GENERATORS[name]
     params = raw.get("params", {})
     if not isinstance(params, dict):
         raise r.fail(f"{where}.params", expect("params"), params)
@@ -288,5 +305,5 @@ def _level(r: _Reader, raw: object, number: int, skills: Iterable[str]) -> Level
                          value)
         if not spec.params[key].accepts(value):
             raise r.fail(f"{where}.params.{key}", spec.params[key].describe(), value)
-    return Level(number=number, title=r.text(raw, "title", f"{where}.title"), skill=skill,  # type: ignore[arg-type]
-                 generator=name, params=spec.with_defaults(params))  # type: ignore[arg-type]
+    return Level(number=number, title=r.text(raw, "title", f"{where}.title"), skill=skill,
+                 generator=name, params=spec.with_defaults(params))

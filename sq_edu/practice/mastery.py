@@ -24,6 +24,7 @@ import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import date
+from typing import Any
 
 MASTERED, PRACTISING = 80, 40
 HINTED_GAIN, HINTED_CAP = 5, 60
@@ -238,7 +239,7 @@ class Mastery:
                  for lid, lesson in lessons.items()}
         return {lid: skills for lid, skills in found.items() if skills}
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"clock": self.clock,
                 "skills": {k: asdict(v) for k, v in sorted(self.skills.items())},
                 "lessons": {k: asdict(v) for k, v in sorted(self.lessons.items())}}
@@ -247,11 +248,11 @@ class Mastery:
     def from_dict(cls, data: Mapping[str, object]) -> Mastery:
         """Strict: a wrong type anywhere raises ValueError (the store then reports it)."""
         clock = _whole(data.get("clock", 0), "clock")
-        skills = {str(k): SkillRecord(**_fields(v, SkillRecord, f"skills.{k}"))
+        skills = {str(k): SkillRecord(**_fields(v, SkillRecord, f"skills.{k}"))  # type: ignore[arg-type]  # _fields vets each value; only `due` may be None
                   for k, v in _table(data.get("skills", {}), "skills").items()}
-        lessons = {str(k): LessonRecord(**_fields(v, LessonRecord, f"lessons.{k}"))
+        lessons = {str(k): LessonRecord(**_fields(v, LessonRecord, f"lessons.{k}"))  # type: ignore[arg-type]  # as above
                    for k, v in _table(data.get("lessons", {}), "lessons").items()}
-        return cls(skills, lessons, clock)
+        return cls(skills, lessons, clock or 0)
 
 
 def _scored(score: int, correct: bool, clean: bool, guess: float) -> int:
@@ -278,7 +279,7 @@ def _whole(value: object, where: str, optional: bool = False) -> int | None:
 
 def _fields(value: object, cls: type, where: str) -> dict[str, int | None]:
     table = _table(value, where)
-    names = cls.__dataclass_fields__  # type: ignore[attr-defined]
+    names = cls.__dataclass_fields__  # type: ignore[attr-defined]  # cls is one of this module's dataclasses
     unknown = set(table) - set(names)
     if unknown:
         raise ValueError(f"{where} has unknown fields {sorted(unknown)}")

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sq_edu.practice.learner_guard import (
     check_secret_record,
@@ -71,7 +71,7 @@ class Progress:
     mastery: Mastery = field(default_factory=Mastery)
     secret: dict[str, str] | None = None   # the hashed secret number (learner_guard)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         data = {"format": FORMAT, "version": VERSION, "nickname": self.nickname,
                 "mastery": self.mastery.to_dict()}
         if self.secret is not None:
@@ -102,7 +102,7 @@ class Progress:
             raise ProgressError(msg("practice.progress_not_ours"), str(exc)) from exc
 
 
-def _check_ids(mastery: dict) -> None:
+def _check_ids(mastery: dict[str, Any]) -> None:
     """Every lesson and skill id is a plain id: a lone surrogate or a page of text in a skill
     name would make every later save (or the teacher's report) fail."""
     for table in ("skills", "lessons"):

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import logging
 import os
-import sys
 
 MEMORY_ENV = "SQ_EDU_KERNEL_MEMORY_MB"
 LOG_FILE_ENV = "SQ_EDU_LOG_FILE"
@@ -82,4 +81,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":  # pragma: no cover - runs as the kernel process
-    sys.exit(main())
+    main()

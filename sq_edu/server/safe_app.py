@@ -50,6 +50,7 @@ from voila.voila_identity_provider import VoilaLoginHandler
 
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.server.server import CLASS_WORD_ENV
+from sq_edu.server.tables.mount import kernel_env, mount, start_ticking
 
 log = logging.getLogger(__name__)
 _HOST = re.compile(r"^(.*?)(:\d+)?$")
@@ -66,7 +67,8 @@ class SafeKernelSpecManager(KernelSpecManager):
             # drops from 1.08 GB to 0.38 GB (measured), so the cap measures real use. One BLAS
             # thread: a many-core server would otherwise reserve buffers per core per kernel.
             spec.env = {**(spec.env or {}), "MALLOC_ARENA_MAX": "2",
-                        "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1"}
+                        "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+                        **kernel_env()}   # class mode: where the class's tables are
         return spec
 
 
@@ -254,7 +256,8 @@ class SafeVoila(Voila):
     def init_handlers(self) -> list[Any]:
         swap = {TornadoVoilaHandler: SafeVoilaHandler, VoilaLoginHandler: ClassLoginHandler,
                 TemplateStaticFileHandler: SafeTemplateStaticFileHandler}
-        handlers = [(r"/logout", LogoutHandler)]
+        self._tables, handlers = mount(self.server_url or self.base_url, self.ip, self.port)
+        handlers.append((r"/logout", LogoutHandler))
         for entry in super().init_handlers():
             pattern, handler, *rest = entry
             if pattern.endswith("/logout"):
@@ -267,6 +270,7 @@ class SafeVoila(Voila):
         if self.unconnected_timeout > 0:
             every = max(1.0, min(30.0, self.unconnected_timeout / 4)) * 1000
             PeriodicCallback(self.cull_unconnected, every).start()
+        start_ticking(getattr(self, "_tables", None))
         super().listen()
 
     # -- kernels -----------------------------------------------------------------------------

@@ -19,7 +19,7 @@ import urllib.request
 from pathlib import Path
 from typing import IO
 
-from sq_edu.links import DASHBOARDS, dashboards, notebooks_dir
+from sq_edu.links import DASHBOARDS, DEFAULT_PORT, dashboards, notebooks_dir
 
 __all__ = ["DASHBOARDS", "VoilaServer", "dashboards", "free_port", "notebooks_dir",
            "voila_command"]
@@ -35,7 +35,7 @@ CULL_INTERVAL = 60
 def voila_command(
     folder: Path | None = None,
     *,
-    port: int = 8866,
+    port: int = DEFAULT_PORT,
     preheat: bool = True,
     open_browser: bool = False,
     pool_size: int = 1,

@@ -157,13 +157,6 @@ class ChanceView(widgets.VBox):
         self._sim_points, self._sim_hits = [], 0
         self._draw()
 
-    def set_tokens(self, tokens: Card | str | Iterable[Card | str],
-                   what_key: str | None = None) -> None:
-        self._tokens = tokens_of(tokens)
-        self._what_key = what_key
-        self._sim_points, self._sim_hits = [], 0
-        self._draw()
-
     def set_lang(self, lang: str) -> None:
         self.lang = require_lang(lang)
         self.progress.set_lang(self.lang)

@@ -23,9 +23,10 @@ class ClassTable(anywidget.AnyWidget):
     _esm = _HERE / "class_table.js"
     _css = _HERE / "class_table.css"
 
-    columns = traitlets.List(help="[{key, label}], in order; the first is the learner").tag(
-        sync=True)
-    rows = traitlets.List(help="one dict per learner, in the order shown").tag(sync=True)
+    columns: traitlets.List = traitlets.List(
+        help="[{key, label}], in order; the first is the learner").tag(sync=True)
+    rows: traitlets.List = traitlets.List(
+        help="one dict per learner, in the order shown").tag(sync=True)
     sort_key = traitlets.Unicode("stuck", help="the column the rows are sorted by").tag(
         sync=True)
     descending = traitlets.Bool(True, help="largest first").tag(sync=True)

@@ -1,6 +1,6 @@
 """`DiscardPileView`: the discard pile in order, oldest left, newest right.
 
-The whole pile is public (RULES.md section 5), and counting lessons need all of it, so every
+The whole pile is public (docs/rules.md section 5), and counting lessons need all of it, so every
 card is drawn small with its spoken name in an ordered list.
 """
 

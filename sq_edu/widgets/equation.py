@@ -75,7 +75,7 @@ class EquationBuilder(widgets.VBox):
     def equation_text(self) -> str:
         """The equation the picked cards make, as shown ("" when none are picked)."""
         numbers = [c for c in self.hand.selected_cards if is_number(c)]
-        return equation_from_cards(numbers)  # type: ignore[arg-type]
+        return equation_from_cards(numbers)  # type: ignore[arg-type]  # is_number keeps only the int cards
 
     def on_verdict(self, handler: VerdictHandler) -> None:
         """Lessons listen here: called with each new `Verdict`."""

@@ -50,6 +50,6 @@ def guarded(feedback: Any = None) -> Callable[[F], F]:
                     log.exception("could not show the error message")
                 return None
 
-        return wrapper  # type: ignore[return-value]
+        return wrapper  # type: ignore[return-value]  # the wrapper keeps the wrapped callback's signature
 
     return decorate

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any
 
 import anywidget
 import traitlets
@@ -37,7 +38,8 @@ class HandView(anywidget.AnyWidget):
     _esm = _HERE / "hand.js"
     _css = _HERE / "hand.css"
 
-    cards = traitlets.List(help="one dict per card: svg, label_on, label_off").tag(sync=True)
+    cards: traitlets.List = traitlets.List(
+        help="one dict per card: svg, label_on, label_off").tag(sync=True)
     selected = traitlets.List(traitlets.Int(), help="positions of picked cards").tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)
     disabled = traitlets.Bool(False, help="shown but not selectable").tag(sync=True)
@@ -50,7 +52,7 @@ class HandView(anywidget.AnyWidget):
 
     def __init__(self, hand: Iterable[Card] = (), lang: str = "en", card_width: int = 84,
                  title_key: str = "widgets.hand_title", **kwargs: object) -> None:
-        """`hand`: card tokens as in RULES.md (`7`, `"king"`, `"dragon"`; numbers may be
+        """`hand`: card tokens as in docs/rules.md (`7`, `"king"`, `"dragon"`; numbers may be
         strings, `"7"`); `lang`: "en" or "ru" (anything else is a ValueError); `card_width`
         in pixels; `title_key`: the i18n key of the title above the cards. Keyword arguments
         set traits, e.g. `max_select=1` (picking a card drops the other) or `disabled=True`
@@ -126,10 +128,10 @@ class HandView(anywidget.AnyWidget):
             seen = seen[-self.max_select:]
         return seen
 
-    def _on_lang(self, _change: dict) -> None:
+    def _on_lang(self, _change: dict[str, Any]) -> None:
         self._draw()
 
-    def _on_disabled(self, _change: dict) -> None:
+    def _on_disabled(self, _change: dict[str, Any]) -> None:
         self._draw_help()
 
     def _draw_help(self) -> None:
@@ -142,7 +144,7 @@ class HandView(anywidget.AnyWidget):
             self.help = t("widgets.hand_help", self.lang, last=min(len(self._hand), 9))
             self.touch_help = t("widgets.hand_help_touch", self.lang)
 
-    def _on_selected(self, _change: dict) -> None:
+    def _on_selected(self, _change: dict[str, Any]) -> None:
         self.summary = self._summary()
         picked = self.selected_cards
         for handler in list(self._select_handlers):
@@ -155,7 +157,7 @@ class HandView(anywidget.AnyWidget):
         return t("widgets.hand_selected_count", self.lang, n=n) if n else ""
 
     def _draw(self) -> None:
-        copies: Counter = Counter()
+        copies: Counter[Card] = Counter()
         cards = []
         for card in self._hand:
             variant = (int(card) + copies[card]) % 4 if is_number(card) else 0

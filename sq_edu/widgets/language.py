@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -31,6 +32,6 @@ class LanguageToggle(widgets.ToggleButtons):
     def on_change(self, handler: Callable[[str], None]) -> None:
         self._handlers.append(handler)
 
-    def _changed(self, change: dict) -> None:
+    def _changed(self, change: dict[str, Any]) -> None:
         for handler in list(self._handlers):
             handler(str(change["new"]))

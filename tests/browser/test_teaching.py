@@ -55,11 +55,16 @@ def test_a_misconception_gets_its_own_message(dashboards, lang: str) -> None:
     ("chances", "level=1&seed=4"), ("chances", "level=2&seed=4"),
     ("queen_points", "level=5&seed=2")])
 def test_lesson_pages_teach_first(dashboards, lang: str, name: str, query: str) -> None:
+    """The first question of a level comes after a worked example (and the deck, when the
+    exercise counts cards)."""
     page = dashboards.open(name, f"lang={lang}&{query}")
-    page.locator(".sq-example-box").wait_for()
+    box = page.locator(".sq-example-box")
+    box.wait_for()
+    assert box.count() == 1 and box.inner_text().strip(), "no worked example shown first"
     twin = LessonApp(name, lang, **{k: int(v) for k, v in
                                     (p.split("=") for p in query.split("&"))})
     if twin.exercise.extra.get("deck"):
         page.locator(".sq-deck .deck").wait_for()
+        assert page.locator(".sq-deck .deck").is_visible()
     level = query.split("&")[0].split("=")[1]
     dashboards.screenshot(f"teach-{name}-{level}-{lang}")

@@ -1,4 +1,4 @@
-"""The deck, the player-count rule (RULES.md section 8) and seeded dealing."""
+"""The deck, the player-count rule (docs/rules.md section 8) and seeded dealing."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """A golden playthrough: one seeded hand told as text and compared with the stored story, so
 any change in dealing, legal plays, trick winners or scoring shows up as a readable diff.
 Regenerate with `python -m tests.dungeon.test_dungeon_golden` only after checking the diff
-by hand against RULES.md section 8."""
+by hand against docs/rules.md section 8."""
 
 from __future__ import annotations
 

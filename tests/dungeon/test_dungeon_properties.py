@@ -73,7 +73,7 @@ def play_hand_and_check(game: DungeonGame, bots) -> None:
     hand = game.hand_log[number - 1]
     dealer_tricks = sum(1 for r in tricks if r.taker == hand.dealer)
     dealer_points = scores[hand.dealer] - start_of_hand[hand.dealer]
-    made = dealer_tricks >= CONTRACTS[n] or dealer_points >= 50  # RULES.md 8
+    made = dealer_tricks >= CONTRACTS[n] or dealer_points >= 50  # docs/rules.md 8
     scores[hand.dealer] += 50 if made else -50
     assert list(hand.scores_after) == scores
     assert game.scores == scores

@@ -1,4 +1,4 @@
-"""One scenario per play rule of RULES.md section 8: following suit, the queen exception and
+"""One scenario per play rule of docs/rules.md section 8: following suit, the queen exception and
 its must-play rule, trick winners, the taker leading, and the two-queen trump change."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Scoring scenarios of RULES.md section 8: trick points, queen bonuses, both dungeons with
+"""Scoring scenarios of docs/rules.md section 8: trick points, queen bonuses, both dungeons with
 each side of "the lower of", the dealer's contract, and the race to 500 with its tie rule."""
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def test_contract_points_by_table_size() -> None:
 
 
 def test_contract_made_by_tricks_or_by_50_points() -> None:
-    """RULES.md 8: "5 tricks OR at least 50 points in the hand" (the seed text says both)."""
+    """docs/rules.md 8: "5 tricks OR at least 50 points in the hand" (the seed text says both)."""
     assert contract_points(3, 5, 50) == 50 and contract_points(3, 5, 49) == -50
     assert contract_points(5, 5, -100) == 50  # tricks alone, even after the dungeon
     assert contract_points(0, 7, 60) == 50

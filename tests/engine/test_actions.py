@@ -1,4 +1,4 @@
-"""One scenario per action of RULES.md section 3 (and the blocks), built with from_setup."""
+"""One scenario per action of docs/rules.md section 3 (and the blocks), built with from_setup."""
 
 from __future__ import annotations
 

@@ -81,7 +81,7 @@ def test_play_with_a_seat_refuses_another_seats_decision() -> None:
 
 
 def test_new_games_are_random_unless_seeded() -> None:
-    """DESIGN.md 3: `seed=None` (the default) is a fresh random deal."""
+    """The public API (docs/architecture.md): `seed=None` (the default) is a fresh random deal."""
     deals = {(Game.new(2).hand(0), Game.new(2).slots) for _ in range(5)}
     assert len(deals) > 1
     assert Game.new(2, seed=5).to_dict() == Game.new(2, seed=5).to_dict()

@@ -1,4 +1,4 @@
-"""End of the game and the tie rules (RULES.md section 4)."""
+"""End of the game and the tie rules (docs/rules.md section 4)."""
 
 from __future__ import annotations
 

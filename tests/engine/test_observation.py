@@ -1,4 +1,4 @@
-"""What a seat may know (RULES.md section 5)."""
+"""What a seat may know (docs/rules.md section 5)."""
 
 from __future__ import annotations
 
@@ -43,7 +43,7 @@ def test_woken_slots_become_empty_for_everyone_and_slept_queens_are_public() -> 
 
 
 def test_the_deciding_seat_is_public_but_a_block_question_only_the_defenders() -> None:
-    """RULES.md 5: only the defender's own view knows it was asked (it holds a dragon)."""
+    """docs/rules.md 5: only the defender's own view knows it was asked (it holds a dragon)."""
     g = position([["knight", 1, 2, 3, 4], ["dragon", 5, 6, 7, 8]], awake=[[], ["moon"]])
     g.play(find(g, "steal", target=1, queen="moon"))
     obs = g.observe(0)

@@ -1,4 +1,4 @@
-"""Every difference of the named presets against `official` (RULES.md section 6)."""
+"""Every difference of the named presets against `official` (docs/rules.md section 6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rose bonus and the cat/dog feud (RULES.md 3.1, 3.4 and "Cat and dog")."""
+"""The rose bonus and the cat/dog feud (docs/rules.md 3.1, 3.4 and "Cat and dog")."""
 
 from __future__ import annotations
 

@@ -1,5 +1,4 @@
-"""One learner's record through the real server: others cannot open, merge away or wreck it
-(issue 15, items 3, 4, 5 and 7).
+"""One learner's record through the real server: others cannot open, merge away or wreck it.
 
 A lesson dashboard keeping progress in a folder, as a classroom server does, is served by
 `voila_command`; the light page client types nicknames and secret numbers, answers, uploads
@@ -8,7 +7,6 @@ files (as binary widget messages, like the browser) and reads what the page show
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import struct
@@ -110,9 +108,10 @@ async def _upload(page: DashboardSession, name: str, content: bytes) -> str:
     frame = struct.pack("!I", 2) + struct.pack("!II", *offsets) + body + content
     assert page._ws is not None
     await page._ws.send(frame)
-    # The kernel handles its shell messages in order: once this is answered, so is the upload.
-    await page.request("kernel_info_request", {}, until="kernel_info_reply")
-    await asyncio.sleep(0.3)
+    # The kernel handles its shell messages in order, and its iopub stream is ordered too: once
+    # this request's "idle" is here, every widget update the upload caused has arrived.
+    reply = await page.request("kernel_info_request", {}, until="idle")
+    assert reply.finished, "the kernel did not go idle after the upload"
     return _feedback(page)
 
 

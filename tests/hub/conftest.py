@@ -75,6 +75,8 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
         "SQ_EDU_HUB_DATA": str(data), "SQ_EDU_HUB_HOMES": str(data / "homes"),
         "SQ_EDU_HUB_USERS": ",".join(LEARNERS), "SQ_EDU_HUB_PASSWORD": PASSWORD,
         "SQ_EDU_HUB_PROXY": proxy,
+        # The class's tables as a hub-managed service (docs/jupyterhub_config.py, part 3).
+        "SQ_EDU_HUB_CLASS": "5b", "SQ_EDU_HUB_TABLES_PORT": str(free_port()),
     }
     ARTIFACTS.mkdir(exist_ok=True)
     log = (ARTIFACTS / "jupyterhub.log").open("wb")

@@ -119,7 +119,7 @@ def _steal_through(defender_hand: list) -> tuple[list, CardCounter, Game]:
 
 
 def test_a_declined_block_teaches_the_other_seats_nothing() -> None:
-    """RULES.md 5: "chose not to block" and "had nothing to block with" look the same."""
+    """docs/rules.md 5: "chose not to block" and "had nothing to block with" look the same."""
     asked, counter_asked, game = _steal_through(["dragon", 5, 6, 7, 8])
     not_asked, counter_not_asked, _ = _steal_through([3, 5, 6, 7, 8])
     assert [e.kind for e in asked] == ["play", "allow", "steal", "draw", "turn"]

@@ -1,4 +1,4 @@
-"""Simulated learners for the acceptance tests of issue 12.
+"""Simulated learners for the acceptance tests of the lessons' teaching.
 
 A learner answers one exercise at a time; `run` plays a lesson level through a widget-free
 `LessonSession`, as the lesson screen does, and reports how many items it took to open the

@@ -1,4 +1,4 @@
-"""The content check of issue 12, over 200 seeds per level (tools/lesson_audit.py's checks):
+"""The lessons' content check, over 200 seeds per level (tools/lesson_audit.py's checks):
 no impossible position, no multiple-choice answer above half of the items and every answer
 possible, no chance asked in words within 5 points of a band boundary, every worked answer in
 the form asked, and prompts short enough for 6-7 year olds.

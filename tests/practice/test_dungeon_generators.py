@@ -35,7 +35,7 @@ def confirm(ex, generator: str) -> None:
         score = e["before"]
         for q in e["queens"]:
             score = trick_value(score, [], q)
-        if e["dealer"]:  # 5 tricks or 50 points in the hand (RULES.md 8)
+        if e["dealer"]:  # 5 tricks or 50 points in the hand (docs/rules.md 8)
             made = e["dealer_tricks"] >= e["contract"] or score - e["before"] >= 50
             score += 50 if made else -50
         assert ex.answers == (score,)

@@ -95,9 +95,12 @@ def test_missing_translation_and_undeclared_skill_and_too_few_levels() -> None:
 def test_error_message_in_russian() -> None:
     err = _error(GOOD.replace('id = "queen_points"\n', ""))
     assert "Файл урока broken.toml" in err.message("ru")
-    err = _error(GOOD.replace("goal = 40", "goal = 45"))
-    assert err.message("ru") == ("Файл урока broken.toml: в поле «levels[4].params.goal» нужно: "
-                                 "целое число (одно из: 40, 50), а там число 45.")
+    bad = GOOD.replace("goal = 40", "goal = 45")
+    err = _error(bad)
+    line = next(n for n, text in enumerate(bad.splitlines(), 1) if "goal = 45" in text)
+    assert err.line == line
+    assert err.message("ru") == (f"Файл урока broken.toml:{line}: в поле «levels[4].params.goal» "
+                                 "нужно: целое число (одно из: 40, 50), а там число 45.")
 
 
 def test_one_broken_file_does_not_stop_the_others(tmp_path: Path) -> None:

@@ -68,7 +68,7 @@ def test_seats_by_name() -> None:
 
 @pytest.mark.parametrize("tricks", [1, 2, 5, 11, 21, 22, 25])
 def test_the_contract_tells_tricks_and_points_with_the_right_plural(tricks: int) -> None:
-    """RULES.md 8 (5 tricks or 50 points): every contract message gives the dealer's tricks and
+    """docs/rules.md 8 (5 tricks or 50 points): every contract message gives the dealer's tricks and
     points, each noun agreeing with its number in Russian ("1 взятка", "2 взятки", "5 взяток")."""
     points = 5 * tricks + 10
     made = tricks >= 5 or points >= 50

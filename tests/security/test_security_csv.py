@@ -1,4 +1,4 @@
-"""The class report as CSV: no cell a spreadsheet would run as a formula (issue 15, item 7).
+"""The class report as CSV: no cell a spreadsheet would run as a formula.
 
 Spreadsheets skip leading spaces, quotes and zero-width characters, and read full-width signs
 (＝ ＋ － ＠) as formulas too. Nicknames from files are validated so none of these can start one

@@ -65,7 +65,7 @@ def test_failing_cell_shows_no_source_and_no_traceback(
 
 
 def test_a_lesson_that_does_not_load_gets_a_friendly_page(failing_server: VoilaServer) -> None:
-    """A broken or missing lesson file (issue 15, item 7): a message and a way back."""
+    """A broken or missing lesson file: a message and a way back."""
     with urllib.request.urlopen(f"{failing_server.url}voila/render/no_lesson.ipynb",
                                 timeout=120) as answer:
         html = answer.read().decode("utf-8", "replace")

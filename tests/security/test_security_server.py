@@ -1,6 +1,6 @@
 """The served Voila as an attacker meets it: another site's Host name, cross-site requests, a
 class that opens too many pages, kernels nobody connects to, big messages, unauthenticated
-POSTs and odd paths (issue 15, items 1, 2 and 7).
+POSTs and odd paths.
 
 Every server here is started from `voila_command` (through `VoilaServer`), exactly as
 `sq-edu serve` starts it; a few tests add one of its own options to the command line.

@@ -1,9 +1,10 @@
 """Driving the dashboards in a real Chromium (browser tests and the dashboard benchmark).
 
 Playwright is imported only by the caller; nothing here runs in a lesson kernel. Chromium is
-Debian's (`playwright install` cannot download browsers here), started with the flags from
-DESIGN.md section 5. Requests to anything but the loopback server (the lab template's CDN fonts)
-are answered locally with an empty body, so offline runs neither wait nor log errors.
+Debian's (`playwright install` cannot download browsers here), started with the flags below
+(headless, no sandbox, no GPU, no background networking or updates). Requests to anything but
+the loopback server (the lab template's CDN fonts) are answered locally with an empty body,
+so offline runs neither wait nor log errors.
 """
 
 from __future__ import annotations

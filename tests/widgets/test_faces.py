@@ -65,5 +65,18 @@ def test_spoken_names_in_both_languages() -> None:
     assert player_name(0, 0, "en") == "You" and player_name(2, 0, "ru") == "Игрок 3"
 
 
-def test_text_in_faces_is_escaped() -> None:
-    assert "<title>" in svg.card_face("king") and "&" not in svg.card_face(5).replace("&amp;", "")
+HOSTILE = '</title><script>alert("x")</script> & <b'
+
+
+@pytest.mark.parametrize("face", [lambda: svg.card_face("king"), lambda: svg.card_face(5),
+                                  lambda: svg.queen_face("rose")])
+def test_text_in_faces_is_escaped(face: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A name with markup in it (a translator's slip, a future custom name) stays text."""
+    for name in ("card_name", "face_word", "queen_name"):
+        monkeypatch.setattr(svg, name, lambda *_a, **_k: HOSTILE)
+    drawn = face()  # type: ignore[operator]
+    root = ET.fromstring(drawn)  # well-formed: nothing broke out of the markup
+    assert all(el.tag.rsplit("}", 1)[-1] != "script" for el in root.iter())
+    texts = ["".join(el.itertext()) for el in root.iter()
+             if el.tag.rsplit("}", 1)[-1] in ("title", "text")]
+    assert HOSTILE in texts, texts

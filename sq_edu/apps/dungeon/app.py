@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections.abc import Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -250,7 +251,7 @@ class DungeonApp(widgets.VBox):
                      each=self._absorb)
         self._render()
 
-    def _absorb(self, events: list[Event]) -> None:
+    def _absorb(self, events: Sequence[Event]) -> None:
         self.score_sheet.absorb(events, self.game.hand_log)
 
     # --- drawing ----------------------------------------------------------------------------

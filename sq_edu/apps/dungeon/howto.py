@@ -1,6 +1,6 @@
 """Dungeon of Queens "How to play": the rules a child needs to play alone, short and drawn.
 
-Tricks, following suit, trumps, points and the dealer's contract (RULES.md section 8), each a
+Tricks, following suit, trumps, points and the dealer's contract (docs/rules.md section 8), each a
 sentence or two with a small picture of real cards; every picture has its words beside it
 (what takes the trick, which card may be played), never colour alone. English and Russian
 (catalogue `dungeon_howto`).

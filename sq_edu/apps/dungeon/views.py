@@ -37,7 +37,7 @@ class DungeonWords:
 
     def say(self, key: str, params: dict[str, object]) -> str:
         """A story line: `who` is a seat, cards and suits are spelled out."""
-        shown = {k: (self.who(v) if k == "who" else v) for k, v in params.items()}  # type: ignore[arg-type]
+        shown = {k: (self.who(v) if k == "who" else v) for k, v in params.items()}  # type: ignore[arg-type]  # `who` is always a seat number in the engine's events
         return message(key, self.lang, **shown)
 
 

@@ -8,8 +8,10 @@ a broken link. Links are relative (`equations.ipynb?lang=ru`) so the same page w
 from __future__ import annotations
 
 import html
+import os
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 import traitlets
@@ -123,6 +125,9 @@ class IndexApp(widgets.VBox):
         self.lessons: list[str] = [name for name in dashboards(self._folder)
                                    if name not in broken]
         self.has_teacher = (self._folder / "teacher.ipynb").is_file()
+        # Tables of classmates need the class server's table service (`--class NAME`).
+        self.has_tables = (bool(os.environ.get("SQ_EDU_TABLES_URL"))
+                           and (self._folder / "table.ipynb").is_file())
         self.header = widgets.HTML()
         self.switch = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.switch.add_class("sq-language-switch")
@@ -147,11 +152,11 @@ class IndexApp(widgets.VBox):
         self._render()
 
     @traitlets.validate("lang")
-    def _valid_lang(self, proposal: dict) -> str:
+    def _valid_lang(self, proposal: dict[str, Any]) -> str:
         return normalize_lang(proposal["value"])
 
     @traitlets.observe("lang")
-    def _lang_changed(self, _change: dict) -> None:
+    def _lang_changed(self, _change: dict[str, Any]) -> None:
         self._render()
 
     def _on_switch(self, _button: widgets.Button) -> None:
@@ -196,8 +201,11 @@ class IndexApp(widgets.VBox):
         if not cards:
             cards = f"<li>{html.escape(t('apps.index_none', lang))}</li>"
         teacher = ""
+        if self.has_tables and not self.alone:
+            teacher += (f'<p class="sq-tables-link"><a href="{self.link("table")}">'
+                        f"{html.escape(t('table.title', lang))}</a></p>")
         if self.has_teacher and not self.alone:
-            teacher = (
+            teacher += (
                 f'<p class="sq-teacher"><a href="{self.link("teacher")}">'
                 f"{html.escape(t('apps.index_teacher', lang))}</a></p>"
             )

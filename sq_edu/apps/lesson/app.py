@@ -45,6 +45,7 @@ from __future__ import annotations
 
 from html import escape
 from os import PathLike
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -310,7 +311,7 @@ class LessonApp(widgets.VBox):
         finally:
             self._muted = False
 
-    def _level_changed(self, change: dict) -> None:
+    def _level_changed(self, change: dict[str, Any]) -> None:
         if not self._muted:
             self.set_level(change["new"])
 

@@ -95,7 +95,7 @@ class AnswerInput(widgets.VBox):
         """Fill in `answer` (a typed form: card list, text, option id, seat)."""
         if self.hand is not None:
             positions: list[int] = []
-            for card in answer:  # type: ignore[attr-defined]
+            for card in answer:  # type: ignore[attr-defined]  # a card exercise's typed form is a list of cards
                 positions.append(next(i for i, c in enumerate(self.hand.hand)
                                       if c == card and i not in positions))
             self.hand.selected = positions
@@ -104,7 +104,7 @@ class AnswerInput(widgets.VBox):
         elif self.choice is not None:
             self.choice.value = str(answer)
         elif self.seat is not None:
-            self.seat.value = int(answer)  # type: ignore[call-overload]
+            self.seat.value = int(answer)  # type: ignore[call-overload]  # a seat exercise's typed form is a seat number
         elif self.text is not None:
             value = answer
             if isinstance(value, Fraction):

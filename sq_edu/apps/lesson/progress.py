@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from html import escape
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -317,7 +318,7 @@ class ProgressPanel(widgets.VBox):
             "application/json", t("lesson_app.download", lang), css="sq-export-link")
         self.export_help.value = escape(t("lesson_app.download_help", lang))
 
-    def _uploaded(self, change: dict) -> None:
+    def _uploaded(self, change: dict[str, Any]) -> None:
         files = list(change["new"] or ())
         if self._muted or not files:
             return

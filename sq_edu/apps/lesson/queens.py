@@ -23,7 +23,9 @@ QUEEN_WIDTH = 78
 
 def queens_of(ex: Exercise) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(the learner's queens, the sleeping queens to choose from) named by a queens.* exercise."""
-    have = tuple(q for q in ex.extra.get("queens", ()) if q in QUEEN_POINTS)  # type: ignore[union-attr]
+    named = ex.extra.get("queens", ())
+    named = named if isinstance(named, (tuple, list)) else ()
+    have = tuple(q for q in named if q in QUEEN_POINTS)
     choices = tuple(o.id for o in ex.options if o.id in QUEEN_POINTS)
     return have, choices
 

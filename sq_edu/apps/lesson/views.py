@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from os import PathLike
 from pathlib import Path
+from typing import TYPE_CHECKING, cast
 
 import ipywidgets as widgets
 
@@ -24,6 +25,9 @@ from sq_edu.widgets.discard import DiscardPileView
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.hand import HandView
 from sq_edu.widgets.tracker import DeckTracker
+
+if TYPE_CHECKING:
+    from sq_edu.engine.cards import Card
 
 log = logging.getLogger(__name__)
 # Reveal lines a DeckTracker or ChanceView already shows (the ChanceView simulates on request).
@@ -83,7 +87,8 @@ def reveal_view(ex: Exercise, lang: str, feedback: Feedback) -> widgets.Widget |
     if ex.observation is None:
         return None
     if ex.kind in (FRACTION, PERCENT) and "card" in ex.extra:
-        return ChanceView(ex.observation, ex.extra["card"], lang=lang, runs=1000, seed=ex.seed,
+        card = cast("Card | str", ex.extra["card"])  # the chance generators put one token here
+        return ChanceView(ex.observation, card, lang=lang, runs=1000, seed=ex.seed,
                           feedback=feedback)
     return DeckTracker(ex.observation, lang, hidden=False, feedback=feedback)
 

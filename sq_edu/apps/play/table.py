@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 
 from sq_edu.bots import CountingBot, GreedyBot, RandomBot
 from sq_edu.engine import Game, Move, Observation, Rules, advance_bots
-from sq_edu.engine.autoplay import Chooser
 from sq_edu.engine.observation import Event
+from sq_edu.gamekit.autoplay import Chooser
 from sq_edu.practice.seats import Seat, needs_pass, persons
 
 MAX_BOT_STEPS = 2000  # a safety cap for "skip": no real game needs that many decisions

@@ -81,6 +81,8 @@ class TeacherApp(widgets.VBox):
     `progress_dir` the folder of the class's files (default: the server's progress folder).
     """
 
+    children: tuple[object, ...]  # the login first, then the whole page (a widgets.VBox trait)
+
     def __init__(self, lang: str = "en", lesson: str | None = None, level: int | None = None,
                  seed: int | None = None, *, class_code: str | None = None,
                  teacher_key: str | None = None, progress_dir: str | None = None) -> None:
@@ -100,7 +102,8 @@ class TeacherApp(widgets.VBox):
         self.language = LanguageToggle(self.lang, self.feedback)
         self.language.on_change(self.guard(self.set_lang))
         self.address = PageAddress()
-        self.address.observe(self.guard(lambda _c: self.built and self._update_link()), "href")
+        self.address.observe(self.guard(lambda _c: self._update_link() if self.built else None),
+                             "href")
         super().__init__()
         self.add_class("sq-app")
         self.add_class("sq-teacher-app")
@@ -188,6 +191,11 @@ class TeacherApp(widgets.VBox):
             folder = None
         self.class_view = ClassView(None if folder is None else Path(folder),
                                     self._class_code, self.lang, self.feedback)
+        from .table_list import TableList  # the class's tables, live
+
+        self.table_list = TableList(self.lang)
+        self.class_view.on_refresh.append(self.table_list.refresh)
+        self.class_view.children = (*self.class_view.children, self.table_list)
         return self.class_view
 
     # --- class settings ---------------------------------------------------------------------
@@ -296,6 +304,7 @@ class TeacherApp(widgets.VBox):
             self.reports.set_lang(self.lang)
             if self.class_view is not None:
                 self.class_view.set_lang(self.lang)
+                self.table_list.set_lang(self.lang)
             if self.worksheet_link.value:
                 self.make_worksheet()
 

@@ -26,14 +26,8 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.practice.classroom.live import (
-    SORT_KEYS,
-    ClassCodeError,
-    LearnerRow,
-    class_rows,
-    clean_class_code,
-    sort_rows,
-)
+from sq_edu.links import ClassCodeError, clean_class_code
+from sq_edu.practice.classroom.live import SORT_KEYS, LearnerRow, class_rows, sort_rows
 from sq_edu.practice.classroom.report import teacher_report
 from sq_edu.practice.lesson import load_lessons
 from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name
@@ -78,6 +72,7 @@ class ClassView(widgets.VBox):
         self.code = class_code
         self.feedback = feedback or Feedback(self.lang)
         self.rows: list[LearnerRow] = []
+        self.on_refresh: list = []   # more live sections refreshed with this one (tables)
         self._now = time.time()
         self._task: asyncio.Task[None] | None = None
         self._titles = {i: lesson.title for i, lesson in load_lessons().lessons.items()}
@@ -127,6 +122,8 @@ class ClassView(widgets.VBox):
         self._draw()
         if self.table.selected:
             self._show_skills()
+        for also in self.on_refresh:
+            also()
         return self.rows
 
     def start(self) -> None:

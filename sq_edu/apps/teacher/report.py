@@ -9,6 +9,7 @@ report, never fatal. CSS hooks: `sq-report-upload` (button), `sq-report-view` (t
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -43,7 +44,7 @@ class ReportSection(widgets.VBox):
         super().__init__([self.heading, self.upload, self.view, self.csv_link])
         self.set_lang(self.lang)
 
-    def _uploaded(self, change: dict) -> None:
+    def _uploaded(self, change: dict[str, Any]) -> None:
         files = [(str(item["name"]), bytes(item["content"])) for item in change["new"]]
         self.add_files(files)
 

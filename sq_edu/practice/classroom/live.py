@@ -21,6 +21,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sq_edu.links import ClassCodeError, clean_class_code
 from sq_edu.practice.progress import learner_file_name
@@ -65,7 +66,7 @@ class Activity:
     seen: float = 0.0
     answers: list[tuple[float, bool]] = field(default_factory=list)  # (time, right), oldest first
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "nickname": self.nickname, "lesson": self.lesson,
                 "level": self.level, "joined": self.joined, "seen": self.seen,
                 "answers": [[at, right] for at, right in self.answers]}
@@ -234,10 +235,10 @@ def sort_rows(rows: Iterable[LearnerRow], key: str, descending: bool = False
     if key not in SORT_KEYS or key == "nickname":
         return by_name[::-1] if descending else by_name
     if key == "stuck":
-        def value(r: LearnerRow) -> object:
+        def value(r: LearnerRow) -> Any:  # a tuple of bools and numbers
             return (r.is_stuck, r.wrong_run, -r.last_active if r.stuck == "idle" else 0)
     else:
-        def value(r: LearnerRow) -> object:
+        def value(r: LearnerRow) -> Any:  # a column's values compare among themselves
             return getattr(r, key)
     return sorted(by_name, key=value, reverse=descending)
 

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Event, Observation
@@ -145,9 +146,9 @@ class Coach:
     queue: list[Question] = field(default_factory=list)
     history: list[Asked] = field(default_factory=list)
     replay: list[ChancePoint] = field(default_factory=list)
-    best_discard: tuple = ()
+    best_discard: tuple[Any, ...] = ()
     retrying: bool = False     # the first answer was wrong: one more try, with a hint
-    _counted: Counter | None = None
+    _counted: Counter[Any] | None = None
     _asked_turn: int = -1
     _last_types: list[str] = field(default_factory=list)
 

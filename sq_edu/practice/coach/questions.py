@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from fractions import Fraction
 
-from sq_edu.engine.cards import PLAY_DECK, POWER_CARDS, Card, is_number
+from sq_edu.engine.cards import PLAY_DECK, POWER_CARDS, Card
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n.format import Percent
 from sq_edu.i18n.words import Term, number_word
@@ -190,10 +190,6 @@ def best_target(obs: Observation, attack: str, targets: list[tuple[int, str]]) -
     from sq_edu.engine.cards import QUEEN_POINTS
 
     return max(targets, key=lambda tq: (QUEEN_POINTS.get(tq[1], 0), -tq[0]))[0]
-
-
-def has_numbers(obs: Observation) -> bool:
-    return any(is_number(c) for c in obs.hand)
 
 
 def _percent(p: Fraction) -> Percent:

@@ -82,7 +82,8 @@ def summary(coach: Coach) -> Summary:
     best = ""
     numbers = [int(c) for c in coach.best_discard if is_number(c)]
     if len(numbers) >= 2 and len(numbers) == len(coach.best_discard):
-        best = make_discard(numbers).equation
+        made = make_discard(numbers)
+        best = made.equation if made is not None else best
     wrong: dict[str, int] = {}
     for asked in coach.history:
         if asked.correct is not True:

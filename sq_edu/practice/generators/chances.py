@@ -37,7 +37,8 @@ def _window(p: Mapping[str, Any]) -> tuple[int, int]:
     return p["from_turn"], max(p["from_turn"], p["to_turn"])
 
 
-def chance_traps(obs: Observation, good: int, total: int, wanted: tuple) -> tuple:
+def chance_traps(obs: Observation, good: int, total: int,
+                 wanted: tuple[Any, ...]) -> tuple[Any, ...]:
     """Wrong chances a known slip gives: the draw pile as the denominator, the own hand counted
     as unseen, the card just played forgotten, the other cards as the denominator (odds)."""
     mine = [c for c in obs.hand]

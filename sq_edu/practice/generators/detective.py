@@ -25,7 +25,7 @@ _TO = Param(int, 20, low=1, high=80)
 _CARDS = Param(list, ["dragon"], choices=POWER_CARDS)
 
 
-def tracker_line(obs: Observation) -> tuple:
+def tracker_line(obs: Observation) -> tuple[Any, ...]:
     """The reveal every detective answer gets: the unseen count of every power card."""
     from sq_edu.maths import unseen
 
@@ -34,7 +34,7 @@ def tracker_line(obs: Observation) -> tuple:
                  for c in POWER_CARDS)
 
 
-def last_play(obs: Observation) -> tuple:
+def last_play(obs: Observation) -> tuple[Any, ...]:
     """The cards of the latest public play or discard (what "just happened")."""
     for event in reversed(obs.events):
         if event.kind in ("play", "discard", "block") and event.cards:
@@ -42,7 +42,7 @@ def last_play(obs: Observation) -> tuple:
     return ()
 
 
-def unseen_traps(obs: Observation, token: str, answer: int) -> tuple:
+def unseen_traps(obs: Observation, token: str, answer: int) -> tuple[Any, ...]:
     """The counting slips children make, each with its own message."""
     from sq_edu.maths import located
 
@@ -72,7 +72,7 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
 
     token = rng.choice(p["cards"])
     window = (p["from_turn"], max(p["from_turn"], p["to_turn"]))
-    heading: tuple = ()
+    heading: tuple[Any, ...] = ()
     if p["follow_game"]:
         pos, game_number = follow_position(base.seed, p["players"], base.rules, window)
         heading = (msg("practice.table_turn", game=game_number, turn=pos.obs.turn),)

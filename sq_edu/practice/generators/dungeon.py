@@ -1,7 +1,7 @@
 """Scoring-lesson exercises for Dungeon of Queens, cut from real seeded hands.
 
 They live in the lesson runtime, above the Dungeon engine they play (the engine imports only
-`sq_edu.i18n`; DESIGN.md section 2).
+`sq_edu.i18n`; docs/architecture.md).
 
 Each generator plays real hands with seeded bots (or, for the rare dungeon tricks, has the
 engine play a seeded last trick on top of a real game's scores) and takes the answer from the
@@ -250,9 +250,9 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     if p["contract"]:
         shown = [v - hand.contract_points if s == hand.dealer else v
                  for s, v in enumerate(after)]
-        context = (msg("dungeon.ex_scores_line", scores=scores_line(shown)),
-                   msg("dungeon.ex_race_dealer", player=player(hand.dealer),
-                       **contract_counts(hand)))
+        context: tuple[Msg, ...] = (
+            msg("dungeon.ex_scores_line", scores=scores_line(shown)),
+            msg("dungeon.ex_race_dealer", player=player(hand.dealer), **contract_counts(hand)))
     else:
         context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
     options = (*(Option(f"p{s}", player(s)) for s in range(game.players)),

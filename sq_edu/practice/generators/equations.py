@@ -72,6 +72,8 @@ def fact_family(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
 
     cards = rng.choice(equation_sets(p["addends"], p["addends"], p["max_total"]))
     discard = make_discard(cards)
+    if discard is None:
+        raise ValueError(f"{cards} is no discard")  # equation_sets gives only true equations
     form = rng.choice(discard.subtractions)
     question, answer = form.rsplit("=", 1)
     total, *parts = (int(x) for x in question.split("-"))

@@ -10,11 +10,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sq_edu.engine.observation import Event, Observation
 from sq_edu.i18n.words import Term
 
 from ..messages import Cards, Joined, Msg, msg
+
+if TYPE_CHECKING:  # a lesson page imports the generators; the game loads when a position is dealt
+    from sq_edu.engine.cards import Card
+    from sq_edu.engine.game import Game
+    from sq_edu.engine.moves import Move
 
 LEARNER = 0
 _EAGER = ("wake", "steal", "sleep", "block", "choose")
@@ -23,11 +29,11 @@ MAX_TURNS = 80
 
 @dataclass(frozen=True)
 class Position:
-    game: object             # sq_edu.engine.Game (kept for the reveal only)
+    game: Game               # kept for the reveal only
     obs: Observation         # what the learner's seat may know
 
 
-def _bot_move(legal: list, rng: random.Random) -> object:
+def _bot_move(legal: list[Move], rng: random.Random) -> Move:
     eager = [m for m in legal if m.kind in _EAGER]
     if eager and rng.random() < 0.8:
         return rng.choice(eager)
@@ -35,7 +41,7 @@ def _bot_move(legal: list, rng: random.Random) -> object:
 
 
 def _play(seed: int, players: int, rules: str, high: int,
-          stop: int | None = None) -> Iterator[tuple[int, object]]:
+          stop: int | None = None) -> Iterator[tuple[int, Game]]:
     """Play the seeded game; yield (step, game) whenever seat 0 starts a turn.
 
     With `stop`, the game is left at that step (for the reveal) and nothing after it is played.
@@ -65,15 +71,15 @@ def pick_position(seed: int, players: int, rules: str, turns: tuple[int, int],
     """
     low, high = turns
     found = [(step, g.observe(LEARNER)) for step, g in _play(seed, players, rules, high)
-             if g.turn >= low]  # type: ignore[attr-defined]
+             if g.turn >= low]
     if not found:  # the game ended before the window: the last of seat 0's turns
-        found = [(step, g.observe(LEARNER))  # type: ignore[attr-defined]
+        found = [(step, g.observe(LEARNER))
                  for step, g in _play(seed, players, rules, MAX_TURNS)][-1:]
     choice = found
     if label is not None:
         choice = [f for f in found if label(f[1]) == want]
         if not choice:  # look through the whole game before settling for another answer
-            whole = [(step, g.observe(LEARNER))  # type: ignore[attr-defined]
+            whole = [(step, g.observe(LEARNER))
                      for step, g in _play(seed, players, rules, MAX_TURNS)]
             choice = [f for f in whole if label(f[1]) == want] or found
     step, obs = rng.choice(choice)
@@ -98,9 +104,9 @@ def find_position(rng: random.Random, players: int, rules: str, turns: tuple[int
     for n in range(games):
         seed = first + n * 7919
         for step, g in _play(seed, players, rules, MAX_TURNS):
-            if g.turn < turns[0]:  # type: ignore[attr-defined]
+            if g.turn < turns[0]:
                 continue
-            obs = g.observe(LEARNER)  # type: ignore[attr-defined]
+            obs = g.observe(LEARNER)
             if obs.is_over:
                 continue
             found = label(obs)
@@ -115,7 +121,7 @@ def find_position(rng: random.Random, players: int, rules: str, turns: tuple[int
     return pick_position(first, players, rules, turns, rng)
 
 
-def _game_at(seed: int, players: int, rules: str, step: int) -> object:
+def _game_at(seed: int, players: int, rules: str, step: int) -> Game:
     return next(g for s, g in _play(seed, players, rules, MAX_TURNS, stop=step) if s == step)
 
 
@@ -130,12 +136,12 @@ def follow_position(seed: int, players: int, rules: str, turns: tuple[int, int],
     for game_number in range(1, max_games + 1):
         game_seed = deal * 1000 + game_number
         steps = [step for step, g in _play(game_seed, players, rules, high)
-                 if g.turn >= low]  # type: ignore[attr-defined]
+                 if g.turn >= low]
         if index < len(steps):
             step = steps[index]
             game = next(g for s, g in _play(game_seed, players, rules, high, stop=step)
                         if s == step)
-            return Position(game, game.observe(LEARNER)), game_number  # type: ignore[attr-defined]
+            return Position(game, game.observe(LEARNER)), game_number
         index -= len(steps)
     position = pick_position(deal, players, rules, turns, random.Random(seed))
     return position, 1
@@ -202,10 +208,10 @@ def queens_lines(obs: Observation) -> tuple[Msg, ...]:
     return tuple(lines)
 
 
-def where_cards_are(game: object, token: object) -> Msg:
+def where_cards_are(game: Game, token: Card) -> Msg:
     """The truth after the answer: how many of `token` lie in the draw pile and in each hand."""
-    draw = sum(1 for c in game.draw_pile if c == token)  # type: ignore[attr-defined]
-    hands = [sum(1 for c in game.hand(s) if c == token)  # type: ignore[attr-defined]
-             for s in range(game.players)]  # type: ignore[attr-defined]
+    draw = sum(1 for c in game.draw_pile if c == token)
+    hands = [sum(1 for c in game.hand(s) if c == token)
+             for s in range(game.players)]
     others = ", ".join(f"{s + 1}: {n}" for s, n in enumerate(hands) if s != LEARNER)
     return msg("practice.reveal_truth", card=Cards((token,)), draw=draw, others=others)

@@ -2,7 +2,7 @@
 
 Every set of awake queens shown is one a player may hold (no cat with dog, not already won).
 
-The points come from the printed cards (`QUEEN_POINTS`, RULES.md section 1) and the goals from
+The points come from the printed cards (`QUEEN_POINTS`, docs/rules.md section 1) and the goals from
 the rules presets (`Rules.win_points`), so the lesson and the game agree.
 """
 
@@ -51,7 +51,7 @@ def _queens(rng: random.Random, count: int, below: int | None = None,
         if allowed(chosen, rules) and (below is None
                                        or sum(QUEEN_POINTS[q] for q in chosen) < below):
             return chosen
-    return tuple(sorted(QUEENS, key=QUEEN_POINTS.get)[:count])
+    return tuple(sorted(QUEENS, key=QUEEN_POINTS.__getitem__)[:count])
 
 
 def wakeable(queens: tuple[str, ...]) -> list[str]:

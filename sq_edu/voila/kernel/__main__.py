@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-
 from sq_edu.server.kernel import main
 
 if __name__ == "__main__":  # pragma: no cover - runs as the kernel process
-    sys.exit(main())
+    main()

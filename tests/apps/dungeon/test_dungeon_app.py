@@ -163,7 +163,7 @@ def test_empty_table_says_so_and_the_hand_has_its_own_heading() -> None:
 
 
 def test_the_contract_question_gives_the_dealers_tricks_and_points() -> None:
-    """RULES.md 8: 5 tricks or 50 points; the child needs both numbers to score it."""
+    """docs/rules.md 8: 5 tricks or 50 points; the child needs both numbers to score it."""
     app = DungeonApp(seed=4)
     while not (app.to_check and app.to_check[0].hand is not None):
         step(app)

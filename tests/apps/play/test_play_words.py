@@ -39,7 +39,7 @@ def test_attacks_blocks_and_steals() -> None:
 
 
 def test_a_declined_block_is_told_only_to_the_defender() -> None:
-    """RULES.md 5: others see the same whether the defender had a dragon or not."""
+    """docs/rules.md 5: others see the same whether the defender had a dragon or not."""
     allow = Event("allow", seat=1, cards=("dragon",), target=0, queen="dog", private=True)
     assert narrate(allow, 1, "en") and "dragon" in narrate(allow, 1, "en")
     assert narrate(allow.seen_by(0), 0, "en") is None

@@ -1,0 +1,306 @@
+"""`TableApp`: play Sleeping Queens with classmates, each on their own device.
+
+The lobby: a child types their name, then creates a table (2-5 seats; they get a short table
+code to tell their classmates) or joins one with its code. The game is not in this kernel: the
+table service of the class server holds it and sends this seat only what this seat may see.
+A background thread waits on the service (a long poll), so another child's move appears here
+as soon as it is made. The browser remembers the seat (`SeatMemory`): a reload sits back down.
+The coach asks this child about their own game, and the answers count in their progress and
+in the teacher's live view like any lesson answer.
+
+Stable hooks: `sq-table-app`, `sq-table-lobby`, `sq-table-name`, `sq-table-size`,
+`sq-table-create`, `sq-table-code-input`, `sq-table-join`, `sq-table-code` (the code shown),
+`sq-table-start`, `sq-status`, and the board's (board.py).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from sq_edu.apps.play.coach import CoachPanel
+from sq_edu.apps.play.learner import LearnerRow
+from sq_edu.engine import Move
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.links import default_lang
+from sq_edu.pages.tables.client import Refused, TableClient
+from sq_edu.pages.tables.wire import move_to_wire
+from sq_edu.practice.classroom.live import ClassTrace, server_class
+from sq_edu.practice.coach.coach import default_level
+from sq_edu.practice.learner_record import LearnerRecord
+from sq_edu.practice.progress import default_progress_dir
+from sq_edu.widgets.controls import button
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.language import LanguageToggle
+from sq_edu.widgets.style import AppStyle
+
+from .board import TableBoard
+from .memory import SeatMemory
+
+log = logging.getLogger(__name__)
+
+
+class TableApp(widgets.VBox):
+    """`TableApp(lang)`; `client` for tests (default: this class server's table service)."""
+
+    def __init__(self, lang: str | None = "en", client: TableClient | None = None,
+                 progress_dir: str | None = None) -> None:
+        self.lang = default_lang() if lang is None else normalize_lang(lang)
+        self.client = client or TableClient.from_env()
+        self.feedback = Feedback(self.lang)
+        self.feedback.add_class("sq-status")
+        self._guard = guard = guarded(lambda: self.feedback)
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self.code = ""
+        self.token = ""
+        self.version = -1
+        self.seat: int | None = None
+        self.title = widgets.HTML()
+        self.language = LanguageToggle(self.lang, feedback=self.feedback)
+        self.language.on_change(self.set_lang)
+        self.memory = SeatMemory()
+        self.memory.observe(guard(lambda _c: self._remembered()), "kept")
+
+        self.name = widgets.Text(layout=widgets.Layout(width="14em"))
+        self.name.add_class("sq-table-name")
+        self.size = widgets.Dropdown(options=[2, 3, 4, 5], value=3)
+        self.size.add_class("sq-table-size")
+        self.create_button = button("sq-table-create", button_style="primary")
+        self.code_input = widgets.Text(layout=widgets.Layout(width="9em"))
+        self.code_input.add_class("sq-table-code-input")
+        self.join_button = button("sq-table-join", button_style="success")
+        self.create_button.on_click(guard(lambda _b: self.create()))
+        self.join_button.on_click(guard(lambda _b: self.join()))
+        self.create_help, self.join_help = widgets.HTML(), widgets.HTML()
+        self.lobby = widgets.VBox([
+            self.name,
+            widgets.VBox([self.create_help, widgets.HBox(
+                [self.size, self.create_button], layout=widgets.Layout(flex_flow="row wrap"))]),
+            widgets.VBox([self.join_help, widgets.HBox(
+                [self.code_input, self.join_button],
+                layout=widgets.Layout(flex_flow="row wrap"))])])
+        self.lobby.add_class("sq-table-lobby")
+
+        self.code_view = widgets.HTML()
+        self.code_view.add_class("sq-table-code")
+        self.start_button = button("sq-table-start", button_style="primary")
+        self.start_button.on_click(guard(lambda _b: self._call("start")))
+        self.waiting = widgets.VBox([self.code_view, self.start_button])
+
+        self.board = TableBoard(self.lang, self.feedback, self.send_move, guard, self.back)
+        folder = Path(progress_dir) if progress_dir is not None else None
+        self.learner = LearnerRow(self.feedback, LearnerRecord(folder), self.lang)
+        self.trace = ClassTrace(folder or default_progress_dir(), server_class())
+        self.coach = CoachPanel(self.lang, feedback=self.feedback, level=default_level(None),
+                                selected_cards=lambda: self.board.hand.selected_cards,
+                                cards_checked=self._cards_checked, record=self._record)
+        header = widgets.HBox([self.title, self.language])
+        header.add_class("sq-app-header")
+        super().__init__([AppStyle(), self.memory, header, self.feedback, self.lobby,
+                          self.waiting, self.coach, self.board])
+        self.add_class("sq-app")
+        self.add_class("sq-table-app")
+        self._relabel()
+        self._show_part()
+        if self.client is None:
+            self.feedback.say("table.no_service", "bad")
+            self.lobby.layout.display = "none"
+
+    # --- the lobby ------------------------------------------------------------------------
+    def create(self) -> None:
+        answer = self._ask("create", name=self.name.value.strip(), size=int(self.size.value))
+        if answer is not None:
+            self._seated(answer["token"], answer["view"])
+
+    def join(self) -> None:
+        code = self.code_input.value.strip().upper()
+        if not code:
+            self.feedback.say("table.prompt_code", "info")
+            return
+        answer = self._ask("join", code=code, name=self.name.value.strip())
+        if answer is not None:
+            self._seated(answer["token"], answer["view"])
+
+    def _remembered(self) -> None:
+        """The browser remembered a seat: sit back down if the table is still there."""
+        if self.seat is not None or not self.memory.kept or self.client is None:
+            return
+        try:
+            kept = json.loads(self.memory.kept)
+            code, token = str(kept["code"]), str(kept["token"])
+        except (ValueError, KeyError, TypeError):
+            self.memory.keep = ""
+            return
+        try:
+            answer = self.client.call("state", code=code, token=token, since=-1)
+        except Refused:
+            self.memory.keep = ""   # the table is over and gone: back to the lobby
+            return
+        except OSError:
+            log.warning("the table service did not answer", exc_info=True)
+            return
+        self.name.value = answer["view"]["seats"][answer["view"]["seat"]]["name"]
+        self._seated(token, answer["view"])
+        self.feedback.say("table.welcome_back", "good")
+
+    def _seated(self, token: str, view: dict[str, Any]) -> None:
+        with self._lock:
+            self.code, self.token, self.seat = view["code"], token, view["seat"]
+            self.memory.keep = json.dumps({"code": self.code, "token": token})
+            name = view["seats"][self.seat]["name"]
+            if name and not self.learner.learner.named:
+                self.learner.set_nickname(name)
+            self.coach.coach.seat = self.seat
+            self._show(view)
+        threading.Thread(target=self._wait_loop, name="sq-table-wait", daemon=True).start()
+
+    # --- talking to the table -------------------------------------------------------------
+    def _ask(self, verb: str, **data: Any) -> dict[str, Any] | None:
+        """One request; a refusal is said kindly in the page and None returned."""
+        if self.client is None:
+            self.feedback.say("table.no_service", "bad")
+            return None
+        try:
+            return self.client.call(verb, **data)
+        except Refused as why:
+            self.feedback.say(why.key, "bad")
+        except OSError:
+            log.warning("the table service did not answer %s", verb, exc_info=True)
+            self.feedback.say("table.err_server", "bad")
+        return None
+
+    def _call(self, verb: str, **data: Any) -> bool:
+        answer = self._ask(verb, code=self.code, token=self.token, **data)
+        if answer is not None:
+            with self._lock:
+                self._show(answer["view"])
+        return answer is not None
+
+    def send_move(self, move: Move) -> None:
+        """The child's move, made on the position this page shows."""
+        before = self.board.obs
+        point = self.coach.coach.before_move(before, move) if before is not None else None
+        if self._call("move", move=move_to_wire(move), moves=int(self.board.view["moves"])):
+            after = self.board.obs
+            if after is not None and before is not None:
+                events = list(after.events[len(before.events):])
+                self.coach.coach.after_move(point, move, events, after)
+            self.feedback.clear()
+        elif point is not None and point in self.coach.coach.replay:
+            self.coach.coach.replay.remove(point)
+
+    def back(self) -> None:
+        if self._call("back"):
+            self.feedback.say("table.welcome_back", "good")
+
+    def _wait_loop(self) -> None:
+        """Wait for the table to change and show it; ends when the page's kernel ends."""
+        client = self.client
+        while client is not None and not self._stop.is_set():
+            if not self.memory.page_open:   # nobody looks: let the seat go to a bot
+                time.sleep(0.5)
+                continue
+            try:
+                answer = client.call("state", timeout=40.0, code=self.code, token=self.token,
+                                     since=self.version)
+            except Refused as why:
+                with self._lock:
+                    self.feedback.say(why.key, "bad")
+                    if why.status in (403, 404):
+                        self.memory.keep = ""
+                return
+            except OSError:
+                time.sleep(2.0)   # the server restarts: try again
+                continue
+            try:
+                with self._lock:
+                    if answer["view"]["version"] > self.version:
+                        self._show(answer["view"])
+            except Exception:   # a drawing error must not end the wait
+                log.exception("could not show the table")
+                time.sleep(1.0)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    # --- drawing --------------------------------------------------------------------------
+    def _show(self, view: dict[str, Any]) -> None:
+        self.version = max(self.version, int(view["version"]))
+        started = bool(view.get("started"))
+        self.code_view.value = self._code_html(view)
+        if started:
+            self.board.show(view)
+            obs = self.board.obs
+            if self.coach.coach.level != "off" and obs is not None:
+                self.coach.turn(obs, self.board.legal)
+        self._show_part(started)
+
+    def _show_part(self, started: bool = False) -> None:
+        seated = self.seat is not None
+        self.lobby.layout.display = "none" if seated else "flex"
+        self.waiting.layout.display = "flex" if seated and not started else "none"
+        self.board.layout.display = "flex" if started else "none"
+        self.coach.layout.display = "flex" if started and self.coach.coach.level != "off" \
+            else "none"
+
+    def _code_html(self, view: dict[str, Any]) -> str:
+        names = [s["name"] for s in view["seats"] if s["kind"] == "person"]
+        open_seats = sum(1 for s in view["seats"] if s["kind"] == "open")
+        code = " ".join(view["code"])
+        return (f'<div role="status" aria-live="polite"><p>{self._t("table.code_label")}</p>'
+                f'<p class="sq-table-code-value" style="font-size:2.4em;font-weight:bold;'
+                f'letter-spacing:0.15em;font-family:monospace">{code}</p>'
+                f'<p>{self._t("table.code_help")}</p>'
+                f'<p>{self._t("table.seated", names=", ".join(names))}</p>'
+                f'<p>{self._t("table.open_seats", n=open_seats)}</p></div>')
+
+    def _t(self, key: str, **params: object) -> str:
+        return escape(t(key, self.lang, **params))
+
+    def _cards_checked(self, right: bool) -> None:
+        """A right pick stays picked (one tap discards it); a wrong one is unpicked."""
+        if not right:
+            self.board.hand.clear()
+
+    def _record(self, question: Any, verdict: Any) -> None:
+        """A coach answer: into the child's progress and the teacher's live view."""
+        self.learner.record(question, verdict)
+        nickname = self.learner.progress.nickname
+        if nickname:
+            ex = question.exercise   # counted under the lesson the skill belongs to
+            self.trace.answer(nickname, ex.lesson_id, ex.level, verdict.correct)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        if self.language.value != self.lang:
+            self.language.value = self.lang
+        for view in (self.feedback, self.coach, self.learner):
+            view.set_lang(self.lang)
+        self.board.set_lang(self.lang)
+        self._relabel()
+        if self.board.view:
+            self.code_view.value = self._code_html(self.board.view)
+
+    def _relabel(self) -> None:
+        self.title.value = f"<h2 class='sq-h'>{self._t('table.title')}</h2>"
+        self.name.description = t("table.your_name", self.lang)
+        self.name.placeholder = t("table.name_placeholder", self.lang)
+        self.name.style.description_width = "initial"
+        self.size.description = t("table.size", self.lang)
+        self.size.style.description_width = "initial"
+        self.size.layout.width = "auto"
+        self.create_button.description = t("table.create", self.lang)
+        self.join_button.description = t("table.join", self.lang)
+        self.code_input.placeholder = t("table.code_placeholder", self.lang)
+        self.create_help.value = f"<h3 class='sq-h'>{self._t('table.create_help')}</h3>"
+        self.join_help.value = f"<h3 class='sq-h'>{self._t('table.join_help')}</h3>"
+        self.start_button.description = t("table.start", self.lang)

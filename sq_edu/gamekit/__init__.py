@@ -1,0 +1,14 @@
+"""What both game engines share, below both: the loop that lets bots take their turns and the
+one exception every refused move raises.
+
+`sq_edu.engine` (Sleeping Queens) and `sq_edu.dungeon` (Dungeon of Queens) sit side by side
+and never import each other; what they have in common lives here, so neither reaches sideways.
+It imports only `sq_edu.i18n`.
+"""
+
+from __future__ import annotations
+
+from .autoplay import Chooser, Playable, advance_bots
+from .errors import IllegalMove
+
+__all__ = ["Chooser", "IllegalMove", "Playable", "advance_bots"]

@@ -1,0 +1,221 @@
+"""A table of three classmates in Chromium, through a real class server.
+
+Three browser contexts (three devices) sit at one table: one creates it and reads out the
+code, two join with it, and they play the game to the end by clicking the board. Mid-game
+one device closes (a bot plays its seat, the others go on), then opens again with the same
+browser storage (the seat comes back); later the server is killed outright and started
+again, and every page reloads at the very move the game was on.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sq_edu.practice.classroom.teacher_key import hash_password
+from sq_edu.server.server import VoilaServer
+from tests.support.browser import keep_offline, wait_rendered
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+SHOTS = ROOT / "docs" / "screenshots"
+PASSWORD = "owls-at-noon"
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+MAX_DECISIONS = 400
+
+
+@pytest.fixture(scope="module")
+def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    server = VoilaServer(log_path=ARTIFACTS / "voila-table.log")
+    server.env.update(SQ_EDU_CLASS="5b", SQ_EDU_TEACHER_KEY=hash_password(PASSWORD),
+                      SQ_EDU_PROGRESS_DIR=str(tmp_path_factory.mktemp("table-progress")),
+                      SQ_EDU_TABLE_AWAY_SECONDS="3", SQ_EDU_TABLE_BEAT_SECONDS="1",
+                      SQ_EDU_TABLE_BOT_SECONDS="0.2")
+    with server:
+        yield server
+
+
+def open_table(context: Any, server: VoilaServer, lang: str = "en") -> Any:
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    keep_offline(page, server.url)
+    page.goto(f"{server.url}voila/render/table.ipynb?lang={lang}")
+    wait_rendered(page, ".sq-table-app")
+    return page
+
+
+def moves_seen(page: Any) -> int:
+    return int(page.locator(".sq-table-seats [data-moves]").get_attribute("data-moves"))
+
+
+def decide(page: Any) -> bool:
+    """One decision on this page if it is this seat's; True when a move was sent (False if
+    the page changed under the click: a bot or the idle timer decided first)."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        return _decide(page)
+    except PlaywrightTimeout:
+        return False
+
+
+def _decide(page: Any) -> bool:
+    visible = page.locator(".sq-table-board button:visible")
+    names = visible.evaluate_all("bs => bs.map(b => b.className)")
+    if not names:
+        return False
+    before = moves_seen(page)
+    quick = {"timeout": 5_000}
+    if any("sq-answer-allow" in n for n in names):
+        page.locator("button.sq-answer-allow").click(**quick)
+    elif any("sq-keep-card" in n for n in names):
+        page.locator("button.sq-keep-card").first.click(**quick)
+    elif any("sq-slot-button" in n for n in names):
+        page.locator("button.sq-slot-button:visible").first.click(**quick)
+    elif any("sq-act-wake" in n for n in names):
+        page.locator("button.sq-act-wake").click(**quick)
+        page.locator("button.sq-slot-button:visible").first.click(**quick)
+    elif any("sq-act-discard" in n for n in names):
+        page.locator(".sq-hand .sq-card").first.click(**quick)
+        page.locator("button.sq-act-discard").click(**quick)
+    else:
+        return False
+    page.wait_for_function(
+        "n => Number(document.querySelector('.sq-table-seats [data-moves]')"
+        ".dataset.moves) > n", arg=before, timeout=20_000)
+    return True
+
+
+def play_until(pages: list[Any], done: Any) -> None:
+    for _ in range(MAX_DECISIONS):
+        if done():
+            return
+        if not any(decide(p) for p in pages):
+            pages[0].wait_for_timeout(150)   # a bot or a classmate's page is deciding
+    raise AssertionError("the game did not get there")
+
+
+def kill_and_restart(server: VoilaServer) -> None:
+    """The server dies at once (no clean shutdown) and is started again on its port."""
+    assert server.pid is not None
+    os.killpg(server.pid, signal.SIGKILL)
+    server._process.wait(timeout=10)   # type: ignore[union-attr]
+    server._process = None
+    server.start()
+
+
+def test_three_devices_play_a_table_to_the_end(browser: Any,
+                                                table_server: VoilaServer) -> None:
+    masha_ctx = browser.new_context(locale="en-GB", **PHONE)
+    others = [browser.new_context(viewport={"width": 1000, "height": 900}) for _ in range(2)]
+    contexts = [masha_ctx, *others]
+    try:
+        masha = open_table(masha_ctx, table_server)
+        masha.locator(".sq-table-name input").fill("Masha")
+        masha.locator(".sq-table-size select").select_option("3")
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        masha.screenshot(path=str(SHOTS / "table-lobby-en.png"))
+        masha.locator("button.sq-table-create").click()
+        code_text = masha.locator(".sq-table-code .sq-table-code-value")
+        code_text.wait_for()
+        code = code_text.inner_text().replace(" ", "")
+        assert len(code) == 6
+        masha.screenshot(path=str(SHOTS / "table-code-en.png"))
+
+        pages = [masha]
+        for name, context in zip(("Petya", "Olya"), others, strict=True):
+            page = open_table(context, table_server)
+            page.locator(".sq-table-name input").fill(name)
+            page.locator(".sq-table-code-input input").fill(code.lower())
+            page.locator("button.sq-table-join").click()
+            pages.append(page)
+        for page in pages:   # the third join filled the table: the game starts everywhere
+            page.locator(".sq-table-seats", has_text="Olya").wait_for()
+        vova_ctx = browser.new_context(viewport={"width": 1000, "height": 900})
+        contexts.append(vova_ctx)
+        fourth = open_table(vova_ctx, table_server)   # a fourth child: the table is full
+        fourth.locator(".sq-table-name input").fill("Vova")
+        fourth.locator(".sq-table-code-input input").fill(code)
+        fourth.locator("button.sq-table-join").click()
+        fourth.locator(".sq-status", has_text="This table is full").first.wait_for()
+        vova_ctx.close()
+        contexts.remove(vova_ctx)
+
+        play_until(pages, lambda: moves_seen(masha) >= 6)
+        masha.screenshot(path=str(SHOTS / "table-game-en.png"))
+        olya_state = others[1].storage_state()
+        others[1].close()                          # Olya's device goes away mid-game
+        masha.locator(".sq-table-seats li", has_text="Olya").filter(
+            has_text="the computer plays").wait_for(timeout=30_000)
+        gone_at = moves_seen(masha)
+        play_until(pages[:2], lambda: moves_seen(masha) >= gone_at + 6)
+
+        others[1] = browser.new_context(viewport={"width": 1000, "height": 900},
+                                        storage_state=olya_state)
+        contexts[2] = others[1]
+        olya = open_table(others[1], table_server)   # the same browser opens the page again
+        olya.locator(".sq-status", has_text="Welcome back").first.wait_for()
+        pages[2] = olya
+        masha.wait_for_function("() => !/Olya[^\\n]*computer/.test("
+                                "document.querySelector('.sq-table-seats').innerText)")
+
+        play_until(pages, lambda: moves_seen(masha) >= gone_at + 12)
+        at_kill = moves_seen(masha)
+        kill_and_restart(table_server)
+        for page in pages:
+            page.reload()
+            wait_rendered(page, ".sq-table-app")
+            page.locator(".sq-table-board .sq-table-seats").wait_for()
+            assert moves_seen(page) == at_kill, "the game resumes at the move it was on"
+
+        play_until(pages, lambda: all(p.locator(".sq-game-over:visible").count()
+                                      for p in pages))
+        for page in pages:
+            assert page.locator(".sq-game-over").inner_text().strip()
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_lobby_and_the_teachers_list_of_tables(browser: Any, table_server: VoilaServer,
+                                               lang: str) -> None:
+    """A phone opens a table in Russian (or English); the teacher's live view lists it with
+    who sits there and whose turn it is."""
+    child_ctx = browser.new_context(locale="ru-RU" if lang == "ru" else "en-GB", **PHONE)
+    try:
+        child = open_table(child_ctx, table_server, lang)
+        child.locator(".sq-table-name input").fill("Маша" if lang == "ru" else "Sasha")
+        child.locator(".sq-table-size select").select_option("2")
+        if lang == "ru":
+            child.screenshot(path=str(SHOTS / "table-lobby-ru.png"))
+        child.locator("button.sq-table-create").click()
+        code = child.locator(".sq-table-code-value").inner_text().replace(" ", "")
+        if lang == "ru":
+            child.screenshot(path=str(SHOTS / "table-code-ru.png"))
+        child.locator("button.sq-table-start").click()   # the empty seat gets a bot
+        child.locator(".sq-table-seats li", has_text="Компьютер 2" if lang == "ru"
+                      else "Computer 2").wait_for()
+
+        teacher = child_ctx.new_page()
+        teacher.set_default_timeout(60_000)
+        keep_offline(teacher, table_server.url)
+        teacher.goto(f"{table_server.url}voila/render/teacher.ipynb?lang={lang}")
+        wait_rendered(teacher, ".sq-teacher-login")
+        teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+        teacher.locator("button.sq-teacher-open").click()
+        row = teacher.locator(".sq-table-list tbody tr", has_text=code)
+        row.wait_for(timeout=30_000)
+        cells = row.locator("td").all_inner_texts()
+        name = "Маша" if lang == "ru" else "Sasha"
+        assert name in cells[1] and cells[2]   # who sits there, and whose turn it is
+        row.scroll_into_view_if_needed()
+        teacher.screenshot(path=str(SHOTS / f"table-teacher-list-{lang}.png"))
+    finally:
+        child_ctx.close()
