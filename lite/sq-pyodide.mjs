@@ -48,6 +48,8 @@ export async function loadPyodide(options) {
   }
 }
 
+// Private parts of Pyodide (snapshot options, module internals): the Pyodide pin is exact
+// (lite/browser.txt) and tests/site/test_loader_names.py fails naming any that has gone.
 async function loadFromSnapshot(options) {
   const [snapshot, packages] = await Promise.all([snapshotBytes(), fetchBytes("sq-site.zip")]);
   // The restored memory must fit: grow the new module's memory to the snapshot's size first
