@@ -319,7 +319,9 @@ class PlayApp(widgets.VBox):
             bots = table.bots_turn
             self.bot_bar.layout.display = "flex" if bots else "none"
             self.next_button.layout.display = "none" if self.pace.waiting else "flex"
-            self.setup.label_coach(seat_coach.panel.coach.level)
+            level = seat_coach.panel.coach.level
+            if self.setup.coach_level.value != level:   # the shown person's; no churn else
+                self.setup.label_coach(level)
         self._say_and_focus(obs, passing, bool(legal))
 
     def _say_and_focus(self, obs: Observation, passing: bool, mine: bool) -> None:
