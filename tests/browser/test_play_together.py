@@ -21,6 +21,7 @@ from tests.browser.test_play import (
     click_and_wait,
     coach_waiting,
     hand_cards,
+    open_settings,
     settle,
 )
 
@@ -92,6 +93,7 @@ def _pass_over(page, passes: int, shoot) -> None:
 def play_hot_seat(page, names: tuple[str, str], shoot=None) -> tuple[int, int]:
     """Seat two people and a bot on the open play page (a Page or an iframe's Frame) and play
     to the end through the controls; the passes and coach answers it took."""
+    open_settings(page)   # who plays is a grown-up's choice, behind "For grown-ups"
     page.locator(f"{APP} .sq-seat-setup-open").click()
     setup = page.locator(f"{APP} .sq-seat-setup")
     setup.wait_for(state="visible")
@@ -137,6 +139,7 @@ def test_a_coached_game_on_a_phone_needs_no_next_move_and_one_tap_discards(
     page = phone
     _open(page, voila_server.url, "seed=3&lang=en")
     # the detective asks every question that matters, so a discard question comes up soon
+    open_settings(page)
     page.locator(f"{APP} .sq-coach-level select").select_option(
         label=t("play.coach_level_detective", "en"))
     one_tap = False
