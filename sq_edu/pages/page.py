@@ -29,9 +29,13 @@ def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) ->
 
     refuse_page_widgets()   # the app is built: the page may not build widgets of its own
 
+    class_code = params.class_code or server_class()
     join = getattr(app, "join_class", None)
     if callable(join):   # a lesson: the teacher's live view follows it in the link's class
-        join(params.class_code or server_class(), fixed=params.fixed)
+        join(class_code, fixed=params.fixed)
+    cheer = getattr(app, "cheer", None)
+    if cheer is not None and hasattr(cheer, "class_mode"):
+        cheer.class_mode = bool(class_code)   # a room of phones: sounds start off
 
     children: list[widgets.Widget] = [ConnectionNotice(params.lang)]
     found = notes_for(app, params) if notes else ()

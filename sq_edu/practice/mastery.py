@@ -174,7 +174,9 @@ class Mastery:
             return Outcome(skill, rec.stage, rec.score, replay=True)
         reviewed = rec.due is not None and rec.due <= day
         clean = correct and hints == 0
-        rec.score = _scored(rec.score, correct, clean, guess)
+        # A missed review shows the skill needs work again: the full fall, below MASTERED.
+        scored = _scored if reviewed else _skill_scored
+        rec.score = scored(rec.score, correct, clean, guess)
         self._schedule(rec, clean, correct, reviewed, day)
         level_up, step_back = self._advance(lesson_id, level, clean, correct, levels, guess)
         return Outcome(skill, self._stage_shown(rec, lesson_id, level), rec.score, level_up,
@@ -277,6 +279,15 @@ def _scored(score: int, correct: bool, clean: bool, guess: float) -> int:
     if correct:
         return max(score, min(HINTED_CAP, score + HINTED_GAIN))
     return max(0, score - loss(guess))
+
+
+def _skill_scored(score: int, correct: bool, clean: bool, guess: float) -> int:
+    """The skill bar a child sees falls gently: one miss costs at most half of what one right
+    answer earns, so it never wipes out a run of right answers (the level's own score, which
+    opens levels, and a missed review still fall by the full `loss`)."""
+    if correct:
+        return _scored(score, correct, clean, guess)
+    return max(0, score - min(loss(guess), math.ceil(gain(guess) / 2)))
 
 
 def _table(value: object, where: str) -> Mapping[str, object]:

@@ -66,10 +66,11 @@ class QueenGrid(widgets.VBox):
         self._queen_handlers: list[QueenHandler] = []
         self._choosable_slots: frozenset[int] = frozenset()
         self._choosable_queens: frozenset[tuple[int, str]] = frozenset()
+        self._new: frozenset[tuple[int, str]] = frozenset()   # just woken: drawn turning over
         self.title = widgets.HTML()
         self.slot_pictures = [widgets.HTML() for _ in range(SLOTS)]
-        self.slot_buttons = [widgets.Button(layout=widgets.Layout(width=f"{card_width + 10}px"))
-                             for _ in range(SLOTS)]
+        self.slot_buttons = [widgets.Button(layout=widgets.Layout(
+            width=f"{card_width + 10}px", min_height="44px")) for _ in range(SLOTS)]  # a finger
         for i, button in enumerate(self.slot_buttons):
             button.add_class("sq-slot-button")
             button.add_class(f"sq-slot-{i + 1}")
@@ -93,6 +94,9 @@ class QueenGrid(widgets.VBox):
     # --- public API -------------------------------------------------------------------------
     def update(self, obs: Observation) -> None:
         """Show a new observation; choices are switched off (they belonged to the old one)."""
+        before = {(s, q) for s, queens in enumerate(self._obs.awake) for q in queens}
+        self._new = frozenset((s, q) for s, queens in enumerate(obs.awake) for q in queens
+                              if (s, q) not in before)
         self._obs = obs
         self._choosable_slots = frozenset()
         self._choosable_queens = frozenset()
@@ -181,7 +185,8 @@ class QueenGrid(widgets.VBox):
         self.queen_buttons = {}
         for seat, (head, box) in enumerate(rows):
             faces = "".join(
-                f'<span role="img" aria-label="{escape(queen_name(q, self.lang))}, '
+                f'<span role="img"{self._new_mark(seat, q)} '
+                f'aria-label="{escape(queen_name(q, self.lang))}, '
                 f'{QUEEN_POINTS[q]}">{queen_face(q, round(self._width * 0.8), self.lang)}</span>'
                 for q in self._obs.awake[seat])
             head.value = (
@@ -194,6 +199,9 @@ class QueenGrid(widgets.VBox):
                     buttons.append(self._queen_button(seat, q))
             box.children = buttons
         self.awake_box.children = [widget for row in rows for widget in row]
+
+    def _new_mark(self, seat: int, queen: str) -> str:
+        return ' class="sq-queen-new"' if (seat, queen) in self._new else ""
 
     def _queen_button(self, seat: int, queen: str) -> widgets.Button:
         name = queen_name(queen, self.lang)

@@ -84,10 +84,13 @@ def test_wrong_cards_are_put_back(dashboards) -> None:
 
 
 @pytest.mark.parametrize("selector", [".sq-level select", ".sq-seed input",
-                                      ".sq-nickname input"])
+                                      ".sq-nickname input", ".sq-settings button"])
 def test_text_boxes_and_dropdowns_show_a_focus_ring(dashboards, selector: str) -> None:
     page = dashboards.open("equations", selector=".sq-lesson-app")
+    if selector != ".sq-settings button":   # level and deal wait behind "For grown-ups"
+        page.locator(".sq-settings button").click()
     control = page.locator(selector).first
+    control.wait_for()
     control.focus()
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")  # reach it by keyboard, as :focus-visible wants

@@ -24,6 +24,14 @@ def click_and_wait(page, locator) -> None:
         arg=[APP, before], timeout=20_000)
 
 
+def open_settings(page) -> None:
+    """Show the grown-ups' settings (bots, coach, auto, who plays): one button."""
+    button = page.locator(f"{APP} .sq-settings button")
+    if button.get_attribute("aria-expanded") != "true":
+        button.click()
+    page.locator(f"{APP} .sq-auto").wait_for()
+
+
 def first_visible(page, selector: str):
     """The first visible, enabled match of `selector`, or None."""
     found = page.locator(f"{APP} {selector}")
@@ -64,7 +72,10 @@ def child_turn(page) -> str:
 
 def test_a_full_game_is_played_to_its_end_by_clicking(dashboards) -> None:
     page = dashboards.open("play", "seed=3", selector=APP)
+    open_settings(page)
     page.locator(f"{APP} .sq-auto input[type=checkbox]").check()
+    page.locator(f"{APP} .sq-settings button").click()   # folded again: the child's screen
+    page.locator(f"{APP} .sq-auto").wait_for(state="hidden")
     pressed: dict[str, int] = {}
     for _ in range(MAX_CLICKS):
         settle(page)
@@ -159,39 +170,46 @@ def answer_coach(page, kind: str, want_right: bool, turn: int, lang: str) -> boo
     page.wait_for_function(  # the answer controls of this question have arrived
         "s => [...document.querySelectorAll(s)].some(e => e.offsetParent !== null)",
         arg=controls)
-    options = page.locator(f"{APP} .sq-coach-option")
-    if options.count():
-        pick = turn % options.count()
-        if kind == "jester_seat":   # counting round the table from the child (option 1)
-            number = int(re.search(r"\b(\d+)\b", page.locator(
-                f"{APP} .sq-coach-question").inner_text().split("?")[0]).group(1))
-            pick = (number - 1 + (0 if want_right else 1)) % options.count()
-        click_and_wait(page, options.nth(pick))
-    elif first_visible(page, ".sq-coach-check-cards") is not None:
-        hand = hand_cards(page)
-        numbers = [c for c in hand if c != "power"]
-        picked = [0]                                   # one card is never a 3-card discard
-        if want_right:
-            found = [d.cards for d in find_discards(numbers) if d.size >= 3]
-            left = list(range(len(hand)))
-            picked = []
-            for card in found[0]:
-                index = next(i for i in left if hand[i] == card)
-                left.remove(index)
-                picked.append(index)
-        for index in picked:
-            card = page.locator(f"{APP} .sq-hand button[data-index='{index}']")
-            card.click()
-            page.wait_for_function(
-                "s => document.querySelector(s).getAttribute('aria-pressed') === 'true'",
-                arg=f"{APP} .sq-hand button[data-index='{index}']")
-        click_and_wait(page, page.locator(f"{APP} .sq-coach-check-cards"))
-    else:
-        guess = str(count_unseen(page, lang)) if kind in ("attack_unseen", "count") else \
-            str(2 + turn % 3)
-        page.locator(f"{APP} .sq-coach-answer input").fill(guess if want_right else "60")
-        click_and_wait(page, page.locator(f"{APP} .sq-coach-check"))
+
+    def give() -> None:
+        options = page.locator(f"{APP} .sq-coach-option")
+        if options.count():
+            pick = turn % options.count()
+            if kind == "jester_seat":   # counting round the table from the child (option 1)
+                number = int(re.search(r"\b(\d+)\b", page.locator(
+                    f"{APP} .sq-coach-question").inner_text().split("?")[0]).group(1))
+                pick = (number - 1 + (0 if want_right else 1)) % options.count()
+            click_and_wait(page, options.nth(pick))
+        elif first_visible(page, ".sq-coach-check-cards") is not None:
+            hand = hand_cards(page)
+            numbers = [c for c in hand if c != "power"]
+            picked = [0]                                   # one card is never a 3-card discard
+            if want_right:
+                found = [d.cards for d in find_discards(numbers) if d.size >= 3]
+                left = list(range(len(hand)))
+                picked = []
+                for card in found[0]:
+                    index = next(i for i in left if hand[i] == card)
+                    left.remove(index)
+                    picked.append(index)
+            for index in picked:
+                card = page.locator(f"{APP} .sq-hand button[data-index='{index}']")
+                card.click()
+                page.wait_for_function(
+                    "s => document.querySelector(s).getAttribute('aria-pressed') === 'true'",
+                    arg=f"{APP} .sq-hand button[data-index='{index}']")
+            click_and_wait(page, page.locator(f"{APP} .sq-coach-check-cards"))
+        else:
+            guess = str(count_unseen(page, lang)) if kind in ("attack_unseen", "count") else \
+                str(2 + turn % 3)
+            page.locator(f"{APP} .sq-coach-answer input").fill(guess if want_right else "60")
+            click_and_wait(page, page.locator(f"{APP} .sq-coach-check"))
+
+    give()
     result.locator(".sq-status").wait_for(state="visible")
+    if result.locator(".sq-coach-retry").count():   # a wrong first try: once more, a hint
+        give()                                       # the same answer again closes it
+        result.locator(".sq-status:not(.sq-coach-retry)").wait_for(state="visible")
     return result.locator(".sq-status-good").count() > 0
 
 
@@ -213,6 +231,7 @@ def take_a_chance(page) -> bool:
 
 def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict[str, int]:
     page = dashboards.open("play", f"seed={seed}&lang={lang}", selector=APP)
+    open_settings(page)
     page.locator(f"{APP} .sq-nickname input").fill(nickname)
     click_and_wait(page, page.locator(f"{APP} .sq-save-nickname"))
     level = page.locator(f"{APP} .sq-coach-level select")
@@ -342,6 +361,7 @@ def test_detective_coach_shows_every_kind_of_question(dashboards) -> None:
     """Detective asks whenever it matters: one game shows each kind of question (screenshots
     of the coach panel for the closing note); "Show me" moves on without counting."""
     page = dashboards.open("play", "seed=11", selector=APP)
+    open_settings(page)
     page.locator(f"{APP} .sq-coach-level select").select_option(
         label="detective (asks whenever it matters)")
     page.locator(f"{APP} .sq-auto input[type=checkbox]").check()

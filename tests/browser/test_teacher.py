@@ -41,6 +41,7 @@ def test_teacher_sets_up_a_class_reads_progress_and_prints(dashboards, tmp_path:
     assert "broken.json" in page.locator(f"{APP} .sq-report-view").inner_text()
     assert page.locator(f"{APP} .sq-report-csv a[download]").is_visible()
 
+    page.locator(f"{APP} .sq-settings button").click()   # worksheets: under "More settings"
     page.locator(f"{APP} .sq-worksheet-make").click()
     worksheet = page.locator(f"{APP} .sq-worksheet-link a[download]")
     worksheet.wait_for()

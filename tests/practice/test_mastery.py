@@ -145,3 +145,15 @@ def test_a_guessable_level_asks_for_more_right_answers() -> None:
         assert guesser_tail(n, n, guess) < 1 / 3000 <= guesser_tail(n - 1, n - 1, guess) \
             or n == LEVEL_UP_STREAK
     assert items_to_master(0.5) == 12 and items_to_master(0.05) == LEVEL_UP_STREAK
+
+
+def test_one_miss_never_wipes_out_a_run_of_right_answers() -> None:
+    m = Mastery()
+    for _ in range(2):
+        m.record("eq", 1, "pairs", True, levels=9, guess=0.1, today=DAY)
+    run = m.skill("pairs").score
+    m.record("eq", 1, "pairs", False, levels=9, guess=0.1, today=DAY)
+    after = m.skill("pairs").score
+    assert run / 2 < after < run         # it falls, gently: more than half the run is kept
+    m.record("eq", 1, "pairs", False, levels=9, guess=0.1, today=DAY)
+    assert m.skill("pairs").score < after  # a second miss falls further

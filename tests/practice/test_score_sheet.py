@@ -41,7 +41,9 @@ def test_a_whole_hand_on_the_sheet() -> None:
         row = sheet.open_row
         assert row is not None and row.right is None
         assert sheet.check("forty") is None and row.answer is None   # not a score: not written
+        assert sheet.shown_scores[row.seat] == row.before   # the scores line waits for a check
         assert sheet.check(str(row.after + 1)) is row and row.right is False
+        assert sheet.shown_scores[row.seat] == row.after    # as the sheet's Score column says
         assert sheet.check(str(row.after)) is row and row.right is True
         for lang in ("en", "ru"):
             shown = row.after if row.hand is None else row.hand.contract   # the working

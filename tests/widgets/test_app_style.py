@@ -24,7 +24,9 @@ def test_app_has_one_shared_style_and_a_header_row(make, tmp_path, monkeypatch) 
     styles = [c for c in app.children if isinstance(c, AppStyle)]
     assert len(styles) == 1
     headers = [c for c in app.children if "sq-app-header" in getattr(c, "_dom_classes", ())]
-    assert len(headers) == 1 and app.language in headers[0].children
+    assert len(headers) == 1
+    tools = [c for c in headers[0].children if "sq-header-tools" in c._dom_classes]
+    assert len(tools) == 1 and app.language in tools[0].children   # with sound and settings
 
 
 def test_stylesheet_only_styles_the_apps() -> None:

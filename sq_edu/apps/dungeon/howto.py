@@ -17,10 +17,11 @@ _SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _RED = "#B71C1C"
 
 
-def card_svg(code: str, lang: str = "en") -> str:
+def card_svg(code: str, lang: str = "en", rank: str | None = None) -> str:
     """A small playing card ("KC", "10S"); decorative, the caption beside it says it all. The
-    rank is printed as on the cards of `lang` (an ace is "A" in English, "Т" in Russian)."""
-    rank, suit = escape(short_rank(code[:-1], lang)), _SYMBOLS[code[-1]]
+    rank is printed as on the cards of `lang` (an ace is "A" in English, "Т" in Russian), or
+    as `rank` where the caller has it already."""
+    rank, suit = escape(rank or short_rank(code[:-1], lang)), _SYMBOLS[code[-1]]
     colour = _RED if code[-1] in "DH" else "#111"
     return (f'<svg width="48" height="66" viewBox="0 0 48 66" aria-hidden="true" '
             f'focusable="false" font-family="DejaVu Sans, Verdana, sans-serif">'

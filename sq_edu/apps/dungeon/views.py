@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html import escape
 
+from sq_edu.apps.dungeon.howto import card_svg
 from sq_edu.dungeon import Card, DungeonGame
 from sq_edu.dungeon.rules import winning_play
 from sq_edu.dungeon.words import card_name, message, short_card
@@ -23,9 +24,10 @@ class DungeonWords:
 
     lang: str
     game: DungeonGame
+    names: tuple[str, ...] = ()    # each seat's name at a table of several people
 
     def who(self, seat: int | None) -> str:
-        return seat_name(seat).render(self.lang)
+        return seat_name(seat, self.names).render(self.lang)
 
     def card(self, card: Card) -> str:
         """"Q♥ queen of hearts", with "(trump)" on trumps: never colour alone."""
@@ -48,16 +50,26 @@ def table_html(game: DungeonGame, open_row: SheetRow | None, words: DungeonWords
     trump = record.trump if record is not None else game.trump
     best = winning_play(plays, trump)[0] if plays and trump else None
     mark = t("dungeon.app_taking" if record is not None else "dungeon.app_winning", lang)
-    items = "".join(f"<li>{escape(words.who(s))}: {escape(words.card(c))}"
-                    + (f" <b>← {escape(mark)}</b>" if s == best else "") + "</li>"
+    # Each card as a picture (the same faces as the hand), who played it under it, and its
+    # name in words for a screen reader; the taking card is marked in words, not colour alone.
+    items = "".join(f'<li class="sq-trick-card">{card_picture(c, lang)}'
+                    f'<span class="sq-sr">{escape(words.card(c))}</span>'
+                    f"<span>{escape(words.who(s))}</span>"
+                    + (f" <b>{escape(mark)}</b>" if s == best else "") + "</li>"
                     for s, c in plays)
     caption = t("dungeon.app_table", lang)
     if record is not None:
         caption = t("dungeon.app_taken_by", lang, who=words.who(record.taker))
     # An empty table says so: otherwise the caption seems to head the child's own cards.
-    body = (f'<ul role="list" style="margin:0">{items}</ul>' if items else
+    body = (f'<ul role="list" class="sq-trick-cards" style="margin:0;padding:0;list-style:none">'
+            f"{items}</ul>" if items else
             f'<p style="margin:2px 0">{escape(t("widgets.table_empty", lang))}</p>')
     return f"<b>{escape(caption)}</b>{body}"
+
+
+def card_picture(card: Card, lang: str) -> str:
+    """A playing card face as the hand and "How to play" draw it, its rank in `lang`."""
+    return card_svg(card.code, rank=short_card(card, lang)[:-1])
 
 
 def _sheet_row(row: SheetRow, sheet: ScoreSheet, words: DungeonWords) -> str:

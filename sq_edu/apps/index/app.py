@@ -19,6 +19,7 @@ import traitlets
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.links import PageParams, dashboards, notebooks_dir, page_of_lesson
 from sq_edu.practice import load_lessons
+from sq_edu.widgets.joy import header_tools, relabel_folds, settings_fold
 from sq_edu.widgets.style import AppStyle
 
 # Small pictures drawn for the index (no copyrighted art).
@@ -145,9 +146,13 @@ class IndexApp(widgets.VBox):
         learner_row = widgets.HBox([self.nickname, self.show_due])
         # The shared look of every app: title row with the language switch on the right.
         self.header.layout = widgets.Layout(flex="1 1 auto")
-        title_row = widgets.HBox([self.header, self.switch])
+        # The grown-ups' way to the teacher page sits behind one button, out of a child's way.
+        self.grownups = widgets.HTML()
+        self.grownups.add_class("sq-index-grownups")
+        self.settings_toggle, settings = settings_fold([self.grownups], normalize_lang(lang))
+        title_row = widgets.HBox([self.header, header_tools(self.switch, self.settings_toggle)])
         title_row.add_class("sq-app-header")
-        self.children = (AppStyle(), title_row, learner_row, self.body)
+        self.children = (AppStyle(), title_row, settings, learner_row, self.body)
         self.lang = normalize_lang(lang)
         self._render()
 
@@ -211,8 +216,10 @@ class IndexApp(widgets.VBox):
             )
         self.body.value = (
             f'<div class="sq-index" lang="{lang}"><h2>{html.escape(t("apps.index_lessons", lang))}'
-            f'</h2><ul class="sq-cards">{cards}</ul>{teacher}</div>'
+            f'</h2><ul class="sq-cards">{cards}</ul></div>'
         )
+        self.grownups.value = f'<div class="sq-index" lang="{lang}">{teacher}</div>'
+        relabel_folds(lang, self.settings_toggle)
 
     def _card(self, name: str) -> str:
         lesson = self._lesson_files.get(name)

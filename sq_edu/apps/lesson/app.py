@@ -39,6 +39,9 @@ or radio group, so it has a text name and works with Tab / Enter / Space / arrow
     sq-progress-notice  where progress is kept, or that it could not be saved (role=status)
     sq-worksheet        make a printable worksheet for this level and deal
     sq-worksheet-link   its download link (a[download], an HTML page with the answer key)
+    sq-settings         "For grown-ups": the one button that shows level, deal and worksheet
+    sq-intro-toggle     "How it works": the folded introduction and worked example
+    sq-sound            sounds on / off            sq-lesson-celebrate  a level done (sq-celebrate)
 """
 
 from __future__ import annotations
@@ -76,6 +79,14 @@ from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.controls import html_box as _html
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.joy import (
+    Cheer,
+    celebration_html,
+    header_tools,
+    intro_fold,
+    relabel_folds,
+    settings_fold,
+)
 from sq_edu.widgets.language import LanguageToggle
 from sq_edu.widgets.read_aloud import ReadAloud
 from sq_edu.widgets.style import AppStyle
@@ -143,6 +154,8 @@ class LessonApp(widgets.VBox):
         self.upload = self.panel.upload
         self.worksheet_button = _button("sq-worksheet", icon="print")
         self.worksheet_link = _html("sq-worksheet-link")
+        self.cheer = Cheer(self.lang)
+        self.celebrate = _html("sq-lesson-celebrate")   # a level done: stars
 
         self._muted = False   # set while the app itself changes a control's value
         self.level_select.observe(guard(self._level_changed), "value")
@@ -155,20 +168,30 @@ class LessonApp(widgets.VBox):
         # After the panel's own handler: the learner, now named, shows up in the class view.
         self.save_nickname.on_click(guard(lambda _b: self._visit()))
 
-        header = widgets.HBox([self.title, self.language],
+        # Child first: the task and the hand on the first screen; the grown-ups' settings
+        # behind one button, the introduction and worked example folded under the task.
+        self.settings_toggle, settings = settings_fold(
+            [self.level_select, self.seed_box,
+             widgets.HBox([self.new_deal, self.worksheet_button, self.worksheet_link],
+                          layout=widgets.Layout(flex_flow="row wrap"))], self.lang)
+        self.intro_toggle, intro = intro_fold([self.intro, self.example_box], self.lang,
+                                              key=self.lesson.id)
+        header = widgets.HBox([self.title, header_tools(self.language, self.cheer,
+                                                        self.settings_toggle)],
                               layout=widgets.Layout(justify_content="space-between",
                                                     flex_flow="row wrap"))
-        settings = widgets.HBox([self.level_select, self.seed_box, self.new_deal,
-                                 self.worksheet_button, self.worksheet_link],
-                                layout=widgets.Layout(flex_flow="row wrap"))
         actions = widgets.HBox([self.submit_button, self.hint_button, self.next_button],
                                layout=widgets.Layout(flex_flow="row wrap"))
+        actions.add_class("sq-actions")
         header.add_class("sq-app-header")
-        super().__init__([AppStyle(), header, self.intro, settings, self.example_box,
-                          self.exercise_number, self.prompt, self.read_aloud, self.context,
-                          self.deck, self.visual, self.answer_box, actions,
-                          self.feedback, self.interpretation, self.hints, self.reveal,
-                          self.panel])
+        self._parts = {
+            "top": [AppStyle(), header, settings, self.exercise_number, self.prompt,
+                    self.read_aloud],
+            "clues": [self.context, self.deck, self.visual],
+            "answer": [self.answer_box, actions, self.feedback, self.celebrate],
+            "after": [self.interpretation, self.hints, self.reveal, self.intro_toggle, intro,
+                      self.panel]}
+        super().__init__()
         self.add_class("sq-app")
         self.add_class("sq-lesson-app")
         self._draw_exercise()
@@ -208,9 +231,12 @@ class LessonApp(widgets.VBox):
                               result.correct, skill=ex.skill,
                               misconception=result.misconception or "", answered_at=ex.level)
         if self.session.recorded and not counted_before:
+            self._cheer_outcome()
             self._quiet_level()
             self._show_reveal()
         if result.correct:
+            self.cheer.cheer("right")
+            self.answer.add_class("sq-solved")   # the cards fly off, a star (app.css)
             self.answer.lock()
             self.submit_button.disabled = True
             # The way on is "Next": highlighted, and the keyboard is taken there.
@@ -220,6 +246,18 @@ class LessonApp(widgets.VBox):
             self.answer.drop_cards()
         self._show_result()
         return result
+
+    def _cheer_outcome(self) -> None:
+        """A level done is celebrated; a new level's worked example is opened."""
+        outcome = self.session.outcome
+        if outcome is None:
+            return
+        if outcome.level_up is not None:
+            self.celebrate.value = celebration_html(
+                t("joy.level_done", self.lang, n=outcome.level_up - 1))
+            self.cheer.cheer("win")
+        if outcome.level_up is not None or outcome.step_back is not None:
+            self.intro_toggle.expanded = True
 
     def show_hint(self) -> None:
         """The next hint: a nudge, a strategy, then the worked answer with every valid one."""
@@ -247,6 +285,8 @@ class LessonApp(widgets.VBox):
         if self.language.value != self.lang:
             self.language.value = self.lang
         self.feedback.set_lang(self.lang)
+        self.cheer.set_lang(self.lang)
+        relabel_folds(self.lang, self.settings_toggle, self.intro_toggle)
         for part in (self.answer, self.reveal_view, *self.visual.children):
             if part is not None and hasattr(part, "set_lang"):
                 part.set_lang(self.lang)
@@ -300,14 +340,28 @@ class LessonApp(widgets.VBox):
         """A new exercise on screen: its answer control and visuals, nothing revealed."""
         self.answer = AnswerInput(self.exercise, self.lang)
         self.answer_box.children = [self.answer]
+        self._place_answer()
         self.visual.children = exercise_visuals(self.lesson, self.exercise, self.answer,
                                                  self.lang)
         self.reveal_view = None
         self.reveal.children = []
+        self.celebrate.value = ""
         self.submit_button.disabled = False
         self.next_button.button_style = ""
         self.feedback.clear()
         self._relabel()
+
+    def _place_answer(self) -> None:
+        """The answer right under the question when it is typed (the clues follow, as on a
+        worksheet), so it is on the first screen; after the pictures when it is picked from
+        them (the hand, the cards of a chance question)."""
+        parts = self._parts
+        middle = (parts["answer"] + parts["clues"] if self.answer.text is not None
+                  else parts["clues"] + parts["answer"])
+        children = tuple(parts["top"] + middle + parts["after"])
+        # ipywidgets' `children` trait carries no type mypy can follow through Box.
+        if tuple(self.children) != children:  # type: ignore[has-type]
+            self.children = children
 
     def _quiet_level(self, relabel: bool = False) -> None:
         """Show the session's level in the select (`relabel`: with labels in the language now)
@@ -323,6 +377,7 @@ class LessonApp(widgets.VBox):
     def _level_changed(self, change: dict[str, Any]) -> None:
         if not self._muted:
             self.set_level(change["new"])
+            self.intro_toggle.expanded = True   # a new level: its worked example
 
     def _show_reveal(self) -> None:
         self.reveal_view = reveal_view(self.exercise, self.lang, self.feedback)

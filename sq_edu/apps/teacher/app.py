@@ -62,6 +62,7 @@ from sq_edu.practice.progress import default_progress_dir
 from sq_edu.widgets.controls import html_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.joy import Fold, header_tools, settings_fold
 from sq_edu.widgets.language import LanguageToggle
 from sq_edu.widgets.style import AppStyle
 
@@ -117,7 +118,10 @@ class TeacherApp(widgets.VBox):
         super().__init__()
         self.add_class("sq-app")
         self.add_class("sq-teacher-app")
-        header = widgets.HBox([self.title, self.language],
+        self.settings_toggle = Fold(name="settings", key="teacher-settings",
+                                    label=t("joy.more_settings", self.lang))
+        self.settings_toggle.add_class("sq-settings")
+        header = widgets.HBox([self.title, header_tools(self.language, self.settings_toggle)],
                               layout=widgets.Layout(justify_content="space-between"))
         header.add_class("sq-app-header")
         self._top = (AppStyle(), self.address, header, self.feedback)
@@ -181,7 +185,9 @@ class TeacherApp(widgets.VBox):
             self.fix_level,
             self.link, self.url,
             self.reports,
-            self.worksheet_heading, widgets.HBox([self.count, self.make]), self.worksheet_link,
+            # Worksheets, less often needed, behind the header's "More settings" button.
+            settings_fold([self.worksheet_heading, widgets.HBox([self.count, self.make]),
+                           self.worksheet_link], self.lang)[1],
         )
         self.built = True
         self._texts()
@@ -327,6 +333,7 @@ class TeacherApp(widgets.VBox):
         self.feedback.set_lang(self.lang)
         with self.hold_sync():
             self._title()
+            self.settings_toggle.label = t("joy.more_settings", self.lang)
             if self.login is not None:
                 self.login.set_lang(self.lang)
             if not self.built:

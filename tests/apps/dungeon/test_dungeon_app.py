@@ -46,10 +46,13 @@ def test_a_whole_hand_played_and_scored_through_the_controls() -> None:
     assert "Hand 1" in app.info.value and "Trumps" in app.trump_label.value
     trump = app.game.trump
     for button in app.hand_box.children:  # trumps say so in words, not only by colour
-        assert ("(trump)" in button.description) == (f" of {trump}" in button.description)
+        assert ("(trump)" in button.tooltip) == (f" of {trump}" in button.tooltip)
+        assert ("sq-trump-card" in button._dom_classes) == (f" of {trump}" in button.tooltip)
+        assert len(button.description) <= 3   # the card's corner, as printed: "10♠", "Q♥"
     enabled_cards(app)[0].click()  # the child leads; the bots answer and the trick is taken
     assert app.to_check and app.table.value.count("takes the trick") == 1
-    assert app.table.value.count("<li>") == 4
+    assert app.table.value.count('<li class="sq-trick-card">') == 4   # four card faces
+    assert app.table.value.count("<svg") == 4
     play_hand(app)
     tricks = [r for r in app.rows if r.trick is not None]
     assert len(tricks) == 13 and app.rows[-1].hand is not None   # 13 tricks, then the contract
@@ -99,7 +102,7 @@ def test_an_illegal_card_is_refused_with_the_reason() -> None:
 def test_the_app_speaks_russian_and_switches_back() -> None:
     app = DungeonApp(lang="ru", seed=5)
     assert "Сдача 1" in app.info.value and "Козыри" in app.trump_label.value
-    names = " ".join(b.description for b in app.hand_box.children)
+    names = " ".join(b.tooltip for b in app.hand_box.children)
     assert any(word in names for word in ("треф", "бубён", "червей", "пик"))
     app.language.value = "en"
     assert "Hand 1" in app.info.value

@@ -22,7 +22,7 @@ def test_lists_only_dashboards_whose_notebook_exists(tmp_path: Path) -> None:
     assert 'href="play.ipynb?lang=en"' in app.body.value
     assert "equations.ipynb" not in app.body.value
     assert "What are the chances?" in app.body.value
-    assert not app.has_teacher and "teacher.ipynb" not in app.body.value
+    assert not app.has_teacher and "teacher.ipynb" not in app.body.value + app.grownups.value
 
 
 def test_every_dashboard_has_a_title_line_and_picture(tmp_path: Path) -> None:
@@ -31,7 +31,7 @@ def test_every_dashboard_has_a_title_line_and_picture(tmp_path: Path) -> None:
     assert app.body.value.count('class="sq-lesson-card"') == len(DASHBOARDS)
     assert app.body.value.count("<svg") == len(DASHBOARDS)
     assert "apps." not in app.body.value  # no missing message key shown raw
-    assert 'href="teacher.ipynb?lang=ru"' in app.body.value
+    assert 'href="teacher.ipynb?lang=ru"' in app.grownups.value   # behind "For grown-ups"
 
 
 def test_switch_button_turns_the_page_russian_and_back(tmp_path: Path) -> None:

@@ -1,0 +1,71 @@
+// Cheer: soft sounds made in the browser (WebAudio, no files) when something good happens,
+// and the button that turns them on or off (remembered in this browser). Sounds start off in
+// class mode (a room of thirty phones), on at home. Nothing is sent to the kernel.
+
+const TUNES = {
+  right: [[660, 0, 0.12], [880, 0.1, 0.16]],
+  wake: [[523, 0, 0.12], [659, 0.1, 0.12], [784, 0.2, 0.2]],
+  win: [[523, 0, 0.15], [659, 0.14, 0.15], [784, 0.28, 0.15], [1047, 0.42, 0.35]],
+};
+let audio = null;
+
+function soundOn(model) {
+  let stored = null;
+  try { stored = window.localStorage.getItem("sq-sound"); } catch (e) { /* none */ }
+  return stored === null ? !model.get("class_mode") : stored === "on";
+}
+
+function play(name) {
+  const tune = TUNES[name];
+  if (!tune || !(window.AudioContext || window.webkitAudioContext)) return;
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === "suspended") audio.resume();
+    const start = audio.currentTime + 0.02;
+    for (const [freq, at, length] of tune) {
+      const tone = audio.createOscillator();
+      const volume = audio.createGain();
+      tone.type = "sine";
+      tone.frequency.value = freq;
+      volume.gain.setValueAtTime(0.0001, start + at);
+      volume.gain.exponentialRampToValueAtTime(0.08, start + at + 0.02);   // soft
+      volume.gain.exponentialRampToValueAtTime(0.0001, start + at + length);
+      tone.connect(volume).connect(audio.destination);
+      tone.start(start + at);
+      tone.stop(start + at + length + 0.05);
+    }
+  } catch (e) { /* no sound is never an error a child should see */ }
+}
+
+const ON = '<svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">' +
+  '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/><path d="M16 8a5 5 0 0 1 0 8M18.5 ' +
+  '5.5a8.5 8.5 0 0 1 0 13" stroke="currentColor" stroke-width="2" fill="none"/></svg>';
+const OFF = '<svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">' +
+  '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/><path d="M16 9l6 6M22 9l-6 6" ' +
+  'stroke="currentColor" stroke-width="2"/></svg>';
+
+function render({ model, el }) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "sq-sound-button";
+  function draw() {
+    const on = soundOn(model);
+    button.innerHTML = on ? ON : OFF;
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.setAttribute("aria-label", model.get("label"));
+    button.title = model.get("label");
+  }
+  button.addEventListener("click", () => {
+    const on = !soundOn(model);
+    try { window.localStorage.setItem("sq-sound", on ? "on" : "off"); } catch (e) { /* none */ }
+    draw();
+    if (on) play("right");
+  });
+  model.on("change:serial", () => { if (soundOn(model)) play(model.get("cue")); });
+  model.on("change:label", draw);
+  model.on("change:class_mode", draw);
+  draw();
+  el.appendChild(button);
+}
+
+export default { render };

@@ -1,0 +1,269 @@
+"""Child first, on every dashboard, in both languages, on a phone (390x844, touch) and a laptop
+(1280x800): the task is on the first screen, every control is big enough for a finger, nothing
+is wider than the screen (a 360 px phone too), the grown-ups' settings hide behind one
+`sq-settings` button, and no animation runs when the reader asks for reduced motion. Then:
+stars when a level is done.
+
+One browser page per screen size visits every dashboard once and switches its language in
+place (no second load), so the whole sweep costs one page load per dashboard and size.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sq_edu.apps.lesson import LessonApp
+from sq_edu.server.server import dashboards as existing_dashboards
+from sq_edu.server.server import notebooks_dir
+from tests.support.browser import ConsoleLog, assert_no_error_output, keep_offline, wait_rendered
+
+pytestmark = pytest.mark.browser
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS, SCREENSHOTS = ROOT / "test-artifacts", ROOT / "docs" / "screenshots"
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+NARROW = {"width": 360, "height": 844}
+LESSON = {"task": ".sq-answer", "grown_ups": (".sq-level", ".sq-seed", ".sq-new-deal",
+                                               ".sq-worksheet")}
+PAGES: dict[str, dict[str, Any]] = {
+    "index": {"task": ".sq-lesson-card", "grown_ups": (".sq-index-grownups .sq-teacher",)},
+    "teacher": {"task": ".sq-class-lesson", "grown_ups": (".sq-worksheet-make",)},
+    "play": {"task": ".sq-hand", "grown_ups": (".sq-opponents", ".sq-bot-strength",
+                                               ".sq-rules", ".sq-coach-level", ".sq-auto",
+                                               ".sq-new-game")},
+    "dungeon": {"task": ".sq-dungeon-hand", "grown_ups": (".sq-fold-dungeon-settings "
+                                                          ".sq-new-game",)},
+}
+NAMES = ["index", "teacher", *existing_dashboards()]
+# The author's example notebook (docs/your_own_lesson.md) is a tutorial, not an app: prose and
+# code addresses first, no language switch, no settings; its controls must be big enough.
+EXAMPLE = "my_lesson"
+ANY_APP = ".sq-app, .sq-hand"
+
+# Controls smaller than 44 px either way (a checkbox or radio button counts by its label, the
+# part a finger taps); anything reaching past the screen's right edge that is not inside an
+# area that scrolls sideways on purpose; the page wider than the screen.
+MEASURE_JS = """
+() => {
+  const vw = document.documentElement.clientWidth;
+  const shown = (el) => { const b = el.getBoundingClientRect();
+    return b.width > 0 && b.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
+  const name = (el) => el.tagName.toLowerCase() + [...el.classList].slice(0, 3)
+      .map(c => '.' + c).join('') + ' "' + (el.innerText || el.value || el.getAttribute(
+      'aria-label') || '').trim().slice(0, 30) + '"';
+  const small = [], wide = [];
+  const controls = '#rendered_cells button, #rendered_cells select, #rendered_cells input,'
+      + ' #rendered_cells textarea, #rendered_cells [role=tab], #rendered_cells .sq-card';
+  for (const el of document.querySelectorAll(controls)) {
+    if (el.type === 'hidden' || !shown(el)) continue;
+    const target = (el.type === 'checkbox' || el.type === 'radio') ?
+        (el.closest('label') || el) : el;
+    const b = target.getBoundingClientRect();
+    if (b.width < 43.5 || b.height < 43.5)
+      small.push(`${name(el)} is ${Math.round(b.width)}x${Math.round(b.height)}`);
+  }
+  for (const el of document.querySelectorAll('#rendered_cells *')) {
+    if (!shown(el) || el.closest('.sq-scroll-x, .sq-score-sheet')) continue;
+    const b = el.getBoundingClientRect();
+    if (b.right > vw + 1) wide.push(`${name(el)} ends at ${Math.round(b.right)} px`);
+  }
+  if (document.documentElement.scrollWidth > vw + 1)
+    wide.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+  return {small, wide};
+}
+"""
+# Every CSS animation or transition the page has (a finished one that holds its last frame
+# counts too: it ran).
+ANIMATIONS_JS = ("() => document.getAnimations().map(a => a.animationName || "
+                 "a.transitionProperty || 'web')")
+
+
+class Screen:
+    """One browser page of one size, reused for every dashboard."""
+
+    def __init__(self, browser: Any, server_url: str, size: dict[str, Any]) -> None:
+        self.context = browser.new_context(device_scale_factor=1, locale="en-GB", **size)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(60_000)
+        self.console = ConsoleLog().attach(self.page)
+        self.server_url = server_url
+        self.height = size["viewport"]["height"]
+        keep_offline(self.page, server_url)
+
+    def open(self, name: str, query: str = "") -> Any:
+        self.page.goto(f"{self.server_url}voila/render/{name}.ipynb"
+                       + (f"?{query}" if query else ""))
+        wait_rendered(self.page, ANY_APP)
+        self.settle()
+        return self.page
+
+    def settle(self, quiet_ms: int = 300) -> None:
+        """Wait until the page stops changing (the kernel's last updates, late layout)."""
+        self.page.wait_for_function(
+            """quiet => new Promise(done => {
+                const look = () => document.querySelector('#rendered_cells').innerHTML.length
+                    + ':' + document.documentElement.scrollHeight;
+                let last = look(), since = performance.now();
+                const tick = () => {
+                  const now = look();
+                  if (now !== last) { last = now; since = performance.now(); }
+                  if (performance.now() - since >= quiet) done(true);
+                  else requestAnimationFrame(tick);
+                };
+                tick();
+            })""", arg=quiet_ms)
+
+    def problems(self, task: str | None) -> list[str]:
+        """Everything wrong with the screen now, one line each (`task`: the part that must be
+        on the first screen; None: only the size of the controls)."""
+        assert not self.console.errors, self.console.errors
+        assert_no_error_output(self.page)
+        found = self.page.evaluate(MEASURE_JS)
+        lines = [f"too small to tap: {s}" for s in found["small"]]
+        if task is None:
+            return lines
+        lines += [f"wider than the screen: {w}" for w in found["wide"]]
+        box = self.page.locator(task).first.bounding_box()
+        if box is None:
+            lines.append(f"{task} is not shown")
+        elif box["y"] < 0 or box["y"] + box["height"] > self.height + 1:
+            lines.append(f"{task} is not on the first screen: {round(box['y'])}.."
+                         f"{round(box['y'] + box['height'])} px of {self.height}")
+        return lines
+
+    def close(self) -> None:
+        self.context.close()
+
+
+@pytest.fixture(scope="module")
+def screens(browser: Any, voila_server: Any) -> Iterator[dict[str, Screen]]:
+    made = {"phone": Screen(browser, voila_server.url, PHONE),
+            "laptop": Screen(browser, voila_server.url, LAPTOP)}
+    yield made
+    for screen in made.values():
+        screen.close()
+
+
+def to_russian(screen: Screen, name: str) -> None:
+    page = screen.page
+    if name == "index":
+        page.locator(".sq-language-switch").click()
+    else:
+        page.locator(".sq-language").first.get_by_role("button", name="Русский").click()
+    page.wait_for_function(
+        """() => { const text = document.querySelector('.sq-app').innerText;
+                   const cyr = (text.match(/[а-яё]/gi) || []).length;
+                   const lat = (text.match(/[a-z]/gi) || []).length;
+                   return cyr / Math.max(cyr + lat, 1) > 0.8; }""")
+    screen.settle()
+
+
+def check_settings(page: Any, name: str, grown_ups: tuple[str, ...]) -> list[str]:
+    """`sq-settings` is there, the grown-ups' controls exist but are hidden until it is
+    pressed, and shown after (then folded again: the browser remembers it for every page)."""
+    lines = []
+    settings = page.locator(".sq-settings").first
+    if not settings.is_visible():
+        return [f"{name}: no visible .sq-settings"]
+    for selector in grown_ups:
+        control = page.locator(selector)
+        if control.count() == 0:
+            lines.append(f"{name}: {selector} is missing")
+        elif control.first.is_visible():
+            lines.append(f"{name}: {selector} shows before the settings are opened")
+    button = settings.locator("button")
+    button.click()
+    page.locator(grown_ups[0]).first.wait_for(state="visible")
+    assert button.get_attribute("aria-expanded") == "true"
+    button.click()
+    page.locator(grown_ups[0]).first.wait_for(state="hidden")
+    return lines
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_every_dashboard_is_child_first(screens: dict[str, Screen], size: str) -> None:
+    screen, found = screens[size], []
+    page = screen.page
+    for name in NAMES:
+        spec = PAGES.get(name, LESSON)
+        screen.open(name, "seed=12")
+        found += [f"{name} en: {line}" for line in screen.problems(spec["task"])]
+        found += check_settings(page, name, spec["grown_ups"])
+        to_russian(screen, name)
+        found += [f"{name} ru: {line}" for line in screen.problems(spec["task"])]
+        if size == "phone":   # the narrowest phones: nothing wider, even in Russian
+            page.set_viewport_size(NARROW)
+            screen.settle()
+            wide = page.evaluate(MEASURE_JS)["wide"]
+            found += [f"{name} ru at 360 px: wider than the screen: {w}" for w in wide]
+            page.set_viewport_size(PHONE["viewport"])
+        page.emulate_media(reduced_motion="reduce")
+        running = page.evaluate(ANIMATIONS_JS)
+        if running:
+            found.append(f"{name}: animations run under reduced motion: {running}")
+        page.emulate_media(reduced_motion="no-preference")
+    if (notebooks_dir() / f"{EXAMPLE}.ipynb").is_file():
+        screen.open(EXAMPLE)
+        found += [f"{EXAMPLE}: {line}" for line in screen.problems(None)]
+    assert not found, f"not child-first on a {size}:\n" + "\n".join(found)
+
+
+def _right_picks(twin: LessonApp) -> list[int]:
+    """Hand positions of the first right answer (a card twice in the hand: both positions)."""
+    hand, picks = list(twin.exercise.hand), []
+    for card in twin.exercise.answers[0]:
+        index = next(i for i, c in enumerate(hand) if c == card and i not in picks)
+        picks.append(index)
+    return picks
+
+
+def test_a_level_done_is_celebrated_and_still_under_reduced_motion(
+        screens: dict[str, Screen]) -> None:
+    """Right answers until the level opens the next: the picked cards fly off and a star
+    pops (animations run), then the celebration (`sq-celebrate`) with its stars. With
+    reduced motion asked for, the same right answer moves nothing."""
+    screen = screens["phone"]
+    page = screen.open("equations", "level=2&seed=12")
+    twin = LessonApp("equations", "en", level=2, seed=12,
+                     progress_dir=tempfile.mkdtemp(prefix="sq-twin-"))
+    celebrate = page.locator(".sq-lesson-app .sq-celebrate")
+    for round_number in range(12):
+        page.emulate_media(reduced_motion="reduce" if round_number == 0 else "no-preference")
+        for index in _right_picks(twin):
+            page.locator(f".sq-answer-cards button.sq-card[data-index='{index}']").tap()
+        page.locator(".sq-answer-cards button[aria-pressed='true']").nth(
+            len(twin.exercise.answers[0]) - 1).wait_for()
+        page.locator(".sq-submit").tap()
+        page.locator(".sq-feedback .sq-status-good").wait_for()
+        running = page.evaluate(ANIMATIONS_JS)
+        if round_number == 0:
+            assert running == [], f"animations under reduced motion: {running}"
+        else:
+            assert running, "a right answer moved nothing"
+        twin.answer.set(list(twin.exercise.answers[0]))
+        outcome = twin.submit()
+        assert outcome is not None and outcome.correct
+        if twin.session.outcome is not None and twin.session.outcome.level_up:
+            break
+        page.locator(".sq-next-exercise").tap()
+        twin.next_exercise()
+        page.wait_for_function("() => !document.querySelector('.sq-submit').disabled")
+    celebrate.wait_for()
+    assert re.search(r"Level 2 done", celebrate.inner_text())
+    assert page.locator(".sq-celebrate .sq-star").count() >= 3
+    screen.settle()
+    celebrate.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "phone-celebrate.png"))
+    if os.environ.get("SQ_EDU_UPDATE_SCREENSHOTS") == "1":
+        shutil.copyfile(ARTIFACTS / "phone-celebrate.png", SCREENSHOTS / "phone-celebrate.png")
+    assert not screen.console.errors, screen.console.errors
