@@ -147,7 +147,10 @@ def count_unseen(page, lang: str) -> int:
     from sq_edu.practice.messages import card_name
 
     prompt = page.locator(f"{APP} .sq-coach-question").inner_text().lower()
-    token = next(c for c in ("dragon", "wand", "king") if card_name(c, lang) in prompt)
+    # the question names the card in the case its sentence needs («драконов», «палочек»,
+    # «королей»): match the first five letters of its last word, unique among these three
+    token = next(c for c in ("dragon", "wand", "king")
+                 if card_name(c, lang).split()[-1][:5] in prompt)
     word = card_name(token, lang)
     labels = page.locator(f"{APP} .sq-discard-pile li").evaluate_all(
         "items => items.map(i => i.getAttribute('aria-label'))")
