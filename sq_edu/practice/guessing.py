@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from sq_edu.practice.checking import check
 from sq_edu.practice.exercise import CARDS, CHOICE, EQUATION, SEAT, Exercise, typed_form
@@ -30,12 +30,13 @@ def card_sizes(ex: Exercise) -> list[int]:
     if ex.extra.get("discard") == "pair":
         return [2]
     if ex.extra.get("discard") == "sum":
-        low, high = (int(x) for x in ex.extra["addends"])  # type: ignore[union-attr]
+        addends: Any = ex.extra["addends"]   # a pair of whole numbers in the item's data
+        low, high = (int(x) for x in addends)
         return list(range(low + 1, high + 2))
     return [2, 3, 4]
 
 
-def typed_cards(ex: Exercise, cards: tuple) -> object:
+def typed_cards(ex: Exercise, cards: tuple[int | str, ...]) -> object:
     """Picked cards as the learner hands them over (a selection, or a typed equation)."""
     if ex.kind == CARDS:
         return list(cards)

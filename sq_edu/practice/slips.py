@@ -7,6 +7,8 @@ their total); the check names the error all the same, and only the errors the le
 
 from __future__ import annotations
 
+from typing import Any
+
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.practice.exercise import Exercise
 from sq_edu.practice.messages import Cards, Msg, Plain, msg
@@ -39,7 +41,8 @@ def card_slip(ex: Exercise, cards: tuple[Card, ...]) -> Msg | None:
         return msg("mistakes.best_first_found", n=len(numbers), best=best)
     if not only_numbers or len(numbers) < 2:
         return None
-    low, high = (int(x) for x in ex.extra.get("addends", (2, 2)))  # type: ignore[union-attr]
+    addends: Any = ex.extra.get("addends", (2, 2))   # a pair of whole numbers in the item's data
+    low, high = (int(x) for x in addends)
     total = sum(numbers)
     rest = [int(c) for c in ex.hand if is_number(c)]
     for n in numbers:

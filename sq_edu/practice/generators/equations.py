@@ -35,7 +35,7 @@ def pair(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     # two neighbours below it, one bigger card above it.
     n = rng.randint(3, 9)
     near = rng.randint(1, n - 2)
-    planted: list = [near, near + 1, n, n, rng.randint(n + 1, 10)]
+    planted: list[int | str] = [near, near + 1, n, n, rng.randint(n + 1, 10)]
     if p["power_cards"]:                        # and two equal power cards (not a pair)
         planted += [rng.choice(("king", "knight", "potion", "jester"))] * 2
     hand = deal_hand(rng, max(p["hand_size"], len(planted)), planted, p["power_cards"])
@@ -44,7 +44,7 @@ def pair(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     return base.make(kind=CARDS, prompt=msg("lessons.eq_pair_prompt"), answers=answers, hand=hand,
                      traps=traps(answers,
                                  (sorted_cards((powers[0],) * 2) if powers else None,
-                                  msg("mistakes.pair_power", card=Cards(powers[:1]))),
+                                  msg("mistakes.pair_power", card=Cards(tuple(powers[:1])))),
                                  ((near, near + 1), msg("mistakes.pair_near", a=near,
                                                         b=near + 1))),
                      hints=(msg("lessons.eq_pair_nudge"), msg("lessons.eq_pair_strategy")),
@@ -70,7 +70,7 @@ def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      p["power_cards"])
     answers = tuple(d.cards for d in find_discards(hand) if d.kind == "equation"
                     and low <= d.size - 1 <= high and d.total <= p["max_total"])
-    numbers = [c for c in hand if is_number(c)]
+    numbers = [int(c) for c in hand if is_number(c)]
     absent = next(((a, b) for a in sorted(set(numbers)) for b in sorted(set(numbers))
                    if a <= b and (a != b or numbers.count(a) > 1) and a + b <= 10
                    and a + b not in numbers), None)
