@@ -7,7 +7,7 @@ steal?") switch on buttons with full text names; the pictures alone never carry 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -33,9 +33,11 @@ def slot_text(slot: int, content: str | None, lang: str) -> str:
     return t("widgets.slot_known", lang, n=slot + 1, queen=queen_name(content, lang))
 
 
-def total_text(obs: Observation, seat: int, lang: str) -> str:
-    """"You: 2 queens, 15 of 50" (points), or "2 queens of 5" where only queens count."""
-    who = player_name(seat, obs.seat, lang)
+def total_text(obs: Observation, seat: int, lang: str,
+               names: Sequence[str] | None = None) -> str:
+    """"You: 2 queens, 15 of 50" (points), or "2 queens of 5" where only queens count;
+    `names`: the seats' names where they have them (a class table)."""
+    who = player_name(seat, obs.seat, lang, names)
     n = len(obs.awake[seat])
     queens = t("common.count_queens", lang, n=n) if n else t("widgets.no_queens", lang)
     target_points = obs.rules.win_points(obs.players)
