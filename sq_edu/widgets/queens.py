@@ -62,6 +62,7 @@ class QueenGrid(widgets.VBox):
         super().__init__()
         self.add_class("sq-queen-grid")
         self._obs = obs
+        self.names: list[str] | None = None   # the seats' names (a class table), else "Player 2"
         self._width = card_width
         self._feedback = feedback
         self._slot_handlers: list[SlotHandler] = []
@@ -134,7 +135,8 @@ class QueenGrid(widgets.VBox):
         return [slot_text(i, s, self.lang) for i, s in enumerate(self._obs.slots)]
 
     def totals(self) -> list[str]:
-        return [total_text(self._obs, s, self.lang) for s in range(self._obs.players)]
+        return [total_text(self._obs, s, self.lang, self.names)
+                for s in range(self._obs.players)]
 
     # --- drawing ----------------------------------------------------------------------------
     def _fire_slot(self, slot: int) -> None:
@@ -193,7 +195,7 @@ class QueenGrid(widgets.VBox):
                 for q in self._obs.awake[seat])
             head.value = (
                 f'<div class="sq-awake-total" style="font-size:1.1em"><b>'
-                f'{escape(total_text(self._obs, seat, self.lang))}</b></div>'
+                f'{escape(total_text(self._obs, seat, self.lang, self.names))}</b></div>'
                 f'<div style="display:flex;gap:4px">{faces}</div>')
             buttons = []
             for q in self._obs.awake[seat]:
@@ -202,13 +204,16 @@ class QueenGrid(widgets.VBox):
             box.children = buttons
         self.awake_box.children = [widget for row in rows for widget in row]
 
+    def _who(self, seat: int) -> str:
+        return player_name(seat, self._obs.seat, self.lang, self.names)
+
     def _new_mark(self, seat: int, queen: str) -> str:
         return ' class="sq-queen-new"' if (seat, queen) in self._new else ""
 
     def _queen_button(self, seat: int, queen: str) -> widgets.Button:
         name = queen_name(queen, self.lang)
         button = widgets.Button(description=name, button_style="info",
-                                tooltip=f"{player_name(seat, self._obs.seat, self.lang)}: {name}")
+                                tooltip=f"{self._who(seat)}: {name}")
         button.add_class("sq-queen-button")
         button.add_class(f"sq-queen-{queen}")
         button.on_click(guarded(lambda: self._feedback)(

@@ -80,6 +80,8 @@ def test_the_table_is_child_first(browser: Any, table_server: VoilaServer, size:
         story = page.locator(".sq-story")
         story.filter(has_text="Компьютер 2").wait_for()
         assert "Игрок" not in story.inner_text(), story.inner_text()
+        totals = page.locator(".sq-awake-total").all_inner_texts()
+        assert any("Компьютер 2" in line for line in totals), totals
         assert not found, f"the table is not child-first on a {size}:\n" + "\n".join(found)
     finally:
         screen.close()

@@ -102,6 +102,7 @@ class TableBoard(widgets.VBox):
         if obs is None or self.grid is None:
             return
         with self.hold_trait_notifications():
+            self.grid.names = self.seat_names()
             self.grid.update(obs)
             self.discard_view.update(obs)
             mine = self.view["seats"][obs.seat]
