@@ -55,9 +55,9 @@ def _time_play_app(rounds: int, coach: str = "off"
         if app.game.pending:  # the child must answer first (a block, a bonus wake, ...)
             app.play(app.legal()[0])
             continue
-        app.hand.toggle(0)
+        app.board.hand.toggle(0)
         start = time.perf_counter()
-        app.act["discard"].click()
+        app.board.act["discard"].click()
         discards.append((time.perf_counter() - start) * 1000)
         while not app.game.is_over and app.game.current_player != 0:
             before = app.coach.coach.current

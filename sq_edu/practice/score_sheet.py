@@ -49,8 +49,11 @@ def contract_counts(hand: HandRecord) -> dict[str, object]:
             "points": Count(hand.dealer_points, "points")}
 
 
-def seat_name(seat: int | None) -> Msg:
-    """"You" for the child's seat, "Bot 2" for the others."""
+def seat_name(seat: int | None, names: Sequence[str] = ()) -> Msg:
+    """"You" for the child's seat, "Bot 2" for the others; at a table of several people
+    (`names` given, one per seat) each seat's own name."""
+    if names and seat is not None and 0 <= seat < len(names):
+        return msg("seats.name_only", name=names[seat])
     return msg("common.you") if seat == HUMAN else msg("dungeon.app_bot", number=seat)
 
 
@@ -71,6 +74,7 @@ class SheetRow:
     trick: TrickRecord | None = None
     hand: HandRecord | None = None
     answer: int | None = None      # the child's last checked answer
+    names: tuple[str, ...] = ()    # the seats' names at a table of several people
 
     @property
     def right(self) -> bool | None:
@@ -79,11 +83,11 @@ class SheetRow:
     def question(self) -> Msg:
         """What the child is asked to score for this row."""
         if self.hand is not None:
-            return msg("dungeon.app_ask_contract", who=seat_name(self.seat),
+            return msg("dungeon.app_ask_contract", who=seat_name(self.seat, self.names),
                        before=self.before, **contract_counts(self.hand))
         queens = self.trick.queens if self.trick is not None else 0
         key = "dungeon.app_ask_trick" if queens else "dungeon.app_ask_trick_plain"
-        return msg(key, who=seat_name(self.seat), n=queens, before=self.before)
+        return msg(key, who=seat_name(self.seat, self.names), n=queens, before=self.before)
 
     def working(self) -> Msg:
         if self.hand is not None:
@@ -102,6 +106,7 @@ class ScoreSheet:
     story: list[tuple[str, dict[str, object]]] = field(default_factory=list)
     shown_scores: list[int] = field(default_factory=list)
     hand_done: bool = False        # a hand ended; the next starts when the child says so
+    names: tuple[str, ...] = ()    # the seats' names at a table of several people
 
     def __post_init__(self) -> None:
         self.shown_scores = self.shown_scores or [0] * self.players
@@ -126,11 +131,11 @@ class ScoreSheet:
                 self._tell("app_story_trick" if e.trick.queens else "app_story_trick_plain",
                            who=e.seat, n=e.trick.queens)
                 self._open(SheetRow(e.trick.taker, e.trick.score.before, e.trick.score.after,
-                                    trick=e.trick))
+                                    trick=e.trick, names=self.names))
             elif e.kind == "contract" and e.seat is not None:
                 hand = hand_log[-1]
                 self._open(SheetRow(e.seat, hand.scores_after[e.seat] - hand.contract_points,
-                                    hand.scores_after[e.seat], hand=hand))
+                                    hand.scores_after[e.seat], hand=hand, names=self.names))
                 self.hand_done = True
 
     def check(self, text: object) -> SheetRow | None:

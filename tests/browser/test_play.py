@@ -170,39 +170,46 @@ def answer_coach(page, kind: str, want_right: bool, turn: int, lang: str) -> boo
     page.wait_for_function(  # the answer controls of this question have arrived
         "s => [...document.querySelectorAll(s)].some(e => e.offsetParent !== null)",
         arg=controls)
-    options = page.locator(f"{APP} .sq-coach-option")
-    if options.count():
-        pick = turn % options.count()
-        if kind == "jester_seat":   # counting round the table from the child (option 1)
-            number = int(re.search(r"\b(\d+)\b", page.locator(
-                f"{APP} .sq-coach-question").inner_text().split("?")[0]).group(1))
-            pick = (number - 1 + (0 if want_right else 1)) % options.count()
-        click_and_wait(page, options.nth(pick))
-    elif first_visible(page, ".sq-coach-check-cards") is not None:
-        hand = hand_cards(page)
-        numbers = [c for c in hand if c != "power"]
-        picked = [0]                                   # one card is never a 3-card discard
-        if want_right:
-            found = [d.cards for d in find_discards(numbers) if d.size >= 3]
-            left = list(range(len(hand)))
-            picked = []
-            for card in found[0]:
-                index = next(i for i in left if hand[i] == card)
-                left.remove(index)
-                picked.append(index)
-        for index in picked:
-            card = page.locator(f"{APP} .sq-hand button[data-index='{index}']")
-            card.click()
-            page.wait_for_function(
-                "s => document.querySelector(s).getAttribute('aria-pressed') === 'true'",
-                arg=f"{APP} .sq-hand button[data-index='{index}']")
-        click_and_wait(page, page.locator(f"{APP} .sq-coach-check-cards"))
-    else:
-        guess = str(count_unseen(page, lang)) if kind in ("attack_unseen", "count") else \
-            str(2 + turn % 3)
-        page.locator(f"{APP} .sq-coach-answer input").fill(guess if want_right else "60")
-        click_and_wait(page, page.locator(f"{APP} .sq-coach-check"))
+
+    def give() -> None:
+        options = page.locator(f"{APP} .sq-coach-option")
+        if options.count():
+            pick = turn % options.count()
+            if kind == "jester_seat":   # counting round the table from the child (option 1)
+                number = int(re.search(r"\b(\d+)\b", page.locator(
+                    f"{APP} .sq-coach-question").inner_text().split("?")[0]).group(1))
+                pick = (number - 1 + (0 if want_right else 1)) % options.count()
+            click_and_wait(page, options.nth(pick))
+        elif first_visible(page, ".sq-coach-check-cards") is not None:
+            hand = hand_cards(page)
+            numbers = [c for c in hand if c != "power"]
+            picked = [0]                                   # one card is never a 3-card discard
+            if want_right:
+                found = [d.cards for d in find_discards(numbers) if d.size >= 3]
+                left = list(range(len(hand)))
+                picked = []
+                for card in found[0]:
+                    index = next(i for i in left if hand[i] == card)
+                    left.remove(index)
+                    picked.append(index)
+            for index in picked:
+                card = page.locator(f"{APP} .sq-hand button[data-index='{index}']")
+                card.click()
+                page.wait_for_function(
+                    "s => document.querySelector(s).getAttribute('aria-pressed') === 'true'",
+                    arg=f"{APP} .sq-hand button[data-index='{index}']")
+            click_and_wait(page, page.locator(f"{APP} .sq-coach-check-cards"))
+        else:
+            guess = str(count_unseen(page, lang)) if kind in ("attack_unseen", "count") else \
+                str(2 + turn % 3)
+            page.locator(f"{APP} .sq-coach-answer input").fill(guess if want_right else "60")
+            click_and_wait(page, page.locator(f"{APP} .sq-coach-check"))
+
+    give()
     result.locator(".sq-status").wait_for(state="visible")
+    if result.locator(".sq-coach-retry").count():   # a wrong first try: once more, a hint
+        give()                                       # the same answer again closes it
+        result.locator(".sq-status:not(.sq-coach-retry)").wait_for(state="visible")
     return result.locator(".sq-status-good").count() > 0
 
 

@@ -4,7 +4,7 @@ The child sits at seat 0 ("You"); three `SensibleBot`s play the other seats. Aft
 (and the dealer's contract at the end of a hand) the game waits while the child writes the
 taker's new score on the score sheet and checks it against the engine's answer; "Continue"
 goes on either way. The sheet itself is widget-free (`sq_edu.practice.score_sheet.ScoreSheet`);
-this app draws it, the table and the hand (`views`). A second tab holds the scoring
+this app draws it, the table and the hand (`dungeon_app_views`). A second tab holds the scoring
 lesson (`lessons/dungeon_scoring.toml`) in the generic `LessonApp`.
 
 Only seat 0's `DungeonObservation` is shown; other hands never reach the browser.
@@ -39,8 +39,9 @@ from html import escape
 import ipywidgets as widgets
 
 from sq_edu.apps.dungeon.howto import howto_html
+from sq_edu.apps.dungeon.together import DungeonSeats
 from sq_edu.apps.dungeon.views import DungeonWords, sheet_html, story_html, table_html
-from sq_edu.apps.lesson import LessonApp
+from sq_edu.apps.lesson.app import LessonApp
 from sq_edu.dungeon import (
     NAME_TRUMP,
     NEW_TRUMP,
@@ -112,6 +113,8 @@ class DungeonApp(widgets.VBox):
         self.next_hand_button = _button("sq-next-hand", button_style="success", icon="refresh")
         self.new_game_button = _button("sq-new-game", icon="refresh")
         self.over = _html("sq-dungeon-over")
+        self.together = DungeonSeats(self.lang, self.feedback, guard,
+                                     lambda _seats: self.new_game(), lambda: self._render())
 
         for suit, button in self.trump_buttons.items():
             button.on_click(guard(lambda _b, s=suit: self.name_trump(s)))
@@ -133,10 +136,10 @@ class DungeonApp(widgets.VBox):
         settings.remove_class("sq-fold-settings")
         settings.add_class("sq-fold-dungeon-settings")
         self.settings_toggle.name = "dungeon-settings"
-        play = widgets.VBox([self.info, self.trump_label, self.trump_box, self.table,
-                             self.hand_title, self.hand_box, self.rule, self.question,
-                             self.score_box, self.feedback, self.story, self.sheet, self.over,
-                             self.next_hand_button])
+        play = widgets.VBox([self.together, self.info, self.trump_label, self.trump_box,
+                             self.table, self.hand_title, self.hand_box, self.rule,
+                             self.question, self.score_box, self.feedback, self.story, self.sheet,
+                             self.over, self.next_hand_button])
         self.tabs = widgets.Tab(children=[play, self.howto, self.lesson])
         header = widgets.HBox([self.title, header_tools(self.language, self.cheer,
                                                         self.settings_toggle)],
@@ -175,9 +178,12 @@ class DungeonApp(widgets.VBox):
     def new_game(self) -> None:
         seed = self._seeds.randrange(2**31)
         self.game = DungeonGame.new(PLAYERS, seed=seed, first_dealer=FIRST_DEALER)
-        self.bots = {s: SensibleBot(random.Random(seed + s)) for s in range(1, PLAYERS)}
-        self.score_sheet = ScoreSheet(PLAYERS)
-        self.words = DungeonWords(self.lang, self.game)
+        seats = self.together.seats
+        self.bots = {s: SensibleBot(random.Random(seed + s)) for s in range(PLAYERS)
+                     if (not seats[s].is_person if seats else s != HUMAN)}
+        names = self.together.names
+        self.score_sheet = ScoreSheet(PLAYERS, names=names)
+        self.words = DungeonWords(self.lang, self.game, names)
         self.feedback.clear()
         self._advance()
 
@@ -227,12 +233,14 @@ class DungeonApp(widgets.VBox):
         self.cheer.set_lang(self.lang)
         relabel_folds(self.lang, self.settings_toggle)
         self.lesson.set_lang(self.lang)
+        self.together.set_lang(self.lang)
         self._render()
 
     # --- the game loop ----------------------------------------------------------------------
     def _my_turn(self, kind: str) -> bool:
         game = self.game
-        if self.score_sheet.waiting or game.is_over or game.current_player != HUMAN:
+        if (self.score_sheet.waiting or game.is_over
+                or game.current_player != self.together.viewer or self._passing):
             return False
         return (game.pending == "play") if kind == "play" else game.pending in (NAME_TRUMP,
                                                                                 NEW_TRUMP)
@@ -243,7 +251,7 @@ class DungeonApp(widgets.VBox):
             self.feedback.say("dungeon.app_wait", "info")
             return
         try:
-            events = self.game.play(move, seat=HUMAN)
+            events = self.game.play(move, seat=self.together.viewer)
         except IllegalPlay as refused:
             self.feedback.show(refused.message(self.lang), "bad")
             self._render()
@@ -262,6 +270,13 @@ class DungeonApp(widgets.VBox):
         self.score_sheet.absorb(events, self.game.hand_log)
 
     # --- drawing ----------------------------------------------------------------------------
+    @property
+    def _passing(self) -> bool:
+        """Another person's turn at a shared screen: the hand waits behind the pass screen."""
+        game, sheet = self.game, self.score_sheet
+        deciding = -1 if sheet.waiting or game.is_over else game.current_player
+        return self.together.must_pass(deciding)
+
     def _render(self) -> None:
         words, sheet = self.words, self.score_sheet
         with self.hold_sync():
@@ -289,7 +304,7 @@ class DungeonApp(widgets.VBox):
             self.info.value = escape(t("dungeon.app_info", lang, hand=game.hand_number,
                                        dealer=who(game.dealer),
                                        contract=count(game.contract, "tricks", lang),
-                                       mine=game.tricks_taken[HUMAN]))
+                                       mine=game.tricks_taken[self.together.viewer]))
         trump = (f"{SUIT_SYMBOLS[game.trump]} {suit_name(game.trump, lang)}" if game.trump
                  else t("dungeon.app_no_trump", lang))
         self.trump_label.value = f"<b>{escape(t('dungeon.app_trump', lang, suit=trump))}</b>"
@@ -318,7 +333,8 @@ class DungeonApp(widgets.VBox):
         self.hand_title.value = f"<b>{escape(t('widgets.hand_title', self.lang))}</b>"
         legal = ({m.card for m in self.game.legal_moves()} if self._my_turn("play") else set())
         buttons = []
-        for card in self.game.hand(HUMAN):
+        hidden = self._passing
+        for card in () if hidden else self.game.hand(self.together.viewer):
             # A card face to tap, as in the main game: the corner print big, the full name
             # (and "trump") in its tooltip; trumps are also tinted.
             button = _button("sq-dungeon-card")

@@ -24,9 +24,10 @@ class DungeonWords:
 
     lang: str
     game: DungeonGame
+    names: tuple[str, ...] = ()    # each seat's name at a table of several people
 
     def who(self, seat: int | None) -> str:
-        return seat_name(seat).render(self.lang)
+        return seat_name(seat, self.names).render(self.lang)
 
     def card(self, card: Card) -> str:
         """"Q♥ queen of hearts", with "(trump)" on trumps: never colour alone."""

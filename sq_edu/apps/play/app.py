@@ -1,9 +1,11 @@
-"""`PlayApp`: a whole game of Sleeping Queens against 1 to 4 bots, for a child at seat 0.
+"""`PlayApp`: a whole game of Sleeping Queens: one child against 1 to 4 bots, or 2-5 seats at
+one screen, each a person or a bot ("Play together").
 
-The app owns the `Game` in the kernel but shows only seat 0's `Observation` (hidden cards never
-reach the browser). The child acts with the hand, the action buttons and the slot / queen
-buttons of the `QueenGrid`; bots move one at a time on "Next move" (or all at once with the
-"auto" box), each move told in a sentence. A coach panel shows the maths that helps now.
+The app owns the `Game` in the kernel (`PlayTable`) but shows only the shown person's
+`Observation` (hidden cards never reach the browser). Between two people's turns a "Pass to
+Masha" panel hides the hand until she taps. Bots move by themselves after a short pause (the
+pace is a setting; "Next move" when the child wants to step), each move told in a sentence.
+A coach panel per person shows the maths that helps now; answers go to that person's progress.
 
 Stable hooks for browser tests (CSS classes on the widgets; every control is a real button,
 checkbox or select, so it is keyboard operable and has a text name):
@@ -12,6 +14,8 @@ checkbox or select, so it is keyboard operable and has a text name):
     sq-opponents      number of bots (select)  sq-bot-strength  bot strength (select)
     sq-rules          rule preset (select)     sq-new-game      start a new game
     sq-auto           bots move at once        sq-status        the status line (role=status)
+    sq-pace           the bots' pace (select)  sq-seat-setup-open  play together at one screen
+    sq-seat-setup     choosing the seats       sq-pass-screen / sq-pass-ready  hand the screen over
     sq-hand / .sq-card  the hand, aria-pressed card buttons
     sq-act-wake  sq-act-steal  sq-act-sleep  sq-act-jester  sq-act-discard  sq-act-cancel
     sq-slot-button, sq-slot-<1..12>            slot choice buttons of the queen grid
@@ -34,236 +38,331 @@ checkbox or select, so it is keyboard operable and has a text name):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.board import HUMAN, PlayBoard
-from sq_edu.apps.play.coaching import PlayCoaching
-from sq_edu.apps.play.words import narrate
-from sq_edu.bots import CountingBot, GreedyBot, RandomBot
-from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules, advance_bots
+from sq_edu.apps.play.board import PlayBoard
+from sq_edu.apps.play.coach import CoachPanel
+from sq_edu.apps.play.coaching import SeatCoach
+from sq_edu.apps.play.layout import page_parts
+from sq_edu.apps.play.learner import LearnerRow, SavingRecorder
+from sq_edu.apps.play.over import GameOver
+from sq_edu.apps.play.pace import BotPace
+from sq_edu.apps.play.seats import PassScreen, SeatSetup, seat_name
+from sq_edu.apps.play.setup import SetupRow
+from sq_edu.apps.play.table import MAX_BOT_STEPS, PlayTable, available_bots
+from sq_edu.apps.play.words import narrate, who
+from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
 from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
-from sq_edu.i18n import normalize_lang
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.i18n.words import Word
 from sq_edu.links import default_lang
+from sq_edu.practice import Progress
+from sq_edu.practice.coach.coach import default_level
+from sq_edu.practice.coach.talk import explain_bot_turn
+from sq_edu.practice.learner_record import LearnerRecord
+from sq_edu.practice.seats import Seat, solo
 from sq_edu.widgets.controls import button as _button
-from sq_edu.widgets.discard import DiscardPileView
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
-from sq_edu.widgets.hand import HandView
-from sq_edu.widgets.joy import Cheer, header_tools, relabel_folds, settings_fold
+from sq_edu.widgets.joy import Cheer, relabel_folds, settings_fold
 from sq_edu.widgets.language import LanguageToggle
-from sq_edu.widgets.queens import QueenGrid
-from sq_edu.widgets.style import AppStyle
 
-MAX_BOT_STEPS = 2000  # a safety cap for "skip": no real game needs that many decisions
+__all__ = ["MAX_BOT_STEPS", "PlayApp", "available_bots"]
 
 
-def available_bots() -> dict[str, Callable[[random.Random], object]]:
-    """Bot strengths offered, easiest first; each is built with its own seeded RNG."""
-    return {"random": RandomBot, "greedy": GreedyBot, "counting": CountingBot}
-
-
-class PlayApp(PlayCoaching, PlayBoard, widgets.VBox):
+class PlayApp(widgets.VBox):
     """The game app. `PlayApp(lang="ru", seed=7)` is reproducible game after game."""
 
     def __init__(self, lang: str | None = "en", seed: int | None = None, opponents: int = 2,
                  bots: str = "greedy", rules: str = "official", auto: bool = False,
-                 coach: str | None = None, progress_dir: str | Path | None = None) -> None:
+                 coach: str | None = None, progress_dir: str | Path | None = None,
+                 pace: str = "normal") -> None:
         """`lang=None` takes the server's default language (`sq-edu serve --lang`). `coach`: off,
         helper, quiz or detective; None follows the learner's mastery (a quiz for a new one).
-        `progress_dir`: where learners' files go (default: the progress folder)."""
+        `progress_dir`: where learners' files go (default: the progress folder). `pace`:
+        slow, normal, fast, or step (bots wait for "Next move")."""
         self.lang = default_lang() if lang is None else normalize_lang(lang)
         self._seeds = random.Random(seed)
-        self._kinds = available_bots()
+        self._folder = Path(progress_dir) if progress_dir is not None else None
         self.feedback = Feedback(self.lang)
         self.feedback.add_class("sq-status")
-        guard = guarded(lambda: self.feedback)
-        self._guard = guard
-
-        self.title = widgets.HTML()
+        self._guard = guard = guarded(lambda: self.feedback)
         self.language = LanguageToggle(self.lang, feedback=self.feedback)
         self.language.on_change(self.set_lang)
-        self.opponents = widgets.Dropdown(options=[1, 2, 3, 4], value=opponents)
-        self.opponents.add_class("sq-opponents")
-        self.bot_choice = widgets.Dropdown(value=None, options=[])
-        self.bot_choice.add_class("sq-bot-strength")
-        self.rules_choice = widgets.Dropdown(value=None, options=[])
-        self.rules_choice.add_class("sq-rules")
-        self._label_choices(bots if bots in self._kinds else "greedy", rules)
-        self.new_game_button = _button("sq-new-game", icon="refresh")
-        self.auto = widgets.Checkbox(value=auto, indent=False)
-        self.auto.add_class("sq-auto")
-
-        self.game = Game.new(players=opponents + 1, seed=0, rules="official")  # replaced below
-        obs = self.game.observe(HUMAN)
-        self.grid = QueenGrid(obs, self.lang, feedback=self.feedback)
-        self.discard_view = DiscardPileView(obs, self.lang)
-        self.hand = HandView(obs.hand, self.lang)
-        self.act = {kind: _button(f"sq-act-{kind}") for kind in
-                    ("wake", "steal", "sleep", "jester", "discard", "cancel")}
-        self.act["discard"].button_style = "primary"
-        self.answer_block = _button("sq-answer-block", button_style="warning")
-        self.answer_allow = _button("sq-answer-allow")
-        self.keep_box = widgets.HBox()
+        self.pace = BotPace(self.lang, guard(self.next_move), pace)
+        self.setup = SetupRow(self.lang, opponents, bots, rules, auto, self.pace.choice)
+        self.table = PlayTable(solo(opponents), Rules.preset("official"), 0)  # replaced below
+        self.board = PlayBoard(self.table.observe(), self.lang, self.feedback, guard,
+                               self.play, self.discard_selected)
+        record = LearnerRecord(self._folder)
+        self.learner = LearnerRow(self.feedback, record, self.lang, on_learner=self._learner_known)
+        self._solo = self._seat_coach(self.learner.record, coach)
+        self.coaches: dict[int, SeatCoach] = {0: self._solo}
+        self.seat_setup = SeatSetup(self.lang, self.feedback, guard(self.play_together),
+                                    guard(lambda: self._show_setup(False)))
+        self.seat_setup.layout.display = "none"
+        self.pass_screen = PassScreen(self.lang, self.ready, guard)
+        self.over = GameOver(self.lang, guard(lambda: self.new_game()))
         self.next_button = _button("sq-next", icon="play", button_style="primary")
         self.skip_button = _button("sq-skip", icon="fast-forward")
-        self.story = widgets.HTML()
-        self.story.add_class("sq-story")
-        self._build_coach(coach, progress_dir)
-        self.over_text = widgets.HTML()
-        self.play_again = _button("sq-play-again", icon="refresh", button_style="success")
-        self.over_box = widgets.VBox([self.over_text, self.coach.summary, self.play_again],
-                                     layout=widgets.Layout(align_items="flex-start"))
-        self.over_box.add_class("sq-game-over")
-
-        self.new_game_button.on_click(guard(lambda _b: self.new_game()))
-        self.play_again.on_click(guard(lambda _b: self.new_game()))
-        self.act["wake"].on_click(guard(lambda _b: self._enter("wake")))
-        self.act["steal"].on_click(guard(lambda _b: self._enter("steal")))
-        self.act["sleep"].on_click(guard(lambda _b: self._enter("sleep")))
-        self.act["cancel"].on_click(guard(lambda _b: self._enter(None)))
-        self.act["jester"].on_click(guard(lambda _b: self._play_kind("jester")))
-        self.act["discard"].on_click(guard(lambda _b: self.discard_selected()))
-        self.answer_block.on_click(guard(lambda _b: self._play_kind("block")))
-        self.answer_allow.on_click(guard(lambda _b: self._play_kind("allow")))
-        self.next_button.on_click(guard(lambda _b: self.next_move()))
-        self.skip_button.on_click(guard(lambda _b: self.run_bots()))
-        self.grid.on_slot(guard(self._slot_picked))
-        self.grid.on_queen(guard(self._queen_picked))
-        self._label_coach(self.coach.coach.level)
-        self.coach_level.observe(guard(lambda _c: self._coach_level_set()), "value")
-
-        self.actions = widgets.HBox([*self.act.values(), self.answer_block, self.answer_allow,
-                                     self.keep_box], layout=widgets.Layout(flex_flow="row wrap"))
         self.bot_bar = widgets.HBox([self.next_button, self.skip_button])
-        setup = widgets.HBox([self.opponents, self.bot_choice, self.rules_choice,
-                              self.coach_level, self.new_game_button, self.auto],
-                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        # On a wide screen the child's side (hand, buttons, what the bots did) sits beside the
-        # queens, so nothing needs scrolling; on a narrow one the queens wrap below.
-        left = widgets.VBox([self.feedback, self.over_box, self.coach, self.hand,
-                             self.actions, self.bot_bar, self.story, self.discard_view])
-        left.add_class("sq-play-left")
-        right = widgets.VBox([self.grid])
-        right.add_class("sq-play-right")
-        board = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))
-        board.add_class("sq-play-main")
+        self.coach_box = widgets.VBox([self._solo.panel])
         # Child first: the grown-ups' choices (bots, rules, coach, who plays) behind one button.
         self.cheer = Cheer(self.lang)
-        self.settings_toggle, settings = settings_fold([setup, self.learner], self.lang)
-        header = widgets.HBox([self.title, header_tools(self.language, self.cheer,
-                                                        self.settings_toggle)])
-        header.add_class("sq-app-header")
-        super().__init__([AppStyle(), header, settings, board])
+        self._cheered = 0   # story events already cheered for
+        self.settings_toggle, self.settings = settings_fold([self.setup, self.learner],
+                                                             self.lang)
+        self._seats: list[Seat] | None = None   # None: one child against bots
+        self._wire()
+        super().__init__(page_parts(self))
         self.add_class("sq-app")
         self.add_class("sq-play-app")
-        self._mode: str | None = None
-        self._story: list[Event] = []
-        self._last_action = 0
-        self._bots: dict[int, object] = {}
         self._relabel()
         self.new_game()
 
+    def _seat_coach(self, record: SavingRecorder, level: str | None) -> SeatCoach:
+        chosen = level in ("off", "helper", "quiz", "detective")
+        return SeatCoach(self.lang, self.feedback, self.board.hand, record,
+                         level if level is not None and chosen else default_level(None),
+                         chosen, self._cards_checked)
+
+    def _wire(self) -> None:
+        guard, setup = self._guard, self.setup
+        setup.new_game_button.on_click(guard(lambda _b: self.new_game()))
+        setup.together.on_click(guard(lambda _b: self._show_setup(True)))
+        setup.coach_level.observe(guard(lambda _c: self._coach_level_set()), "value")
+        self.next_button.on_click(guard(lambda _b: self.next_move()))
+        self.skip_button.on_click(guard(lambda _b: self.run_bots()))
+
     # --- game flow --------------------------------------------------------------------------
     @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
     def obs(self) -> Observation:
-        return self.game.observe(HUMAN)
+        return self.table.observe()
+
+    @property
+    def coach(self) -> CoachPanel:
+        """The shown person's coach panel."""
+        return self.coaches[self.table.viewer].panel
 
     def new_game(self) -> None:
-        """Start a game with the chosen opponents, bots and rules."""
-        rules = Rules.preset(self.rules_choice.value)
-        if rules.teams and self.opponents.value != 3:
-            self.opponents.value = 3
-        seed = self._seeds.randrange(2**31)
-        players = int(self.opponents.value) + 1
-        self.game = Game.new(players=players, seed=seed, rules=rules)
-        make = self._kinds[self.bot_choice.value]
-        self._bots = {s: make(random.Random(seed + s)) for s in range(1, players)}
-        self._story = [e.seen_by(HUMAN) for e in self.game.events]
-        self._last_action = 0
-        self._mode = None
-        self.coach.new_game()
+        """Start a game with the chosen opponents, bots and rules (or the same seats)."""
+        setup = self.setup
+        rules = Rules.preset(str(setup.rules_choice.value))
+        if self._seats is None:
+            if rules.teams and setup.opponents.value != 3:
+                setup.opponents.value = 3
+            seats = solo(int(setup.opponents.value), str(setup.bot_choice.value))
+        else:
+            seats = self._seats
+        self.pace.stop()
+        self._cheered = 0
+        self.table = PlayTable(seats, rules, self._seeds.randrange(2**31))
+        self.board.mode = None
+        for seat_coach in self.coaches.values():
+            seat_coach.panel.new_game()
         self.feedback.clear()
         self._after_move()
         if rules.teams:
             self.feedback.say("play.teams_need_four", "info")
 
+    def play_together(self, seats: Sequence[Seat]) -> None:
+        """Start a game of `seats` (checked) at this screen, each person with their coach."""
+        self._seats = list(seats)
+        self.coaches = {}
+        for i, seat in enumerate(self._seats):
+            if seat.is_person:
+                record = LearnerRecord(self._folder)
+                recorder = SavingRecorder(record, self.feedback)
+                self.coaches[i] = self._seat_coach(recorder, seat.coach)
+                self.coaches[i].learner_known(record.name(seat.name))
+                recorder.save()
+        self._show_setup(False)
+        for solo_only in (self.learner, self.setup.opponents, self.setup.bot_choice):
+            solo_only.layout.display = "none"   # the seats' own names, bots and number
+        self.new_game()
+
     def legal(self) -> list[Move]:
-        """The child's legal moves now ([] while a bot decides or after the game)."""
-        if self.game.is_over or self.game.current_player != HUMAN:
-            return []
-        return self.game.legal_moves()
+        """The shown person's legal moves now ([] while others decide or after the game)."""
+        return self.table.legal()
+
+    def ready(self) -> None:
+        """The person whose turn it is has the screen ("I am Masha: show my cards")."""
+        self.table.ready()
+        self._refresh()
 
     def play(self, move: Move) -> None:
-        """Play the child's move, tell it, and let the bots go if 'auto' is ticked."""
-        self._record(self._child_plays(move))
-        self.hand.clear()  # picked cards are gone; a new hand may hold the same cards
-        self._mode = None
+        """Play the shown person's move, tell it, and let the bots go."""
+        self.coaches[self.table.viewer].play(self.table, move)
+        self.board.hand.clear()  # picked cards are gone; a new hand may hold the same cards
+        self.board.mode = None
         self._after_move()
 
     def next_move(self) -> None:
-        """One bot decision (the "Next move" button)."""
-        if advance_bots(self.game, self._bots, limit=1, each=self._bot_moved):
-            self._refresh()
+        """One bot decision (the pace's timer, or the "Next move" button)."""
+        self.pace.stop()
+        if self.table.bot_steps(1, self._bot_moved):
+            self._after_bot()
 
     def run_bots(self) -> None:
-        """Bots move until it is the child's decision or the game ends ("Skip")."""
-        advance_bots(self.game, self._bots, limit=MAX_BOT_STEPS,
-                     each=lambda events: self._bot_moved(events, refresh=False))
+        """Bots move until it is a person's decision or the game ends ("Skip")."""
+        self.pace.stop()
+        self.table.bot_steps(MAX_BOT_STEPS, lambda _events: None)
         self._refresh()
 
     def discard_selected(self) -> None:
         """Discard the picked cards, or say kindly why not (the engine's own reason)."""
-        cards = tuple(sorted(self.hand.selected_cards, key=sort_key))
+        cards = tuple(sorted(self.board.hand.selected_cards, key=sort_key))
         if not cards:
             self.feedback.say("play.prompt_pick_cards", "info")
             return
         try:
-            events = self._child_plays(Move("discard", cards))
+            self.coaches[self.table.viewer].play(self.table, Move("discard", cards))
         except IllegalMove as why:
             self.feedback.show(why.text(self.lang), "bad")
             return
-        self._record(events)
-        self.hand.clear()  # the drawn cards may equal the thrown ones: start unpicked
-        self._mode = None
+        self.board.hand.clear()  # the drawn cards may equal the thrown ones: start unpicked
+        self.board.mode = None
         self._after_move()
 
     def story_lines(self) -> list[str]:
         """Everything told so far, in the current language."""
-        lines = (narrate(e, HUMAN, self.lang) for e in self._story)
+        lines = (narrate(e, self.table.viewer, self.lang) for _new, e in self.table.story())
         return [line for line in lines if line]
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
         if self.language.value != self.lang:
             self.language.value = self.lang
-        for view in (self.feedback, self.grid, self.discard_view, self.hand, self.coach,
-                     self.learner, self.cheer):
-            view.set_lang(self.lang)
+        self.feedback.set_lang(self.lang)
+        self.learner.set_lang(self.lang)
+        self.seat_setup.set_lang(self.lang)
+        self.pass_screen.set_lang(self.lang)
+        self.over.set_lang(self.lang)
+        for seat_coach in self.coaches.values():
+            seat_coach.panel.set_lang(self.lang)
+        self.board.set_lang(self.lang)
+        self.pace.set_lang(self.lang)
+        self.cheer.set_lang(self.lang)
         relabel_folds(self.lang, self.settings_toggle)
         self._relabel()
         self._refresh()
 
     # --- reacting ---------------------------------------------------------------------------
-    def _record(self, events: Sequence[Event], refresh: bool = True) -> None:
-        self._last_action = len(self._story)
-        self._story.extend(e.seen_by(HUMAN) for e in events)
-        self._cheer(events)
-        if refresh:
-            self._render_story()
-
-    def _cheer(self, events: Sequence[Event]) -> None:
-        """A soft tune when the child wakes or takes a queen, a bigger one at a win."""
-        if any(e.kind == "game_over" and HUMAN in e.seats for e in events):
-            self.cheer.cheer("win")
-        elif any(e.kind in ("wake", "steal") and e.seat == HUMAN for e in events):
-            self.cheer.cheer("wake")
-
     def _after_move(self) -> None:
-        if self.auto.value:
+        if self.setup.auto.value:
             self.run_bots()
         else:
+            self._after_bot()
+
+    def _after_bot(self) -> None:
+        """Redraw, and start the pause before the next bot move if a bot decides now."""
+        if self.table.bots_turn:
+            self.pace.wait()
+        self._refresh()
+
+    def _bot_moved(self, events: Sequence[Event]) -> None:
+        """A counting bot's reasoning told by the coach (one child against bots only)."""
+        seat = events[0].seat if events else None
+        viewer = self.table.viewer
+        if (seat is None or self.table.together or self.setup.bot_choice.value != "counting"
+                or not self.coaches[viewer].on):
+            return
+        said = explain_bot_turn(self.obs, seat, [e.seen_by(viewer) for e in events])
+        if said is not None:
+            self.coach.bots_said([said])
+
+    def _cards_checked(self, right: bool) -> None:
+        """The coach judged the cards picked in the hand: a right pick stays picked, so one
+        tap on "Discard" plays it; a wrong one is unpicked."""
+        if right:
+            self.board.act["discard"].focus()
+        else:
+            self.board.hand.clear()
+
+    def _coach_level_set(self) -> None:
+        """A parent (or the child) picks the shown person's coach level; it stays."""
+        if self.setup.coach_level.value is None or self.setup.labelling:
+            return
+        self.coaches[self.table.viewer].choose_level(str(self.setup.coach_level.value))
+        self._refresh()
+
+    def _learner_known(self, progress: Progress) -> None:
+        if self._solo.learner_known(progress):
+            self.setup.label_coach(self._solo.panel.coach.level)
             self._refresh()
+
+    def _cheer(self, story: Sequence[tuple[bool, Event]], viewer: int) -> None:
+        """A soft tune when the shown person wakes or takes a queen, a bigger one at their win
+        (each event cheered once; a new game starts the count again)."""
+        if len(story) < self._cheered:
+            self._cheered = 0
+        new = [e for _fresh, e in story[self._cheered:]]
+        self._cheered = len(story)
+        if any(e.kind == "game_over" and viewer in e.seats for e in new):
+            self.cheer.cheer("win")
+        elif any(e.kind in ("wake", "steal") and e.seat == viewer for e in new):
+            self.cheer.cheer("wake")
+
+    def _show_setup(self, on: bool) -> None:
+        self.seat_setup.layout.display = "flex" if on else "none"
+
+    def _who(self, seat: int) -> Word | str:
+        if self._seats is not None:
+            return seat_name(self._seats, seat, self.lang)
+        return who(seat, self.table.viewer, self.lang)
+
+    def _relabel(self) -> None:
+        self.setup.set_lang(self.lang)
+        self.setup.label_coach(self.coach.coach.level)
+        self.next_button.description = t("play.next", self.lang)
+        self.skip_button.description = t("play.skip", self.lang)
+
+    def _refresh(self) -> None:
+        table, obs = self.table, self.table.observe()
+        over, passing = obs.is_over, table.must_pass
+        legal = table.legal()
+        seat_coach = self.coaches[table.viewer]
+        with self.hold_trait_notifications():
+            self.pass_screen.show(self._who(table.deciding) if passing else None)
+            self.coach_box.children = [seat_coach.panel]
+            self.coach_box.layout.display = "none" if passing else "flex"
+            if not passing:
+                seat_coach.turn(obs, legal)   # first: the question reaches the page soonest
+            self.board.draw(obs, legal, hide_hand=table.hand_hidden)
+            self.board.render_story(table.story(), table.viewer)
+            self._cheer(table.story(), table.viewer)
+            self.over.draw(obs, [e for _new, e in table.story()] if over else [],
+                           self.coaches if over else {}, self._seats, self.table.game.observe)
+            bots = table.bots_turn
+            self.bot_bar.layout.display = "flex" if bots else "none"
+            self.next_button.layout.display = "none" if self.pace.waiting else "flex"
+            level = seat_coach.panel.coach.level
+            if self.setup.coach_level.value != level:   # the shown person's; no churn else
+                self.setup.label_coach(level)
+        self._say_and_focus(obs, passing, bool(legal))
+
+    def _say_and_focus(self, obs: Observation, passing: bool, mine: bool) -> None:
+        if passing:
+            self.feedback.clear()
+        elif obs.is_over:
+            self.feedback.clear()  # the game-over panel says it all; no stale "your turn"
+            self.over.play_again.focus()
+        elif not mine:
+            key = "smooth.bots_playing" if self.pace.waiting else "play.prompt_wait"
+            self.feedback.say(key, "info", who=self._who(obs.current_player))
+            if not self.pace.waiting:
+                self.next_button.focus()
+        elif obs.pending is None and self.board.mode is None:
+            panel = self.coach
+            if panel.coach.current is not None and panel.layout.display != "none":
+                panel.focus_question()  # a question waits: keyboard users land on it
+                return
+            self.board.focus_first_action()

@@ -1,100 +1,123 @@
-"""Drawing the game app: the board, the choices offered, the prompts, the story and the
-game-over panel (with team totals and why the game ended). `PlayApp` mixes this in; the game
-flow and the wiring stay in app.py.
+"""The board of the game app: the hand, the buttons offering the shown person's legal moves,
+the queens grid, the discard pile, the story, and the prompt saying what to do. It draws what
+it is given (an observation and the legal moves) and hands each chosen move to `play`; the
+game itself stays in `PlayApp`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from html import escape
+from typing import Any, Protocol, TypeVar
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.over import game_over_html
 from sq_edu.apps.play.words import narrate, who
 from sq_edu.engine import Move, Observation
-from sq_edu.engine.rules import PRESETS
+from sq_edu.engine.observation import Event
 from sq_edu.i18n import t
 from sq_edu.widgets.controls import button as _button
+from sq_edu.widgets.discard import DiscardPileView
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.hand import HandView
 from sq_edu.widgets.names import card_word, queen_name, short_name
+from sq_edu.widgets.queens import QueenGrid
 
-HUMAN = 0
 STORY_LINES = 10
-COACH_LEVELS: tuple[str, ...] = ("off", "helper", "quiz", "detective")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Guard(Protocol):
+    """`guarded(feedback)`: wraps a callback so an error is said kindly, keeping its type."""
+
+    def __call__(self, fn: F, /) -> F: ...
 
 
 class PlayBoard:
-    """The drawing half of `PlayApp` (a mixin: it uses the app's widgets and game)."""
+    """The child's side of the table for `obs`; `play(move)` and `discard()` act."""
 
-    # --- the board's choices -------------------------------------------------------------
-    def _enter(self, mode: str | None) -> None:
-        self._mode = mode
-        self._refresh()
+    def __init__(self, obs: Observation, lang: str, feedback: Feedback, guard: Guard,
+                 play: Callable[[Move], None], discard: Callable[[], None]) -> None:
+        self.lang = lang
+        self.feedback = feedback
+        self._guard = guard
+        self._play = play
+        self.mode: str | None = None
+        self.legal: list[Move] = []
+        self._obs = obs
+        self.grid = QueenGrid(obs, lang, feedback=feedback)
+        self.discard_view = DiscardPileView(obs, lang)
+        self.hand = HandView(obs.hand, lang)
+        self.act = {kind: _button(f"sq-act-{kind}") for kind in
+                    ("wake", "steal", "sleep", "jester", "discard", "cancel")}
+        self.act["discard"].button_style = "primary"
+        self.answer_block = _button("sq-answer-block", button_style="warning")
+        self.answer_allow = _button("sq-answer-allow")
+        self.keep_box = widgets.HBox()
+        self.story = widgets.HTML()
+        self.story.add_class("sq-story")
+        self.actions = widgets.HBox([*self.act.values(), self.answer_block, self.answer_allow,
+                                     self.keep_box], layout=widgets.Layout(flex_flow="row wrap"))
+        for kind in ("wake", "steal", "sleep"):
+            self.act[kind].on_click(guard(lambda _b, k=kind: self.enter(k)))
+        self.act["cancel"].on_click(guard(lambda _b: self.enter(None)))
+        self.act["jester"].on_click(guard(lambda _b: self.play_kind("jester")))
+        self.act["discard"].on_click(guard(lambda _b: discard()))
+        self.answer_block.on_click(guard(lambda _b: self.play_kind("block")))
+        self.answer_allow.on_click(guard(lambda _b: self.play_kind("allow")))
+        self.grid.on_slot(guard(self._slot_picked))
+        self.grid.on_queen(guard(self._queen_picked))
+        self._label()
 
-    def _play_kind(self, kind: str) -> None:
-        moves = [m for m in self.legal() if m.kind == kind]
+    # --- choosing ---------------------------------------------------------------------------
+    def enter(self, mode: str | None) -> None:
+        """Wake, steal or sleep picked: the grid offers the slots or queens (None: cancel)."""
+        self.mode = mode
+        self.draw(self._obs, self.legal, hide_hand=False)
+
+    def play_kind(self, kind: str) -> None:
+        moves = [m for m in self.legal if m.kind == kind]
         if moves:
-            self.play(moves[0])
+            self._play(moves[0])
 
     def _slot_picked(self, slot: int) -> None:
-        for move in self.legal():
+        for move in self.legal:
             if move.slot == slot and (move.kind == "choose"
-                                      or (move.kind == "wake" and self._mode == "wake")):
-                self.play(move)
+                                      or (move.kind == "wake" and self.mode == "wake")):
+                self._play(move)
                 return
 
     def _queen_picked(self, seat: int, queen: str) -> None:
-        kind = {"steal": "steal", "sleep": "sleep"}.get(self._mode or "")
-        for move in self.legal():
+        kind = {"steal": "steal", "sleep": "sleep"}.get(self.mode or "")
+        for move in self.legal:
             if move.kind == kind and move.target == seat and move.queen == queen:
-                self.play(move)
+                self._play(move)
                 return
-
-    def _keep(self, move: Move) -> None:
-        if move in self.legal():
-            self.play(move)
 
     # --- drawing ----------------------------------------------------------------------------
-    def _refresh(self) -> None:
-        obs = self.obs
-        over = obs.is_over
-        with self.hold_trait_notifications():
-            self._refresh_coach()  # first: the coach's question reaches the page soonest
-            self.grid.update(obs)
-            self.discard_view.update(obs)
-            if tuple(self.hand.hand) != tuple(obs.hand):
-                self.hand.set_hand(obs.hand)
-            self.over_box.layout.display = "flex" if over else "none"
-            self.over_text.value = self._over_html(obs) if over else ""
-            mine = not over and obs.current_player == HUMAN
-            self.bot_bar.layout.display = "none" if over or mine else "flex"
-            self.actions.layout.display = "flex" if mine else "none"
-            self.hand.disabled = not (mine and obs.pending is None)
-            self._show_choices(obs if mine else None)
-            self._render_story()
-        if not over and not mine:
-            self.feedback.say("play.prompt_wait", "info",
-                              who=who(obs.current_player, HUMAN, self.lang))
-            self.next_button.focus()
-        elif over:
-            self.feedback.clear()  # the game-over panel says it all; no stale "your turn"
-            self.play_again.focus()
-        elif obs.pending is None and self._mode is None:
-            if self.coach.coach.current is not None and self.coach.layout.display != "none":
-                self.coach.focus_question()  # a question waits: keyboard users land on it
-                return
-            shown = [b for b in self.act.values() if b.layout.display != "none"]
-            shown[0].focus()  # the child's turn: keyboard focus on the first thing to do
+    def draw(self, obs: Observation, legal: list[Move], hide_hand: bool) -> None:
+        """Draw `obs`; `legal` are the moves offered now ([] while others decide)."""
+        self._obs = obs
+        self.legal = legal
+        mine = bool(legal)
+        self.grid.update(obs)
+        self.discard_view.update(obs)
+        if tuple(self.hand.hand) != tuple(obs.hand):
+            self.hand.set_hand(obs.hand)
+        self.hand.layout.display = "none" if hide_hand else "flex"
+        self.actions.layout.display = "flex" if mine else "none"
+        self.hand.disabled = not (mine and obs.pending is None)
+        self._show_choices(legal, obs if mine else None)
 
-    def _show_choices(self, obs: Observation | None) -> None:
-        """Offer exactly the child's legal moves as buttons, and say what to do."""
-        legal = self.legal() if obs is not None else []
+    def _show_choices(self, legal: list[Move], obs: Observation | None) -> None:
+        """Offer exactly the legal moves as buttons, and say what to do."""
         kinds = {m.kind for m in legal}
         pending = obs.pending if obs is not None else None
         normal = obs is not None and pending is None
         for kind in ("wake", "steal", "sleep", "jester"):
             self.act[kind].layout.display = "flex" if normal and kind in kinds else "none"
         self.act["discard"].layout.display = "flex" if normal else "none"
-        self.act["cancel"].layout.display = "flex" if normal and self._mode else "none"
+        self.act["cancel"].layout.display = "flex" if normal and self.mode else "none"
         block = [m for m in legal if m.kind == "block"]
         self.answer_block.layout.display = "flex" if block else "none"
         self.answer_allow.layout.display = "flex" if "allow" in kinds else "none"
@@ -108,20 +131,26 @@ class PlayBoard:
         if obs is None:
             return
         slots = [m.slot for m in legal if m.slot is not None and (
-            m.kind == "choose" or (self._mode == "wake" and m.kind == "wake"))]
+            m.kind == "choose" or (self.mode == "wake" and m.kind == "wake"))]
         if slots:
             self.grid.choose_slots(slots)
             self.grid.slot_buttons[slots[0]].focus()  # keyboard users land on the choice
-        if self._mode in ("steal", "sleep"):
+        if self.mode in ("steal", "sleep"):
             self.grid.choose_queens((m.target, m.queen) for m in legal
-                                    if m.kind == self._mode and m.target is not None
+                                    if m.kind == self.mode and m.target is not None
                                     and m.queen is not None)
             first = next(iter(self.grid.queen_buttons.values()), None)
             if first is not None:
                 first.focus()
         if block:
             self.answer_block.focus()
-        self.feedback.say(self._prompt_key(pending), "info", **self._prompt_params(legal))
+        self.feedback.say(self._prompt_key(pending), "info", **self._prompt_params(legal, obs))
+
+    def focus_first_action(self) -> None:
+        """The child's turn: keyboard focus on the first thing to do."""
+        shown = [b for b in self.act.values() if b.layout.display != "none"]
+        if shown:
+            shown[0].focus()
 
     def _prompt_key(self, pending: str | None) -> str:
         if pending in ("rose", "jester_wake"):
@@ -133,14 +162,14 @@ class PlayBoard:
         if pending == "jester_pick":
             return "play.prompt_keep"
         return {"wake": "play.prompt_pick_slot_wake", "steal": "play.prompt_pick_queen_steal",
-                "sleep": "play.prompt_pick_queen_sleep"}.get(self._mode or "",
+                "sleep": "play.prompt_pick_queen_sleep"}.get(self.mode or "",
                                                              "play.prompt_your_turn")
 
-    def _prompt_params(self, legal: list[Move]) -> dict[str, object]:
+    def _prompt_params(self, legal: list[Move], obs: Observation) -> dict[str, object]:
         answer = next((m for m in legal if m.kind in ("block", "allow")), None)
         if answer is None:
             return {}
-        return {"who": who(answer.target, HUMAN, self.lang),
+        return {"who": who(answer.target, obs.seat, self.lang),
                 "queen": queen_name(answer.queen or "", self.lang)}
 
     def _keep_button(self, move: Move) -> widgets.Button:
@@ -150,9 +179,13 @@ class PlayBoard:
         button.on_click(self._guard(lambda _b, m=move: self._keep(m)))
         return button
 
-    def _render_story(self) -> None:
-        told = [(i >= self._last_action, narrate(e, HUMAN, self.lang))
-                for i, e in enumerate(self._story)]
+    def _keep(self, move: Move) -> None:
+        if move in self.legal:
+            self._play(move)
+
+    def render_story(self, story: Sequence[tuple[bool, Event]], me: int) -> None:
+        """The last lines of what happened, the newest move in bold (role=log)."""
+        told = [(new, narrate(e, me, self.lang)) for new, e in story]
         lines = [(new, line) for new, line in told if line][-STORY_LINES:]
         items = "".join(f"<li>{'<b>' if new else ''}{escape(line)}{'</b>' if new else ''}</li>"
                         for new, line in lines)
@@ -162,51 +195,14 @@ class PlayBoard:
                             f'aria-label="{title}"><ol style="font-size:1.05em;'
                             f'padding-left:2.2em">{items}</ol></div>')
 
-    def _refresh_coach(self) -> None:
-        on = self.coach.coach.level != "off"
-        self.coach.layout.display = "flex" if on else "none"
-        if not on:
-            self.coach.summary.layout.display = "none"
-        if on:
-            self.coach.turn(self.obs, self.legal())
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        for view in (self.grid, self.discard_view, self.hand):
+            view.set_lang(lang)
+        self._label()
 
-    def _over_html(self, obs: Observation) -> str:
-        return game_over_html(obs, self._story, self.lang)
-
-    def _label_choices(self, bots: str, rules: str) -> None:
+    def _label(self) -> None:
         lang = self.lang
-        self.bot_choice.options = [(t(f"play.bot_{k}", lang), k) for k in self._kinds]
-        self.bot_choice.value = bots
-        self.rules_choice.options = [(t(f"play.rules_{k}", lang), k) for k in PRESETS]
-        self.rules_choice.value = rules if rules in PRESETS else "official"
-
-    def _relabel(self) -> None:
-        lang = self.lang
-        self.title.value = f"<h2 class='sq-h'>{escape(t('play.title', lang))}</h2>"
-        self._label_choices(self.bot_choice.value, self.rules_choice.value)
-        self.opponents.description = t("play.opponents", lang)
-        self.bot_choice.description = t("play.bot_strength", lang)
-        self.rules_choice.description = t("play.rules", lang)
-        self.new_game_button.description = t("common.new_game", lang)
-        self.play_again.description = t("common.new_game", lang)
-        self.auto.description = t("play.auto", lang)
         for kind, button in self.act.items():
             button.description = t(f"play.act_{kind}", lang)
         self.answer_allow.description = t("play.answer_allow", lang)
-        self.next_button.description = t("play.next", lang)
-        self.skip_button.description = t("play.skip", lang)
-        self._label_coach(self.coach_level.value)
-        for control in (self.opponents, self.bot_choice, self.rules_choice, self.coach_level):
-            control.style.description_width = "initial"
-            control.layout.width = "auto"
-
-    def _label_coach(self, level: str | None) -> None:
-        """The coach level choice in the current language (setting it is not a parent's pick)."""
-        self._labelling = True
-        try:
-            self.coach_level.options = [(t(f"play.coach_level_{k}", self.lang), k)
-                                        for k in COACH_LEVELS]
-            self.coach_level.value = level if level in COACH_LEVELS else "quiz"
-            self.coach_level.description = t("play.coach_level", self.lang)
-        finally:
-            self._labelling = False

@@ -22,7 +22,7 @@ from sq_edu.engine.observation import Observation
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.maths import find_discards, p_draw, p_holds, unseen
 from sq_edu.practice.checking import Judgement as Verdict
-from sq_edu.practice.coach.coach import Coach
+from sq_edu.practice.coach.coach import Coach, Recorder
 from sq_edu.practice.coach.questions import Question
 from sq_edu.practice.coach.talk import summary
 from sq_edu.practice.exercise import CARDS, CHOICE, SEAT, answer_msg
@@ -34,6 +34,7 @@ from sq_edu.widgets.names import card_word, player_name
 from sq_edu.widgets.tracker import DeckTracker
 
 ATTACKS: tuple[tuple[str, str], ...] = (("knight", "dragon"), ("potion", "wand"))
+YOUNG_FORMS = ("words", "out_of")   # chances said in words or "x out of y", never as percent
 
 
 class CoachPanel(widgets.VBox):
@@ -41,11 +42,14 @@ class CoachPanel(widgets.VBox):
 
     def __init__(self, lang: str = "en", feedback: object = None,
                  selected_cards: Callable[[], tuple] = tuple, level: str = "quiz",
-                 clear_cards: Callable[[], None] = lambda: None) -> None:
+                 cards_checked: Callable[[bool], None] = lambda _right: None,
+                 record: Recorder | None = None) -> None:
+        """`record` hears every counted answer; `cards_checked(right)` after the cards picked
+        in the hand were judged (the app keeps a right pick for a one-tap discard)."""
         self.lang = normalize_lang(lang)
-        self.coach = Coach(level=level)
+        self.coach = Coach(level=level, record=record)
         self._selected = selected_cards
-        self._clear_cards = clear_cards
+        self._cards_checked = cards_checked
         self._obs: Observation | None = None
         self._verdict: Verdict | None = None
         self._shown: Question | None = None      # the question just answered or shown
@@ -74,7 +78,9 @@ class CoachPanel(widgets.VBox):
                                       self.show_me], layout=widgets.Layout(
                                           flex_flow="row wrap", align_items="center"))
         # `summary` is not a child: the app shows it in its game-over panel.
-        super().__init__([self.question, self.controls, self.result, self.hints, self.bots])
+        self.tracker_box = widgets.Box()   # the counter, made with the first view of the game
+        super().__init__([self.question, self.controls, self.result, self.tracker_box,
+                          self.hints, self.bots])
         self.add_class("sq-coach")
 
     # --- what the app calls ---------------------------------------------------------------
@@ -112,9 +118,10 @@ class CoachPanel(widgets.VBox):
             return None
         self._verdict = verdict
         if verdict.understood:
-            self._shown = question
+            # a wrong first try keeps the question (one more try, with a hint); the counter
+            # stays closed either way: opening it is the child's "Show me"
+            self._shown = question if not self.coach.retrying else None
             self.answer_text.value = ""
-            self._open_tracker()
         self._draw()
         return verdict
 
@@ -135,11 +142,11 @@ class CoachPanel(widgets.VBox):
             self._opening = False
 
     def _answer_cards(self) -> None:
-        """The cards picked in the hand are the answer; once judged they are unpicked, so a
-        wrong pick is not left in the hand (the best discard is said in words)."""
+        """The cards picked in the hand are the answer; the app keeps a right pick (one tap
+        discards it) and unpicks a wrong one."""
         verdict = self.answer(list(self._selected()))
         if verdict is not None and verdict.understood:
-            self._clear_cards()
+            self._cards_checked(verdict.correct)
 
     def reveal(self) -> None:
         """"Show me": the tracker, and the worked answer of the question (not counted)."""
@@ -174,7 +181,7 @@ class CoachPanel(widgets.VBox):
             return
         if self.tracker is None:
             self.tracker = DeckTracker(obs, lang, hidden=self.coach.asks)
-            self.children = [*self.children[:3], self.tracker, *self.children[3:]]
+            self.tracker_box.children = [self.tracker]
             self.tracker.observe(self._guard(self._tracker_flipped), "hidden")
         else:
             self.tracker.update(obs)
@@ -232,6 +239,13 @@ class CoachPanel(widgets.VBox):
         lang, parts = self.lang, []
         verdict, shown = self._verdict, self._shown
         tone = "info"
+        if verdict is not None and self.coach.retrying and self.coach.current is not None:
+            hint = self.coach.current.exercise.hints[:1]
+            why = [verdict.interpretation.render(lang)] if verdict.interpretation else []
+            parts = [*why, t("smooth.try_again", lang), *(h.render(lang) for h in hint)]
+            body = "".join(f"<p>{escape(p)}</p>" for p in parts)
+            return (f'<div class="sq-status sq-status-info sq-coach-retry" role="status">'
+                    f"{body}</div>")
         if verdict is not None:
             tone = "good" if verdict.correct else ("bad" if verdict.understood else "info")
             parts.extend(verdict.lines(lang))
@@ -280,15 +294,17 @@ class CoachPanel(widgets.VBox):
         x, y = left["king"], sum(left.values())
         if not y or x * p.denominator != y * p.numerator:
             x, y = p.numerator, p.denominator
-        lines.append(t("play.coach_king", lang, x=x, y=y, percent=percent(p, lang),
-                       word=t(chance_word(p), lang)))
+        young = self.coach.form in YOUNG_FORMS   # no percent before the lessons teach it
+        lines.append(t("smooth.coach_king_young" if young else "play.coach_king", lang, x=x,
+                       y=y, percent=percent(p, lang), word=t(chance_word(p), lang)))
         targets = [s for s in obs.opponents if obs.awake[s]]
         if not targets:
             lines.append(t("play.coach_no_attack", lang))
         for attack, defence in ATTACKS:
             for seat in targets:
                 chance = p_holds(obs, seat, defence)
-                lines.append(t("play.coach_block", lang, whom=player_name(seat, None, lang),
+                key = "smooth.coach_block_young" if young else "play.coach_block"
+                lines.append(t(key, lang, whom=player_name(seat, None, lang),
                                card=card_word(defence, lang), attack=card_word(attack, lang),
                                percent=percent(chance, lang), word=t(chance_word(chance), lang)))
         return lines

@@ -1,79 +1,80 @@
-"""The coach's half of the game app: its widgets, its level, the learner who plays, and the
-hooks around every move (the chance the child faced before an attack or a jester, what a
-counting bot was thinking). `PlayApp` mixes this in; the coach's decisions themselves live in
-`sq_edu.practice.coach`, below the widgets.
+"""The coach of one person at the table: their coach panel and where their answers go.
+
+Every person gets one (at level "off" when they want no coach), so each learner's answers
+reach their own progress and each gets a summary after the game. The coach's decisions
+themselves live in `sq_edu.practice.coach`, below the widgets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable
 
-import ipywidgets as widgets
-
-from sq_edu.apps.play.board import COACH_LEVELS, HUMAN
 from sq_edu.apps.play.coach import CoachPanel
-from sq_edu.apps.play.learner import LearnerRow
+from sq_edu.apps.play.table import PlayTable
 from sq_edu.engine import IllegalMove, Move
-from sq_edu.engine.observation import Event
+from sq_edu.engine.observation import Event, Observation
+from sq_edu.i18n import t
 from sq_edu.practice import Progress
-from sq_edu.practice.coach.coach import chance_form, default_level
-from sq_edu.practice.coach.talk import explain_bot_turn
+from sq_edu.practice.coach.coach import Recorder, chance_form, default_level
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.hand import HandView
 
 
-class PlayCoaching:
-    """The coach's wiring in `PlayApp` (a mixin: it uses the app's game, hand and feedback)."""
+class SeatCoach:
+    """`level` is the coach's level to start with; `chosen` says a grown-up picked it (else it
+    follows the learner's mastery once they are named); answers go to `record`."""
 
-    def _build_coach(self, coach: str | None, progress_dir: str | Path | None) -> None:
-        """`coach` chosen (a parent's pick, kept) or None: it follows the learner's mastery."""
-        self._coach_chosen = coach in COACH_LEVELS
-        level = coach if coach in COACH_LEVELS else default_level(None)
-        self.coach_level = widgets.Dropdown(options=[], value=None)
-        self.coach_level.add_class("sq-coach-level")
-        self.coach = CoachPanel(self.lang, feedback=self.feedback, level=level,
-                                selected_cards=lambda: self.hand.selected_cards,
-                                clear_cards=lambda: self.hand.clear())
-        self.learner = LearnerRow(self.feedback, self.lang,
-                                  Path(progress_dir) if progress_dir is not None else None,
-                                  on_learner=self._learner_known)
-        self.coach.coach.record = self.learner.record
+    def __init__(self, lang: str, feedback: Feedback, hand: HandView, record: Recorder,
+                 level: str, chosen: bool, cards_checked: Callable[[bool], None]) -> None:
+        self.chosen = chosen
+        self.panel = CoachPanel(lang, feedback=feedback, level=level, record=record,
+                                selected_cards=lambda: hand.selected_cards,
+                                cards_checked=cards_checked)
 
-    def _bot_moved(self, events: Sequence[Event], refresh: bool = True) -> None:
-        """A bot's move told; a counting bot's reasoning told by the coach (child's view)."""
-        self._record(events, refresh=refresh)
-        seat = events[0].seat if events else None
-        if (seat is not None and self.bot_choice.value == "counting"
-                and self.coach.coach.level != "off"):
-            said = explain_bot_turn(self.obs, seat, [e.seen_by(HUMAN) for e in events])
-            if said is not None:
-                self.coach.bots_said([said])
+    @property
+    def on(self) -> bool:
+        return self.panel.coach.level != "off"
 
-    def _child_plays(self, move: Move) -> list[Event]:
-        """The child's move, with the chance it faced noted for the replay after the game."""
-        before = self.obs
-        point = self.coach.coach.before_move(before, move)
+    def learner_known(self, progress: Progress) -> bool:
+        """A learner named: chances in their form; the level follows their mastery unless a
+        grown-up chose it. True when the level changed."""
+        self.panel.coach.form = chance_form(progress.mastery)
+        if self.chosen:
+            return False
+        level = default_level(progress.mastery)
+        changed = level != self.panel.coach.level
+        self.panel.set_level(level)
+        return changed
+
+    def choose_level(self, level: str) -> None:
+        """A grown-up (or the child) picks the level; it stays for the next games."""
+        self.chosen = True
+        self.panel.set_level(level)
+
+    def turn(self, obs: Observation, legal: list[Move]) -> None:
+        """Show what the coach says now (hidden when the coach is off)."""
+        self.panel.layout.display = "flex" if self.on else "none"
+        if not self.on:
+            self.panel.summary.layout.display = "none"
+            return
+        self.panel.turn(obs, legal)
+
+    def play(self, table: PlayTable, move: Move) -> list[Event]:
+        """The person's move, with the chance it faced noted for the replay after the game."""
+        coach = self.panel.coach
+        point = coach.before_move(table.observe(), move)
         try:
-            events = self.game.play(move, seat=HUMAN)
+            events = table.play(move)
         except IllegalMove:
             if point is not None:
-                self.coach.coach.replay.remove(point)
+                coach.replay.remove(point)
             raise
-        self.coach.coach.after_move(point, move, events, self.obs)
+        coach.after_move(point, move, events, table.observe())
         return events
 
-    # --- the coach --------------------------------------------------------------------------
-    def _coach_level_set(self) -> None:
-        """A parent (or the child) picks the coach's level; it stays for the next games."""
-        if self.coach_level.value is None or getattr(self, "_labelling", False):
-            return
-        self._coach_chosen = True
-        self.coach.set_level(self.coach_level.value)
-        self._refresh()
-
-    def _learner_known(self, progress: Progress) -> None:
-        """A learner named: chances in their form; the level follows their mastery unless set."""
-        self.coach.coach.form = chance_form(progress.mastery)
-        if not self._coach_chosen:
-            self._label_coach(default_level(progress.mastery))
-            self.coach.set_level(self.coach_level.value)
-            self._refresh()
+    def score_line(self, name: str, lang: str) -> str:
+        """"Masha: 3 right out of 4." for the end of a game of several people."""
+        right, answered = self.panel.coach.right_wrong()
+        if not answered:
+            return t("seats.summary_none", lang, name=name)
+        return t("seats.summary_line", lang, name=name, right=right, total=answered)

@@ -1,8 +1,8 @@
 """Who is playing: a nickname row for the game app, so the coach's questions reach progress.
 
-Answers given before a nickname is saved are kept in memory and replayed onto the learner's
-file when it is (nothing lost, nothing counted twice). Each answer is recorded with
-`source="play"` and saved at once; a save that fails is said once in the page and logged.
+The record itself (answers kept until the learner is named, saved at once after) is
+`sq_edu.practice.learner_record.LearnerRecord`; this row names it and says a failed save once
+in the page (and in the log).
 """
 
 from __future__ import annotations
@@ -10,14 +10,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from html import escape
-from pathlib import Path
 
 import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
+from sq_edu.practice import Progress, ProgressError
 from sq_edu.practice.checking import Judgement as Verdict
 from sq_edu.practice.coach.questions import Question
+from sq_edu.practice.learner_record import LearnerRecord, save_error
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
@@ -25,19 +25,42 @@ from sq_edu.widgets.guard import guarded
 log = logging.getLogger(__name__)
 
 
-class LearnerRow(widgets.VBox):
-    """Nickname, "Keep my progress", and the learner's `Progress` the coach records into."""
+class SavingRecorder:
+    """Records coach answers into `learner` and saves at once; a failed save is said once
+    in `feedback` (and logged), and said again only after a save has worked."""
 
-    def __init__(self, feedback: Feedback, lang: str = "en", folder: Path | None = None,
+    def __init__(self, learner: LearnerRecord, feedback: Feedback) -> None:
+        self.learner = learner
+        self.feedback = feedback
+        self._failing = False
+
+    def __call__(self, question: Question, verdict: Verdict) -> None:
+        self.learner.record(question, verdict)
+        if self.learner.named:
+            self.save()
+
+    def save(self) -> None:
+        error = save_error(self.learner)
+        if error is None:
+            self._failing = False
+            return
+        if not self._failing:
+            where = self.learner.store.path if self.learner.store is not None else "?"
+            log.warning("could not save progress to %s", where, exc_info=error)
+            self.feedback.say("lesson_app.progress_not_saved", "bad")
+        self._failing = True
+
+
+class LearnerRow(widgets.VBox):
+    """Nickname and "Keep my progress" for `record`; `on_learner` hears of a named learner."""
+
+    def __init__(self, feedback: Feedback, record: LearnerRecord, lang: str = "en",
                  on_learner: Callable[[Progress], None] | None = None) -> None:
         self.lang = normalize_lang(lang)
         self.feedback = feedback
-        self.folder = folder
-        self.store: ProgressStore | None = None
-        self.progress = Progress()
-        self._unfiled: list[tuple[str, str, bool, float]] = []  # (lesson, skill, right, guess)
+        self.learner = record
+        self.record = SavingRecorder(record, feedback)
         self._on_learner = on_learner
-        self._failing = False
         self.nickname = widgets.Text(style={"description_width": "initial"},
                                      layout=widgets.Layout(width="auto"))
         self.nickname.add_class("sq-nickname")
@@ -51,53 +74,30 @@ class LearnerRow(widgets.VBox):
         self.add_class("sq-learner")
         self.set_lang(self.lang)
 
+    @property
+    def progress(self) -> Progress:
+        return self.learner.progress
+
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
         self.nickname.description = t("practice.report_nickname", self.lang)
         self.save_button.description = t("play.learner_save", self.lang)
-        key = "play.learner_saved" if self.store is not None else "play.learner_help"
+        key = "play.learner_saved" if self.learner.named else "play.learner_help"
         self.help.value = (f'<span style="font-size:0.95em">'
                            f"{escape(t(key, self.lang, name=self.progress.nickname))}</span>")
 
     def set_nickname(self, text: str) -> None:
         """Name the learner: load (or start) their file and add what was answered so far."""
         try:
-            name = clean_nickname(text)
+            saved = self.learner.name(text)
         except ProgressError as exc:
             self.feedback.show(exc.msg.render(self.lang), "bad")
             return
-        self.store = ProgressStore.for_learner(name, self.folder)
-        saved = self.store.load()
-        for lesson, skill, correct, guess in self._unfiled:
-            saved.mastery.record(lesson, 0, skill, correct, guess=guess, source="play")
-        saved.nickname = name
-        self.progress = saved
-        self._unfiled.clear()
         self._save()
-        self.nickname.value = name
+        self.nickname.value = saved.nickname
         self.set_lang(self.lang)
         if self._on_learner is not None:
             self._on_learner(saved)
 
-    def record(self, question: Question, verdict: Verdict) -> None:
-        """One coach answer, counted like a drill answer of the same skill and saved."""
-        ex = question.exercise
-        guess = ex.guess_chance     # a lucky pick among 5 words counts for less, as in drills
-        self.progress.mastery.record(ex.lesson_id, ex.level, ex.skill, verdict.correct,
-                                     guess=guess, source="play")
-        if self.store is None:
-            self._unfiled.append((ex.lesson_id, ex.skill, verdict.correct, guess))
-            return
-        self._save()
-
     def _save(self) -> None:
-        assert self.store is not None
-        try:
-            self.store.save(self.progress)
-        except (OSError, ProgressError):
-            if not self._failing:
-                log.warning("could not save progress to %s", self.store.path, exc_info=True)
-                self.feedback.say("lesson_app.progress_not_saved", "bad")
-            self._failing = True
-        else:
-            self._failing = False
+        self.record.save()

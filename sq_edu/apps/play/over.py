@@ -1,30 +1,35 @@
-"""The game-over panel of the Play app: who won, every player's queens as pictures, the child's
-best moment, and a celebration (`sq-celebrate`) when the child wins.
+"""The game-over panel of the game app: who won and why (a celebration, `sq-celebrate`, when
+the shown person wins), every player's queens as pictures, the shown person's best moment, each
+learner's coach summary (named when several people played), and "New game".
 
-Pure HTML from the seat-0 `Observation` and the events the child saw: a win is a moment to
-show, not a list to read. The stars and the queens' turn-over are CSS animations, off under
-`prefers-reduced-motion` (app.css).
+The stars and the queens' turn-over are CSS animations, off under `prefers-reduced-motion`
+(app.css): a win is a moment to show, not a list to read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 
+import ipywidgets as widgets
+
+from sq_edu.apps.play.coaching import SeatCoach
+from sq_edu.apps.play.seats import seat_name
 from sq_edu.apps.play.words import end_reason, game_over_text, team_lines
 from sq_edu.engine.cards import QUEEN_POINTS
 from sq_edu.engine.observation import Event, Observation
 from sq_edu.i18n import t
+from sq_edu.practice.seats import Seat
+from sq_edu.widgets.controls import button
 from sq_edu.widgets.joy import celebration_html
 from sq_edu.widgets.names import queen_name
 from sq_edu.widgets.queens import total_text
 from sq_edu.widgets.svg import queen_face
 
-HUMAN = 0
 QUEEN_WIDTH = 56
 
 
-def best_moment(events: Sequence[Event], lang: str, me: int = HUMAN) -> str:
+def best_moment(events: Sequence[Event], lang: str, me: int = 0) -> str:
     """The child's best moment of the game in one line: the richest queen woken or taken,
     else the biggest discard, else a kind word for having played to the end."""
     queens = [(QUEEN_POINTS.get(e.queen or "", 0), e.kind, e.queen) for e in events
@@ -49,14 +54,55 @@ def _queens_row(obs: Observation, seat: int, lang: str) -> str:
 
 
 def game_over_html(obs: Observation, events: Sequence[Event], lang: str) -> str:
-    """The whole panel: heading, winner (celebrated if it is the child), queens, best moment."""
+    """The whole panel as `obs.seat` sees it: heading, winner (celebrated if it is that seat),
+    queens, best moment."""
+    me = obs.seat
     head = escape(t("play.game_over", lang))
-    winner = game_over_text(obs.winners, HUMAN, lang) + " " + end_reason(obs, HUMAN, lang)
-    top = (celebration_html(winner) if HUMAN in obs.winners
+    winner = game_over_text(obs.winners, me, lang) + " " + end_reason(obs, me, lang)
+    top = (celebration_html(winner) if me in obs.winners
            else f"<p><b>{escape(winner)}</b></p>")
     players = "".join(_queens_row(obs, seat, lang) for seat in range(obs.players))
-    teams = "".join(f"<li>{escape(line)}</li>" for line in team_lines(obs, HUMAN, lang))
-    moment = escape(best_moment(events, lang))
+    teams = "".join(f"<li>{escape(line)}</li>" for line in team_lines(obs, me, lang))
+    moment = escape(best_moment(events, lang, me))
     return (f'<div role="status" class="sq-over" style="font-size:1.15em"><h2>{head}</h2>{top}'
             f'<ul class="sq-over-players">{players}{teams}</ul>'
             f'<p class="sq-best-moment">{moment}</p></div>')
+
+
+class GameOver(widgets.VBox):
+    """Hidden until the game ends; `again()` starts a new one."""
+
+    def __init__(self, lang: str, again: Callable[[], None]) -> None:
+        self.lang = lang
+        self.text = widgets.HTML()
+        self.summaries = widgets.VBox()
+        self.play_again = button("sq-play-again", icon="refresh", button_style="success")
+        self.play_again.on_click(lambda _b: again())
+        super().__init__([self.text, self.summaries, self.play_again],
+                         layout=widgets.Layout(align_items="flex-start"))
+        self.add_class("sq-game-over")
+        self.set_lang(lang)
+
+    def draw(self, obs: Observation, events: Sequence[Event], coaches: Mapping[int, SeatCoach],
+             seats: Sequence[Seat] | None, observe: Callable[[int], Observation]) -> None:
+        """Show the result of a finished game (hide the panel otherwise; `events` as the shown
+        person saw them, for their best moment) with each learner's
+        coach summary under it (their coach drawn from `observe(seat)`), named when several
+        people played (`seats` given)."""
+        over = obs.is_over
+        self.layout.display = "flex" if over else "none"
+        self.text.value = game_over_html(obs, events, self.lang) if over else ""
+        shown: list[widgets.Widget] = []
+        for seat, seat_coach in coaches.items():
+            seat_coach.panel.turn(observe(seat), [])
+            if seats is not None:
+                line = seat_coach.score_line(seat_name(seats, seat, self.lang), self.lang)
+                shown.append(widgets.HTML(f"<h3 class='sq-h'>{escape(line)}</h3>"))
+            if seat_coach.on:
+                seat_coach.panel.summary.layout.display = "flex"
+                shown.append(seat_coach.panel.summary)
+        self.summaries.children = tuple(shown)
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = lang
+        self.play_again.description = t("common.new_game", lang)

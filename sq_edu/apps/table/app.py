@@ -34,6 +34,7 @@ from sq_edu.pages.tables.client import Refused, TableClient
 from sq_edu.pages.tables.wire import move_to_wire
 from sq_edu.practice.classroom.live import ClassTrace, server_class
 from sq_edu.practice.coach.coach import default_level
+from sq_edu.practice.learner_record import LearnerRecord
 from sq_edu.practice.progress import default_progress_dir
 from sq_edu.widgets.controls import button
 from sq_edu.widgets.feedback import Feedback
@@ -98,12 +99,11 @@ class TableApp(widgets.VBox):
 
         self.board = TableBoard(self.lang, self.feedback, self.send_move, guard, self.back)
         folder = Path(progress_dir) if progress_dir is not None else None
-        self.learner = LearnerRow(self.feedback, self.lang, folder)
+        self.learner = LearnerRow(self.feedback, LearnerRecord(folder), self.lang)
         self.trace = ClassTrace(folder or default_progress_dir(), server_class())
         self.coach = CoachPanel(self.lang, feedback=self.feedback, level=default_level(None),
                                 selected_cards=lambda: self.board.hand.selected_cards,
-                                clear_cards=lambda: self.board.hand.clear())
-        self.coach.coach.record = self._record
+                                cards_checked=self._cards_checked, record=self._record)
         header = widgets.HBox([self.title, header_tools(self.language)])
         header.add_class("sq-app-header")
         # The coach below the board: the hand is the child's task, on the first screen.
@@ -159,7 +159,7 @@ class TableApp(widgets.VBox):
             self.code, self.token, self.seat = view["code"], token, view["seat"]
             self.memory.keep = json.dumps({"code": self.code, "token": token})
             name = view["seats"][self.seat]["name"]
-            if name and self.learner.store is None:
+            if name and not self.learner.learner.named:
                 self.learner.set_nickname(name)
             self.coach.coach.seat = self.seat
             self._show(view)
@@ -267,6 +267,11 @@ class TableApp(widgets.VBox):
 
     def _t(self, key: str, **params: object) -> str:
         return escape(t(key, self.lang, **params))
+
+    def _cards_checked(self, right: bool) -> None:
+        """A right pick stays picked (one tap discards it); a wrong one is unpicked."""
+        if not right:
+            self.board.hand.clear()
 
     def _record(self, question: Any, verdict: Any) -> None:
         """A coach answer: into the child's progress and the teacher's live view."""

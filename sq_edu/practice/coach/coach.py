@@ -147,6 +147,7 @@ class Coach:
     history: list[Asked] = field(default_factory=list)
     replay: list[ChancePoint] = field(default_factory=list)
     best_discard: tuple[Any, ...] = ()
+    retrying: bool = False     # the first answer was wrong: one more try, with a hint
     _counted: Counter[Any] | None = None
     _asked_turn: int = -1
     _last_types: list[str] = field(default_factory=list)
@@ -181,7 +182,7 @@ class Coach:
         if self.level == "quiz" and asked:
             asked = [self._attack_pick(asked)] if asked[0].type == "attack_unseen" else asked[:1]
         self.queue = asked
-        self.current = self.queue.pop(0) if self.queue else None
+        self._next()
         return self.current
 
     def _pick_one(self, found: list[str]) -> str:
@@ -198,18 +199,23 @@ class Coach:
         return asked[0] if right < 2 else asked[1]
 
     def answer(self, given: object) -> Judgement | None:
-        """Judge the child's answer with the drills' checker; a counted answer is recorded and
-        the next question (detective) comes up. None when nothing is being asked."""
+        """Judge the child's answer with the drills' checker. A first wrong answer is recorded
+        and the same question stays for one more try (`retrying`: the app shows a hint); the
+        question closes on a right answer or the second try, and the next one (detective)
+        comes up. None when nothing is being asked."""
         question = self.current
         if question is None:
             return None
         verdict = check(question.exercise, given)
         if not verdict.understood:
             return verdict
+        if not self.retrying and self.record is not None:
+            self.record(question, verdict)     # the first try is the one that counts
+        if not verdict.correct and not self.retrying:
+            self.retrying = True
+            return verdict
         self.history.append(Asked(question.type, question.exercise.skill, verdict.correct,
                                   verdict.answer))
-        if self.record is not None:
-            self.record(question, verdict)
         self._next()
         return verdict
 
@@ -222,6 +228,7 @@ class Coach:
         return question
 
     def _next(self) -> None:
+        self.retrying = False
         self.current = self.queue.pop(0) if self.queue else None
 
     # --- what happened ----------------------------------------------------------------------

@@ -109,8 +109,10 @@ def holds_question(obs: Observation, attack: str, target: int, form: str) -> Que
         hints=(msg("play.cq_holds_nudge", player=target + 1, card=Cards((defence,))),
                msg("play.cq_holds_strategy", card=Cards((defence,)))),
         reveal=tracker_line(obs), extra={"target": target, "chance": chance, "source": "play"})
-    after = (msg("play.cq_holds_after", player=target + 1, card=Cards((defence,)),
-                 fraction=chance, percent=_percent(chance),
+    young = form in ("words", "out_of")    # no fractions or percent before the lessons
+    after = (msg("smooth.holds_after_young" if young else "play.cq_holds_after",
+                 player=target + 1, card=Cards((defence,)), fraction=chance,
+                 percent=_percent(chance), tenths=int(chance * 10 + Fraction(1, 2)),
                  word=msg(f"widgets.chance_{band(chance)}")),)
     return Question("attack_holds", ex, after, chance)
 
@@ -176,7 +178,9 @@ def power_question(obs: Observation, form: str) -> Question:
             Option(b, msg(f"widgets.chance_{b}")) for b in BANDS), **common)
     else:
         ex = _base(skill).make(kind=PERCENT if form == "percent" else FRACTION, **common)
-    after = (msg("play.cq_power_after", good=good, total=total, fraction=chance,
+    young = form in ("words", "out_of")    # no fractions or percent before the lessons
+    after = (msg("smooth.power_after_young" if young else "play.cq_power_after",
+                 good=good, total=total, fraction=chance,
                  percent=_percent(chance), word=msg(f"widgets.chance_{band(chance)}")),)
     return Question("jester_power", ex, after, chance)
 

@@ -15,38 +15,38 @@ def _shown(widget) -> bool:
 
 
 def _offered_slots(app: PlayApp) -> list:
-    return [b for b in app.grid.slot_buttons if not b.disabled]
+    return [b for b in app.board.grid.slot_buttons if not b.disabled]
 
 
 def child_turn(app: PlayApp, rng: random.Random) -> str:
     """Do what a child could do with the visible controls; returns what was pressed."""
-    if app.keep_box.children:
-        app.keep_box.children[0].click()
+    if app.board.keep_box.children:
+        app.board.keep_box.children[0].click()
         return "keep"
-    if _shown(app.answer_block) and rng.random() < 0.7:
-        app.answer_block.click()
+    if _shown(app.board.answer_block) and rng.random() < 0.7:
+        app.board.answer_block.click()
         return "block"
-    if _shown(app.answer_allow):
-        app.answer_allow.click()
+    if _shown(app.board.answer_allow):
+        app.board.answer_allow.click()
         return "allow"
     if _offered_slots(app):
         rng.choice(_offered_slots(app)).click()
         return "slot"
-    choices = [k for k in ("wake", "steal", "sleep", "jester") if _shown(app.act[k])]
+    choices = [k for k in ("wake", "steal", "sleep", "jester") if _shown(app.board.act[k])]
     if choices and rng.random() < 0.8:
         kind = rng.choice(choices)
-        app.act[kind].click()
+        app.board.act[kind].click()
         if kind == "wake":
             rng.choice(_offered_slots(app)).click()
         elif kind in ("steal", "sleep"):
-            rng.choice(list(app.grid.queen_buttons.values())).click()
+            rng.choice(list(app.board.grid.queen_buttons.values())).click()
         return kind
-    hand = app.hand.hand
+    hand = app.board.hand.hand
     pairs = [i for i, c in enumerate(hand) for j in range(i) if hand[j] == c and isinstance(c, int)]
-    app.hand.toggle(pairs[0] if pairs else rng.randrange(len(hand)))
+    app.board.hand.toggle(pairs[0] if pairs else rng.randrange(len(hand)))
     if pairs:
-        app.hand.toggle(hand.index(hand[pairs[0]]))
-    app.act["discard"].click()
+        app.board.hand.toggle(hand.index(hand[pairs[0]]))
+    app.board.act["discard"].click()
     return "discard"
 
 
@@ -61,7 +61,7 @@ def play_to_the_end(app: PlayApp, seed: int) -> dict[str, int]:
             app.next_button.click()
             what = "next"
         else:
-            assert app.game.current_player == 0 and _shown(app.actions)
+            assert app.game.current_player == 0 and _shown(app.board.actions)
             what = child_turn(app, rng)
         pressed[what] = pressed.get(what, 0) + 1
     assert app.game.is_over, "the game did not finish"
@@ -80,26 +80,26 @@ def test_full_game_through_the_controls(rules: str, opponents: int, bots: str,
     assert app.game.rules == Rules.preset(rules)
     pressed = play_to_the_end(app, seed)
     assert pressed.get("next", 0) > 0 and sum(pressed.values()) > 5
-    assert _shown(app.over_box) and not _shown(app.actions) and not _shown(app.bot_bar)
-    assert "Game over!" in app.over_text.value
+    assert _shown(app.over) and not _shown(app.board.actions) and not _shown(app.bot_bar)
+    assert "Game over!" in app.over.text.value
     winners = app.game.winners
     expected = "You win! Well done!" if winners == (0,) else (
         f"Player {winners[0] + 1} wins." if len(winners) == 1 else "A shared win")
-    assert expected in app.over_text.value
+    assert expected in app.over.text.value
     reasons = ("reached", "woke", "Every queen is awake")
-    assert any(r in app.over_text.value for r in reasons)          # why the game ended
-    over, obs = app.over_text.value, app.obs     # every player's queens drawn, a best moment
+    assert any(r in app.over.text.value for r in reasons)          # why the game ended
+    over, obs = app.over.text.value, app.obs     # every player's queens drawn, a best moment
     assert over.count('class="sq-over-player"') == obs.players
     assert over.count('class="sq-over-queen"') == sum(len(q) for q in obs.awake)
     assert "Your best moment: " in over
     assert ('class="sq-celebrate"' in over) == (0 in winners)   # stars only for the child's win
     if rules == "teams":
-        assert "Team 1 (You, Player 3): " in app.over_text.value
-        assert "Team 2 (Player 2, Player 4): " in app.over_text.value
+        assert "Team 1 (You, Player 3): " in app.over.text.value
+        assert "Team 2 (Player 2, Player 4): " in app.over.text.value
     lines = app.story_lines()
     assert len(lines) > 10 and any("wake" in line for line in lines)
-    app.play_again.click()
-    assert not app.game.is_over and not _shown(app.over_box)
+    app.over.play_again.click()
+    assert not app.game.is_over and not _shown(app.over)
 
 
 def test_auto_mode_returns_to_the_child_at_once() -> None:
@@ -120,17 +120,17 @@ def test_wrong_discard_is_explained_and_changes_nothing() -> None:
             app.next_button.click()
         else:
             child_turn(app, random.Random(1))
-    hand = app.hand.hand
+    hand = app.board.hand.hand
     numbers = [i for i, c in enumerate(hand) if isinstance(c, int)]
     distinct = [i for i in numbers if hand.count(hand[i]) == 1]
     before = app.game.to_dict()
-    app.act["discard"].click()
+    app.board.act["discard"].click()
     assert app.feedback.text == "Pick one or more cards in your hand first."
     if len(distinct) >= 2:
         a, b = distinct[:2]
-        app.hand.toggle(a)
-        app.hand.toggle(b)
-        app.act["discard"].click()
+        app.board.hand.toggle(a)
+        app.board.hand.toggle(b)
+        app.board.act["discard"].click()
         assert app.feedback.tone == "bad" and app.feedback.text
         assert app.game.to_dict() == before
 
@@ -140,13 +140,13 @@ def test_switching_language_mid_game() -> None:
     app.run_bots()
     child_turn(app, random.Random(2))
     app.language.value = "ru"
-    assert app.act["discard"].description == "Сбросить выбранные карты"
+    assert app.board.act["discard"].description == "Сбросить выбранные карты"
     assert app.next_button.description == "Следующий ход"
-    assert app.hand.title == "Твои карты"
+    assert app.board.hand.title == "Твои карты"
     ru_lines = app.story_lines()
     assert ru_lines and any("Ты" in line or "Игрок" in line for line in ru_lines)
-    assert app.bot_choice.value == "greedy"
-    assert app.rules_choice.options[0][0] == "Обычные"
+    assert app.setup.bot_choice.value == "greedy"
+    assert app.setup.rules_choice.options[0][0] == "Обычные"
     app.set_lang("en")
     assert app.language.value == "en" and app.next_button.description == "Next move"
 
@@ -167,7 +167,7 @@ def test_wait_prompt_names_the_bot_and_next_moves_one_step() -> None:
 def test_helper_coach_shows_discards_king_chance_and_counter() -> None:
     app = PlayApp(seed=2, coach="off")
     assert not _shown(app.coach)
-    app.coach_level.value = "helper"
+    app.setup.coach_level.value = "helper"
     assert _shown(app.coach) and app.coach.coach.current is None  # a helper never asks
     assert not app.coach.tracker.hidden
     lines = app.coach.lines()
@@ -182,9 +182,9 @@ def test_helper_coach_shows_discards_king_chance_and_counter() -> None:
 
 def test_teams_rules_force_four_players() -> None:
     app = PlayApp(seed=1, opponents=1)
-    app.rules_choice.value = "teams"
-    app.new_game_button.click()
-    assert app.opponents.value == 3 and app.game.players == 4
+    app.setup.rules_choice.value = "teams"
+    app.setup.new_game_button.click()
+    assert app.setup.opponents.value == 3 and app.game.players == 4
     assert "partner" in app.feedback.text
 
 
@@ -198,13 +198,13 @@ def test_attack_choice_offers_only_legal_queens() -> None:
             if _shown(app.bot_bar):
                 app.next_button.click()
                 continue
-            if _shown(app.act["steal"]):
-                app.act["steal"].click()
-                offered = set(app.grid.queen_buttons)
+            if _shown(app.board.act["steal"]):
+                app.board.act["steal"].click()
+                offered = set(app.board.grid.queen_buttons)
                 legal = {(m.target, m.queen) for m in app.legal() if m.kind == "steal"}
                 assert offered == legal and offered
-                app.act["cancel"].click()
-                assert not app.grid.queen_buttons
+                app.board.act["cancel"].click()
+                assert not app.board.grid.queen_buttons
                 return
             child_turn(app, rng)
     pytest.fail("no seed gave the child a knight with a target")
@@ -215,14 +215,15 @@ def test_no_language_given_is_the_servers_default(monkeypatch) -> None:
     given no language takes the server's default (`sq-edu serve --lang ru`)."""
     monkeypatch.setenv("SQ_EDU_LANG", "ru")
     app = PlayApp(lang=None, seed=1)
-    assert app.language.value == "ru" and app.act["discard"].description.startswith("Сбросить")
+    assert app.language.value == "ru"
+    assert app.board.act["discard"].description.startswith("Сбросить")
 
 
 def test_bot_strengths_on_offer() -> None:
     app = PlayApp(seed=1, bots="counting")
-    assert [value for _, value in app.bot_choice.options] == ["random", "greedy", "counting"]
-    assert type(app._bots[1]).__name__ == "CountingBot"
-    assert app.bot_choice.options[2][0] == "Card counter (hard)"
+    assert [value for _, value in app.setup.bot_choice.options] == ["random", "greedy", "counting"]
+    assert type(app.table.bots[1]).__name__ == "CountingBot"
+    assert app.setup.bot_choice.options[2][0] == "Card counter (hard)"
 
 
 @pytest.mark.expect_callback_error
@@ -235,8 +236,8 @@ def test_a_crash_in_a_callback_shows_the_friendly_line(monkeypatch,
         raise RuntimeError("engine bug")
 
     monkeypatch.setattr(app.game, "play", broken)
-    app.hand.toggle(0)
-    app.act["discard"].click()
+    app.board.hand.toggle(0)
+    app.board.act["discard"].click()
     assert app.feedback.text == "Something went wrong \u2013 try again."
     assert "engine bug" not in app.feedback.value
     assert any("engine bug" in str(r.exc_info[1]) for r in fail_on_swallowed_callback_errors.records
@@ -245,10 +246,10 @@ def test_a_crash_in_a_callback_shows_the_friendly_line(monkeypatch,
 
 def test_picked_cards_are_unpicked_after_the_discard() -> None:
     app = PlayApp(seed=3)
-    app.hand.toggle(0)
-    app.act["discard"].click()
+    app.board.hand.toggle(0)
+    app.board.act["discard"].click()
     assert app.game.current_player != 0 or app.game.is_over  # the discard was played
-    assert app.hand.selected == [] and app.hand.summary == ""
+    assert app.board.hand.selected == [] and app.board.hand.summary == ""
 
 
 def test_wide_layout_puts_hand_and_story_beside_the_queens() -> None:
@@ -258,15 +259,15 @@ def test_wide_layout_puts_hand_and_story_beside_the_queens() -> None:
     assert "sq-app" in app._dom_classes and isinstance(app.children[0], AppStyle)
     board = next(c for c in app.children if "sq-play-main" in c._dom_classes)
     left, right = board.children
-    assert {app.hand, app.story, app.actions, app.bot_bar} <= set(left.children)
-    assert right.children == (app.grid,)
+    assert {app.board.hand, app.board.story, app.board.actions, app.bot_bar} <= set(left.children)
+    assert right.children == (app.board.grid,)
     # role=log sits on a wrapper, so the story keeps its list semantics (axe: listitem)
-    assert '<div role="log"' in app.story.value and '<ol role' not in app.story.value
+    assert '<div role="log"' in app.board.story.value and '<ol role' not in app.board.story.value
 
 
 def test_game_over_leaves_no_stale_turn_prompt() -> None:
     app = PlayApp(seed=4, auto=True)
     play_to_the_end(app, 4)
-    assert app.game.is_over and _shown(app.over_box)
+    assert app.game.is_over and _shown(app.over)
     assert app.feedback.text == ""
-    assert app.over_box.layout.align_items == "flex-start"  # "New game" not stretched
+    assert app.over.layout.align_items == "flex-start"  # "New game" not stretched

@@ -28,8 +28,8 @@ def answer_wrong(app: PlayApp) -> None:
         wrong = next(i for i, c in enumerate(choices) if c != str(ex.answers[0]))
         panel.options.children[wrong].click()
     elif ex.kind == "cards":
-        app.hand.clear()
-        app.hand.toggle(0)
+        app.board.hand.clear()
+        app.board.hand.toggle(0)
         panel.check_cards.click()
     else:
         panel.answer_text.value = {"number": "60", "fraction": "99/100", "percent": "99%"}[
@@ -44,12 +44,12 @@ def answer_right(app: PlayApp) -> None:
     if ex.kind in ("choice", "seat"):
         panel.options.children[_choices(ex).index(str(ex.answers[0]))].click()
     elif ex.kind == "cards":
-        app.hand.clear()
-        left = list(app.hand.hand)
+        app.board.hand.clear()
+        left = list(app.board.hand.hand)
         for card in ex.answers[0]:
             index = left.index(card)
             left[index] = None
-            app.hand.toggle(index)
+            app.board.hand.toggle(index)
         panel.check_cards.click()
     else:
         panel.answer_text.value = str(typed_form(ex, ex.answers[0]))
@@ -73,8 +73,13 @@ def play_quiz_game(app: PlayApp) -> dict[str, int]:
                 tally["right"] += 1
                 assert "sq-status-good" in app.coach.result.value
             else:
+                asked = app.coach.coach.current
                 answer_wrong(app)
                 tally["wrong"] += 1
+                # one more try, with a hint, before the answer is shown
+                assert "sq-coach-retry" in app.coach.result.value
+                assert app.coach.coach.current is asked and app.coach.tracker.hidden
+                answer_wrong(app)
                 assert "sq-status-bad" in app.coach.result.value
             continue
         legal = app.legal()
@@ -114,13 +119,13 @@ def test_answers_before_the_nickname_are_kept_and_the_level_follows_mastery(
         saved.mastery.record("card_detective", 1, "counting_unseen", True)
     store.save(saved)
     app = PlayApp(seed=3, progress_dir=tmp_path)
-    assert app.coach_level.value == "quiz"            # a new learner: quiz
+    assert app.setup.coach_level.value == "quiz"            # a new learner: quiz
     app.learner.nickname.value = "Pro"
     app.learner.save_button.click()
-    assert app.coach_level.value == "detective"       # follows the saved mastery
-    app.coach_level.value = "helper"                  # a parent's choice stays
+    assert app.setup.coach_level.value == "detective"       # follows the saved mastery
+    app.setup.coach_level.value = "helper"                  # a parent's choice stays
     app.learner.set_nickname("Pro")
-    assert app.coach_level.value == "helper"
+    assert app.setup.coach_level.value == "helper"
 
 
 def test_show_me_reveals_the_tracker_and_the_answer_without_counting(tmp_path: Path) -> None:
@@ -178,7 +183,11 @@ def test_wrong_and_unreadable_answers_are_said_kindly() -> None:
     assert "whole number" in app.coach.result.value
     assert app.coach.coach.current is not None        # still waiting for an answer
     app.coach.answer_text.value = "60"
-    app.coach.check.click()
+    app.coach.check.click()                           # first try: why, and a hint
+    assert "sq-coach-retry" in app.coach.result.value and "too big" in app.coach.result.value
+    assert "Try once more" in app.coach.result.value
+    app.coach.answer_text.value = "60"
+    app.coach.check.click()                           # second try: the answer, worked out
     assert "sq-status-bad" in app.coach.result.value and "too big" in app.coach.result.value
 
 

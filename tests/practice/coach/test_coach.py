@@ -150,6 +150,8 @@ def test_quiz_asks_at_most_one_question_a_turn() -> None:
     first = coach.start_turn(obs, game.legal_moves())
     assert first is not None and not coach.queue
     coach.answer("99")
+    assert coach.retrying and coach.current is first       # a wrong answer: one more try
+    coach.answer("99")
     assert coach.start_turn(obs, game.legal_moves()) is None   # same turn: no second question
 
 
@@ -181,6 +183,8 @@ def test_answers_are_checked_by_the_drills_checker_and_recorded() -> None:
     ex = coach.current.exercise
     assert coach.answer("two") == check(ex, "two")             # unreadable: not counted
     assert coach.answer("3") == check(ex, "3") and not check(ex, "3").correct
+    assert coach.retrying and coach.current.exercise is ex     # one more try, with a hint
+    assert coach.answer("3") == check(ex, "3") and not coach.retrying   # counted once
     ex = coach.current.exercise
     right = typed_form(ex, ex.answers[0])
     assert coach.answer(right) == check(ex, right) and check(ex, right).correct

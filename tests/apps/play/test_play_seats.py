@@ -1,0 +1,85 @@
+"""Several people at one screen: seats chosen, the screen handed over between two people's
+turns (the hand hidden meanwhile), each learner's answers in their own progress file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sq_edu.apps.play.app import PlayApp
+from sq_edu.practice.seats import BOT, PERSON, Seat
+from tests.apps.play.test_play_coach import _shown, answer_right, answer_wrong
+
+
+def _play_hot_seat_game(app: PlayApp) -> dict[str, int]:
+    """Play to the end through the app's own controls; count passes and answers."""
+    seen = {"passes": 0, "answers": 0}
+    for _ in range(4000):
+        if app.game.is_over:
+            break
+        if _shown(app.pass_screen):
+            deciding = app.game.current_player
+            assert not _shown(app.board.hand) and not _shown(app.coach_box)  # no peeking
+            assert app.board.actions.layout.display == "none"
+            app.pass_screen.ready.click()
+            assert app.table.viewer == deciding and _shown(app.board.hand)
+            assert tuple(app.board.hand.hand) == app.game.observe(deciding).hand
+            seen["passes"] += 1
+            continue
+        if _shown(app.bot_bar):
+            assert not _shown(app.board.hand)    # two people here: no hand on a bot's turn
+            app.next_button.click()
+            continue
+        if app.coach.coach.current is not None:
+            (answer_right if seen["answers"] % 2 else answer_wrong)(app)
+            seen["answers"] += 1
+            continue
+        legal = app.legal()
+        move = next((m for m in legal if m.kind in ("wake", "choose", "allow", "block")), None)
+        move = move or next((m for m in legal if m.kind in ("steal", "sleep", "jester")), None)
+        app.play(move or next(m for m in legal if m.kind == "discard"))
+    assert app.game.is_over
+    return seen
+
+
+def test_two_people_and_a_bot_play_a_whole_game_at_one_screen(tmp_path: Path) -> None:
+    app = PlayApp(seed=4, progress_dir=tmp_path, pace="step")
+    app.setup.together.click()
+    assert _shown(app.seat_setup)
+    rows = app.seat_setup.rows.children
+    rows[0].name.value, rows[1].name.value = "Mum", "Masha"
+    rows[0].coach.value = "detective"
+    app.seat_setup.start.click()
+    assert [s.kind for s in app.table.seats] == [PERSON, PERSON, BOT]
+    assert not _shown(app.seat_setup) and not _shown(app.learner)
+    assert _shown(app.pass_screen) and "Mum" in app.pass_screen.text.value
+    seen = _play_hot_seat_game(app)
+    assert seen["passes"] >= 4 and seen["answers"] >= 2
+    for name in ("mum", "masha"):
+        skills = json.loads((tmp_path / f"{name}.json").read_text())["mastery"]["skills"]
+        assert sum(s["play_attempts"] for s in skills.values()) > 0, name
+    over = app.over.summaries.children
+    lines = " ".join(w.value for w in over if "sq-h" in getattr(w, "value", ""))
+    assert "Mum:" in lines and "Masha:" in lines and "right out of" in lines
+
+
+def test_seat_setup_refuses_a_table_without_names_kindly() -> None:
+    app = PlayApp(seed=1, lang="ru")
+    app.setup.together.click()
+    app.seat_setup.start.click()              # two people with no names yet
+    assert app.feedback.tone == "bad" and "Игрок 1" in app.feedback.text
+    assert _shown(app.seat_setup) and app.table.seats[1].kind == BOT   # nothing started
+    app.seat_setup.add.click()
+    app.seat_setup.add.click()
+    assert len(app.seat_setup.rows.children) == 5 and app.seat_setup.add.disabled
+    app.seat_setup.back.click()
+    assert not _shown(app.seat_setup)
+
+
+def test_pass_screen_speaks_both_languages() -> None:
+    app = PlayApp(seed=2, pace="step")
+    app.play_together([Seat(PERSON, "Mum"), Seat(PERSON, "Маша"), Seat(BOT)])
+    assert "Pass to Mum" in app.pass_screen.text.value
+    app.set_lang("ru")
+    assert "Передай экран: Mum" in app.pass_screen.text.value
+    assert app.pass_screen.ready.description == "Я Mum: покажи мои карты"
