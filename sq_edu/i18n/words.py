@@ -58,8 +58,8 @@ class Word(str):
             return str(self)
         if spec in CASES or spec == ARTICLE:
             return self.form(spec)
-        if spec == LOWER:
-            return self[:1].lower() + self[1:]
+        if spec == LOWER:   # a name keeps its capital: it carries its own "low" form
+            return self.forms.get(LOWER, self[:1].lower() + self[1:])
         try:
             return format(str(self), spec)  # a width or alignment still works
         except ValueError:

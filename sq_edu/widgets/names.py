@@ -8,6 +8,8 @@ entries the lessons use.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from sq_edu.engine.cards import Card, is_number
 from sq_edu.i18n import t
 from sq_edu.i18n.words import Word, capital, number_word, word
@@ -46,9 +48,22 @@ def queen_name(queen: str, lang: str = "en") -> Word:
     return word(f"common.queen_{queen}", lang)
 
 
-def player_name(seat: int, me: int | None, lang: str = "en") -> Word:
+def player_name(seat: int, me: int | None, lang: str = "en",
+                names: Sequence[str] | None = None) -> Word:
     """"You" for the viewer's own seat, "Player 2" (1-based, for children) otherwise; with
-    case forms ("{whom:gen}" -> "у игрока 2")."""
+    case forms ("{whom:gen}" -> "у игрока 2"). `names`: the seats' names where players have
+    them (a class table): "Masha", "у игрока Маша" (a child's name is not declined)."""
     if me is not None and seat == me:
         return word("common.you", lang)
+    name = names[seat].strip() if names is not None and 0 <= seat < len(names) else ""
+    if name:
+        return named_player(name, lang)
     return word("common.player_n", lang, n=seat + 1)
+
+
+def named_player(name: str, lang: str = "en") -> Word:
+    """A player called by their name, with the forms a sentence asks for; "{who:low}" keeps
+    the capital letter a name starts with."""
+    named = word("common.player_named", lang, name=name)
+    named.forms["low"] = str(named)
+    return named

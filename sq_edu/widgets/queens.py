@@ -7,7 +7,7 @@ steal?") switch on buttons with full text names; the pictures alone never carry 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -33,9 +33,11 @@ def slot_text(slot: int, content: str | None, lang: str) -> str:
     return t("widgets.slot_known", lang, n=slot + 1, queen=queen_name(content, lang))
 
 
-def total_text(obs: Observation, seat: int, lang: str) -> str:
-    """"You: 2 queens, 15 of 50" (points), or "2 queens of 5" where only queens count."""
-    who = player_name(seat, obs.seat, lang)
+def total_text(obs: Observation, seat: int, lang: str,
+               names: Sequence[str] | None = None) -> str:
+    """"You: 2 queens, 15 of 50" (points), or "2 queens of 5" where only queens count;
+    `names`: the seats' names where they have them (a class table)."""
+    who = player_name(seat, obs.seat, lang, names)
     n = len(obs.awake[seat])
     queens = t("common.count_queens", lang, n=n) if n else t("widgets.no_queens", lang)
     target_points = obs.rules.win_points(obs.players)
@@ -60,6 +62,7 @@ class QueenGrid(widgets.VBox):
         super().__init__()
         self.add_class("sq-queen-grid")
         self._obs = obs
+        self.names: list[str] | None = None   # the seats' names (a class table), else "Player 2"
         self._width = card_width
         self._feedback = feedback
         self._slot_handlers: list[SlotHandler] = []
@@ -132,7 +135,8 @@ class QueenGrid(widgets.VBox):
         return [slot_text(i, s, self.lang) for i, s in enumerate(self._obs.slots)]
 
     def totals(self) -> list[str]:
-        return [total_text(self._obs, s, self.lang) for s in range(self._obs.players)]
+        return [total_text(self._obs, s, self.lang, self.names)
+                for s in range(self._obs.players)]
 
     # --- drawing ----------------------------------------------------------------------------
     def _fire_slot(self, slot: int) -> None:
@@ -191,7 +195,7 @@ class QueenGrid(widgets.VBox):
                 for q in self._obs.awake[seat])
             head.value = (
                 f'<div class="sq-awake-total" style="font-size:1.1em"><b>'
-                f'{escape(total_text(self._obs, seat, self.lang))}</b></div>'
+                f'{escape(total_text(self._obs, seat, self.lang, self.names))}</b></div>'
                 f'<div style="display:flex;gap:4px">{faces}</div>')
             buttons = []
             for q in self._obs.awake[seat]:
@@ -200,13 +204,16 @@ class QueenGrid(widgets.VBox):
             box.children = buttons
         self.awake_box.children = [widget for row in rows for widget in row]
 
+    def _who(self, seat: int) -> str:
+        return player_name(seat, self._obs.seat, self.lang, self.names)
+
     def _new_mark(self, seat: int, queen: str) -> str:
         return ' class="sq-queen-new"' if (seat, queen) in self._new else ""
 
     def _queen_button(self, seat: int, queen: str) -> widgets.Button:
         name = queen_name(queen, self.lang)
         button = widgets.Button(description=name, button_style="info",
-                                tooltip=f"{player_name(seat, self._obs.seat, self.lang)}: {name}")
+                                tooltip=f"{self._who(seat)}: {name}")
         button.add_class("sq-queen-button")
         button.add_class(f"sq-queen-{queen}")
         button.on_click(guarded(lambda: self._feedback)(

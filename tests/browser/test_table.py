@@ -20,6 +20,7 @@ import pytest
 from sq_edu.practice.classroom.teacher_key import hash_password
 from sq_edu.server.server import VoilaServer
 from tests.support.browser import keep_offline, wait_rendered
+from tests.support.child_first import LAPTOP, MEASURE_JS, NARROW, Screen, to_russian
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +40,51 @@ def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
                       SQ_EDU_TABLE_BOT_SECONDS="0.2")
     with server:
         yield server
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_the_table_is_child_first(browser: Any, table_server: VoilaServer, size: str) -> None:
+    """One page per size: the lobby (create and join on the first screen, every control big
+    enough, nothing wider than the screen, also at 360 px in Russian), then a table of two
+    with a bot: the hand on the first screen and the story telling the seats by their names."""
+    screen = Screen(browser, table_server.url, PHONE if size == "phone" else LAPTOP)
+    page, found = screen.page, []
+    try:
+        screen.open("table", "lang=en")
+        for task in (".sq-table-create", ".sq-table-join"):
+            found += [f"lobby en: {line}" for line in screen.problems(task)]
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"table-lobby-{size}-en.png"))
+        to_russian(screen, "table")
+        for task in (".sq-table-create", ".sq-table-join"):
+            found += [f"lobby ru: {line}" for line in screen.problems(task)]
+        page.screenshot(path=str(ARTIFACTS / f"table-lobby-{size}-ru.png"))
+        if size == "phone":
+            page.set_viewport_size(NARROW)
+            screen.settle()
+            found += [f"lobby ru at 360 px: wider than the screen: {w}"
+                      for w in page.evaluate(MEASURE_JS)["wide"]]
+            page.set_viewport_size(PHONE["viewport"])
+        page.locator(".sq-table-name input").fill("Маша")
+        page.locator(".sq-table-size select").select_option("2")
+        page.locator("button.sq-table-create").click()   # one tap: the table is there
+        page.locator(".sq-table-code-value").wait_for()
+        screen.settle()
+        found += [f"code ru: {line}" for line in screen.problems(".sq-table-start")]
+        page.locator("button.sq-table-start").click()
+        page.locator(".sq-table-seats li", has_text="Компьютер 2").wait_for()
+        screen.settle()
+        found += [f"board ru: {line}" for line in screen.problems(".sq-hand")]
+        page.screenshot(path=str(ARTIFACTS / f"table-board-{size}-ru.png"))
+        play_until([page], lambda: moves_seen(page) >= 3)
+        story = page.locator(".sq-story")
+        story.filter(has_text="Компьютер 2").wait_for()
+        assert "Игрок" not in story.inner_text(), story.inner_text()
+        totals = page.locator(".sq-awake-total").all_inner_texts()
+        assert any("Компьютер 2" in line for line in totals), totals
+        assert not found, f"the table is not child-first on a {size}:\n" + "\n".join(found)
+    finally:
+        screen.close()
 
 
 def open_table(context: Any, server: VoilaServer, lang: str = "en") -> Any:

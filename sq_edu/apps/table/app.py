@@ -39,6 +39,7 @@ from sq_edu.practice.progress import default_progress_dir
 from sq_edu.widgets.controls import button
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.joy import header_tools
 from sq_edu.widgets.language import LanguageToggle
 from sq_edu.widgets.style import AppStyle
 
@@ -103,10 +104,11 @@ class TableApp(widgets.VBox):
         self.coach = CoachPanel(self.lang, feedback=self.feedback, level=default_level(None),
                                 selected_cards=lambda: self.board.hand.selected_cards,
                                 cards_checked=self._cards_checked, record=self._record)
-        header = widgets.HBox([self.title, self.language])
+        header = widgets.HBox([self.title, header_tools(self.language)])
         header.add_class("sq-app-header")
+        # The coach below the board: the hand is the child's task, on the first screen.
         super().__init__([AppStyle(), self.memory, header, self.feedback, self.lobby,
-                          self.waiting, self.coach, self.board])
+                          self.waiting, self.board, self.coach])
         self.add_class("sq-app")
         self.add_class("sq-table-app")
         self._relabel()

@@ -102,6 +102,7 @@ class TableBoard(widgets.VBox):
         if obs is None or self.grid is None:
             return
         with self.hold_trait_notifications():
+            self.grid.names = self.seat_names()
             self.grid.update(obs)
             self.discard_view.update(obs)
             mine = self.view["seats"][obs.seat]
@@ -127,6 +128,10 @@ class TableBoard(widgets.VBox):
         seats = self.view.get("seats", [])
         name = seats[seat]["name"] if 0 <= seat < len(seats) else ""
         return name or t("table.bot_name", self.lang, n=seat + 1)
+
+    def seat_names(self) -> list[str]:
+        """What every seat is called: the child's name, or "Computer 3" for a bot's seat."""
+        return [self.name_of(seat) for seat in range(len(self.view.get("seats", [])))]
 
     def _seats_html(self, obs: Observation) -> str:
         rows = []
@@ -188,7 +193,8 @@ class TableBoard(widgets.VBox):
         return keep
 
     def _draw_story(self, obs: Observation) -> None:
-        lines = [line for line in (narrate(e, obs.seat, self.lang) for e in obs.events)
+        names = self.seat_names()
+        lines = [line for line in (narrate(e, obs.seat, self.lang, names) for e in obs.events)
                  if line][-STORY_LINES:]
         title = escape(t("play.story_title", self.lang))
         items = "".join(f"<li>{escape(line)}</li>" for line in lines)
@@ -197,10 +203,11 @@ class TableBoard(widgets.VBox):
                             "</div>")
 
     def _over_html(self, obs: Observation) -> str:
-        scores = "".join(f"<li>{escape(total_text(obs, s, self.lang))}</li>"
+        names = self.seat_names()
+        scores = "".join(f"<li>{escape(total_text(obs, s, self.lang, names))}</li>"
                          for s in range(obs.players))
         head = escape(t("play.game_over", self.lang))
-        winner = escape(game_over_text(obs.winners, obs.seat, self.lang))
+        winner = escape(game_over_text(obs.winners, obs.seat, self.lang, names))
         return (f'<div role="status" style="font-size:1.15em"><h2>{head}</h2>'
                 f"<p><b>{winner}</b></p><ul>{scores}</ul></div>")
 

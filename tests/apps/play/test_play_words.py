@@ -118,3 +118,22 @@ def test_game_over_says_why_for_a_single_player() -> None:
     obs = game.observe(0)
     over = replace(obs, is_over=True, winners=(1,))
     assert end_reason(over, 0, "en") == "Every queen is awake: the most points wins."
+
+
+def test_a_class_table_tells_the_seats_by_their_names() -> None:
+    """At a class table the seats have names: "Petya", never "Player 2"; Russian does not
+    decline a child's name ("у игрока Петя"), and a name keeps its capital letter."""
+    names = ["Masha", "Petya", "Computer 3"]
+    wake = Event("wake", seat=1, queen="heart", slot=1)
+    assert narrate(wake, 0, "en", names) == "Petya wakes the Heart Queen (20 points)."
+    assert narrate(wake, 0, "ru", names) == "Petya будит Королеву сердец (20 очков)."
+    steal = Event("steal", seat=0, target=1, queen="moon")
+    assert narrate(steal, 0, "en", names) == "You steal the Moon Queen from Petya."
+    assert narrate(steal, 0, "ru", ["Маша", "Петя"]) == "Ты забираешь у игрока Петя Королеву луны."
+    potion = Event("play", seat=2, cards=("potion",), target=1, queen="moon")
+    assert narrate(potion, 0, "en", names) == (
+        "Computer 3 uses a sleeping potion on Petya's Moon Queen.")
+    assert narrate(Event("turn", seat=1), 0, "ru", ["Маша", "Петя"]) == "Ходит Петя."
+    assert narrate(Event("turn", seat=1), 0, "ru") == "Ходит игрок 2."
+    assert game_over_text((1,), 0, "en", names) == "Petya wins."
+    assert narrate(wake, 0, "en", ["Masha", ""]) == "Player 2 wakes the Heart Queen (20 points)."
