@@ -36,7 +36,9 @@ class DungeonSeats(widgets.VBox):
                                resizable=False, coached=False, bot_kinds=())
         self.pass_screen = PassScreen(lang, guard(self._ready(ready)), guard)
         self.open_button.on_click(guard(lambda _b: self._show_setup(True)))
-        super().__init__([self.open_button, self.setup, self.pass_screen])
+        # `open_button` is placed by the app, behind its grown-ups' fold: who plays is a
+        # grown-up's choice, and the hand must stay on a phone's first screen.
+        super().__init__([self.setup, self.pass_screen])
         self._show_setup(False)
         self.set_lang(lang)
 
