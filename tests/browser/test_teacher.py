@@ -16,6 +16,7 @@ APP = ".sq-teacher-app"
 def test_teacher_sets_up_a_class_reads_progress_and_prints(dashboards, tmp_path: Path) -> None:
     page = dashboards.open("teacher", "level=2&seed=12", selector=APP)
     link = page.locator(f"{APP} .sq-class-link a")
+    link.filter(has_text=get_lesson("equations").title.get("en")).wait_for()
     assert link.get_attribute("href").endswith("equations.ipynb?lang=en&level=2&seed=12")
 
     page.locator(f"{APP} .sq-class-lang select").select_option(label="Русский")
@@ -39,9 +40,11 @@ def test_teacher_sets_up_a_class_reads_progress_and_prints(dashboards, tmp_path:
     page.locator(f"{APP} .sq-report-view td", has_text="Bob").wait_for()
     assert page.locator(f"{APP} .sq-report-view tbody tr").count() == 2
     assert "broken.json" in page.locator(f"{APP} .sq-report-view").inner_text()
-    assert page.locator(f"{APP} .sq-report-csv a[download]").is_visible()
+    page.locator(f"{APP} .sq-report-csv a[download]").wait_for(state="visible")
 
-    page.locator(f"{APP} .sq-settings button").click()   # worksheets: under "More settings"
+    settings = page.locator(f"{APP} .sq-settings button")   # worksheets: under "More settings"
+    if settings.get_attribute("aria-expanded") != "true":
+        settings.click()
     page.locator(f"{APP} .sq-worksheet-make").click()
     worksheet = page.locator(f"{APP} .sq-worksheet-link a[download]")
     worksheet.wait_for()
