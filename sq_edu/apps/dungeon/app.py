@@ -138,9 +138,8 @@ class DungeonApp(widgets.VBox):
         # One language switch per page: the one at the top switches every tab.
         self.lesson.language.layout.display = "none"
         self.cheer = Cheer(self.lang)
-        self.settings_toggle, settings = settings_fold([self.new_game_button,
-                                                        self.together.open_button], self.lang,
-                                                       key="dungeon-settings")
+        self.settings_toggle, settings = settings_fold(
+            [self.new_game_button, self.together.open_button], self.lang, key="dungeon-settings")
         settings.remove_class("sq-fold-settings")
         settings.add_class("sq-fold-dungeon-settings")
         self.settings_toggle.name = "dungeon-settings"
