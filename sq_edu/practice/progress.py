@@ -35,11 +35,17 @@ from sq_edu.practice.learner_guard import (
     check_secret_record,
     locked,
     lookalike_problem,
-    nickname_skeleton,
     remove_stale_temp_files,
 )
 from sq_edu.practice.mastery import Mastery
 from sq_edu.practice.messages import Msg, msg
+
+# The folder's names stay importable from here, where callers have always found them.
+from sq_edu.practice.progress_folder import PROGRESS_DIR_ENV as PROGRESS_DIR_ENV
+from sq_edu.practice.progress_folder import atomic_write as atomic_write
+from sq_edu.practice.progress_folder import default_progress_dir as default_progress_dir
+from sq_edu.practice.progress_folder import learner_files as learner_files
+from sq_edu.practice.progress_folder import lookalike_file as lookalike_file
 
 if TYPE_CHECKING:
     from sq_edu.practice.session import Attempt
@@ -50,7 +56,6 @@ MAX_BYTES = 256 * 1024
 _NICKNAME = re.compile(r"^[\w][\w .\-]{0,29}$")
 _ID = re.compile(r"^[a-z][a-z0-9_]{0,47}$")   # lesson and skill ids, as in lessons/*.toml
 KEEP_BACKUPS = 5
-PROGRESS_DIR_ENV = "SQ_EDU_PROGRESS_DIR"
 MAX_FILE_STEM = 60   # bytes of UTF-8; room left for ".json.bak" and ".unreadable-<stamp>"
 # Names Windows reserves whatever the extension (a USB stick may carry the folder there).
 _RESERVED = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
@@ -126,21 +131,6 @@ def clean_nickname(text: object) -> str:
     return name
 
 
-def default_progress_dir() -> Path:
-    """Where learners' files live: $SQ_EDU_PROGRESS_DIR, else the XDG data folder.
-
-    `sq-edu serve --progress-dir` sets the variable for the kernels. Nothing is created here;
-    the folder is made on the first save.
-    """
-    chosen = os.environ.get(PROGRESS_DIR_ENV, "").strip()
-    if chosen:
-        return Path(chosen).expanduser()
-    data_home = os.environ.get("XDG_DATA_HOME", "").strip()
-    base = Path(data_home) if data_home and os.path.isabs(data_home) else (
-        Path.home() / ".local" / "share")   # the XDG spec ignores a relative XDG_DATA_HOME
-    return base / "sq_edu" / "progress"
-
-
 def learner_file_name(nickname: object) -> str:
     """The file name (`<name>.json`) of a learner's progress in the progress folder.
 
@@ -161,28 +151,6 @@ def learner_file_name(nickname: object) -> str:
     return f"{stem}.json"
 
 
-def lookalike_file(folder: Path, nickname: str) -> Path | None:
-    """The learner file in `folder` whose name folds to the same skeleton, if any."""
-    wanted = nickname_skeleton(nickname)
-    for path in learner_files(folder):
-        if nickname_skeleton(path.stem) == wanted:
-            return path
-    return None
-
-
-def learner_files(folder: str | os.PathLike[str]) -> list[Path]:
-    """The learners' progress files in a folder, by name (no backups, kept-aside or temp files).
-
-    For a teacher page that reads the class's progress from this computer.
-    """
-    try:
-        found = [p for p in Path(folder).glob("*.json")
-                 if p.is_file() and not p.name.startswith(".") and ".unreadable-" not in p.name]
-    except OSError:
-        return []
-    return sorted(found)
-
-
 def to_bytes(progress: Progress) -> bytes:
     return json.dumps(progress.to_dict(), ensure_ascii=False, indent=1).encode("utf-8")
 
@@ -196,27 +164,6 @@ def from_bytes(data: bytes) -> Progress:
     except (ValueError, RecursionError) as exc:   # bad UTF-8 or JSON, a 4,301-digit number
         raise ProgressError(msg("practice.progress_not_ours"), str(exc)) from exc
     return Progress.from_dict(parsed)
-
-
-def atomic_write(path: Path, data: bytes) -> None:
-    """Write `data` to `path` so that a crash leaves the old file or the new one, never half."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        raise
-    with contextlib.suppress(OSError):  # make the rename itself durable (not on Windows)
-        fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 class ProgressStore:

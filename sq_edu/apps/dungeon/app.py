@@ -38,9 +38,18 @@ from html import escape
 
 import ipywidgets as widgets
 
+from sq_edu.apps.dungeon.hand import card_button
 from sq_edu.apps.dungeon.howto import howto_html
 from sq_edu.apps.dungeon.together import DungeonSeats
-from sq_edu.apps.dungeon.views import DungeonWords, sheet_html, story_html, table_html
+from sq_edu.apps.dungeon.views import (
+    DungeonWords,
+    info_text,
+    over_html,
+    sheet_html,
+    story_html,
+    table_html,
+    trump_html,
+)
 from sq_edu.apps.lesson.app import LessonApp
 from sq_edu.dungeon import (
     NAME_TRUMP,
@@ -54,10 +63,9 @@ from sq_edu.dungeon import (
     SensibleBot,
 )
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
-from sq_edu.dungeon.words import short_card, suit_name
+from sq_edu.dungeon.words import suit_name
 from sq_edu.engine import advance_bots
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.i18n.format import count
 from sq_edu.practice.generators.dungeon import LESSON_ID
 from sq_edu.practice.score_sheet import HUMAN, ScoreSheet, SheetRow, read_score
 from sq_edu.widgets.controls import button as _button
@@ -70,7 +78,6 @@ from sq_edu.widgets.style import AppStyle
 
 log = logging.getLogger(__name__)
 PLAYERS, FIRST_DEALER = 4, 3  # a bot deals first, so the child leads the first trick
-_RED = "#B71C1C"
 __all__ = ["HUMAN", "DungeonApp", "read_score"]
 
 
@@ -131,9 +138,8 @@ class DungeonApp(widgets.VBox):
         # One language switch per page: the one at the top switches every tab.
         self.lesson.language.layout.display = "none"
         self.cheer = Cheer(self.lang)
-        self.settings_toggle, settings = settings_fold([self.new_game_button,
-                                                        self.together.open_button], self.lang,
-                                                       key="dungeon-settings")
+        self.settings_toggle, settings = settings_fold(
+            [self.new_game_button, self.together.open_button], self.lang, key="dungeon-settings")
         settings.remove_class("sq-fold-settings")
         settings.add_class("sq-fold-dungeon-settings")
         self.settings_toggle.name = "dungeon-settings"
@@ -294,21 +300,8 @@ class DungeonApp(widgets.VBox):
         self.tabs.titles = (t("dungeon.app_tab_play", lang), t("dungeon_howto.tab", lang),
                             t("dungeon.app_tab_lesson", lang))
         self.howto.value = howto_html(lang)
-        if self.hand_done:
-            hand = game.hand_log[-1]
-            self.info.value = escape(t("dungeon.app_hand_over", lang, hand=hand.number,
-                                       dealer=who(hand.dealer),
-                                       contract=count(hand.contract, "tricks", lang),
-                                       tricks=count(hand.dealer_tricks, "tricks", lang),
-                                       points=count(hand.dealer_points, "points", lang)))
-        else:
-            self.info.value = escape(t("dungeon.app_info", lang, hand=game.hand_number,
-                                       dealer=who(game.dealer),
-                                       contract=count(game.contract, "tricks", lang),
-                                       mine=game.tricks_taken[self.together.viewer]))
-        trump = (f"{SUIT_SYMBOLS[game.trump]} {suit_name(game.trump, lang)}" if game.trump
-                 else t("dungeon.app_no_trump", lang))
-        self.trump_label.value = f"<b>{escape(t('dungeon.app_trump', lang, suit=trump))}</b>"
+        self.info.value = info_text(game, self.hand_done, self.together.viewer, who, lang)
+        self.trump_label.value = trump_html(game.trump, lang)
         # Between hands there are no trumps yet: no "not named yet" left over from the hand.
         self.trump_label.layout.display = "none" if self.hand_done else ""
         choosing = self._my_turn("trump")
@@ -323,12 +316,8 @@ class DungeonApp(widgets.VBox):
         self.next_hand_button.description = t("dungeon.app_next_hand", lang)
         self.next_hand_button.layout.display = "flex" if done and not game.is_over else "none"
         self.new_game_button.description = t("common.new_game", lang)
-        if game.is_over and not self.to_check:
-            names = ", ".join(who(s) for s in game.winners)
-            self.over.value = (f"<h3>{escape(t('dungeon.app_game_over', lang, names=names))}"
-                               "</h3>")
-        else:
-            self.over.value = ""
+        self.over.value = (over_html(game.winners, who, lang)
+                           if game.is_over and not self.to_check else "")
 
     def _draw_hand(self) -> None:
         self.hand_title.value = f"<b>{escape(t('widgets.hand_title', self.lang))}</b>"
@@ -336,19 +325,9 @@ class DungeonApp(widgets.VBox):
         buttons = []
         hidden = self._passing
         for card in () if hidden else self.game.hand(self.together.viewer):
-            # A card face to tap, as in the main game: the corner print big, the full name
-            # (and "trump") in its tooltip; trumps are also tinted.
-            button = _button("sq-dungeon-card")
-            if card.suit == self.game.trump:
-                button.add_class("sq-trump-card")
-            button.add_class(f"sq-card-{card.code}")   # last: tests read the card from it
-            button.description = short_card(card, self.lang)
-            button.tooltip = self.words.card(card)
-            button.style.text_color = _RED if card.suit in ("hearts", "diamonds") else ""
-            button.style.font_weight = "bold" if card.is_queen else ""
-            button.disabled = card not in legal
-            button.on_click(self._guard(lambda _b, c=card: self.play_card(c)))
-            buttons.append(button)
+            buttons.append(card_button(card, self.game.trump, self.words, self.lang,
+                                       card in legal,
+                                       self._guard(lambda _b, c=card: self.play_card(c))))
         self.hand_box.children = buttons
         # After a hand the child holds nothing: no empty "Your hand" left on the page.
         shown = "" if buttons else "none"

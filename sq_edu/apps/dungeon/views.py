@@ -4,14 +4,17 @@ the story, in the child's language. Pure functions of the game's public state an
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
 from sq_edu.apps.dungeon.howto import card_svg
 from sq_edu.dungeon import Card, DungeonGame
+from sq_edu.dungeon.cards import SUIT_SYMBOLS
 from sq_edu.dungeon.rules import winning_play
-from sq_edu.dungeon.words import card_name, message, short_card
+from sq_edu.dungeon.words import card_name, message, short_card, suit_name
 from sq_edu.i18n import t
+from sq_edu.i18n.format import count
 from sq_edu.practice.score_sheet import ScoreSheet, SheetRow, seat_name
 
 SHEET_ROWS = 14   # the last rows shown: a whole hand (13 tricks and the contract)
@@ -40,6 +43,37 @@ class DungeonWords:
         """A story line: `who` is a seat, cards and suits are spelled out."""
         shown = {k: (self.who(v) if k == "who" else v) for k, v in params.items()}  # type: ignore[arg-type]  # `who` is always a seat number in the engine's events
         return message(key, self.lang, **shown)
+
+
+def info_text(game: DungeonGame, hand_done: bool, viewer: int,
+              who: Callable[[int | None], str], lang: str) -> str:
+    """The header's line (escaped): the hand, dealer and contract while it is played, how the
+    dealer did once it is over."""
+    if hand_done:
+        hand = game.hand_log[-1]
+        return escape(t("dungeon.app_hand_over", lang, hand=hand.number,
+                        dealer=who(hand.dealer),
+                        contract=count(hand.contract, "tricks", lang),
+                        tricks=count(hand.dealer_tricks, "tricks", lang),
+                        points=count(hand.dealer_points, "points", lang)))
+    return escape(t("dungeon.app_info", lang, hand=game.hand_number,
+                    dealer=who(game.dealer),
+                    contract=count(game.contract, "tricks", lang),
+                    mine=game.tricks_taken[viewer]))
+
+
+def over_html(winners: Sequence[int], who: Callable[[int | None], str], lang: str) -> str:
+    """The game-over heading naming the winners."""
+    names = ", ".join(who(s) for s in winners)
+    return (f"<h3>{escape(t('dungeon.app_game_over', lang, names=names))}"
+            "</h3>")
+
+
+def trump_html(trump: str | None, lang: str) -> str:
+    """The trump suit as the header shows it, or that none is named yet."""
+    suit = (f"{SUIT_SYMBOLS[trump]} {suit_name(trump, lang)}" if trump
+            else t("dungeon.app_no_trump", lang))
+    return f"<b>{escape(t('dungeon.app_trump', lang, suit=suit))}</b>"
 
 
 def table_html(game: DungeonGame, open_row: SheetRow | None, words: DungeonWords) -> str:

@@ -44,6 +44,7 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from sq_edu.apps.play.board import PlayBoard
+from sq_edu.apps.play.cheering import StoryCheer
 from sq_edu.apps.play.coach import CoachPanel
 from sq_edu.apps.play.coaching import SeatCoach
 from sq_edu.apps.play.layout import page_parts
@@ -61,8 +62,6 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.i18n.words import Word
 from sq_edu.links import default_lang
 from sq_edu.practice import Progress
-from sq_edu.practice.coach.coach import default_level
-from sq_edu.practice.coach.talk import explain_bot_turn
 from sq_edu.practice.learner_record import LearnerRecord
 from sq_edu.practice.seats import Seat, solo
 from sq_edu.widgets.controls import button as _button
@@ -113,7 +112,7 @@ class PlayApp(widgets.VBox):
         self.coach_box = widgets.VBox([self._solo.panel])
         # Child first: the grown-ups' choices (bots, rules, coach, who plays) behind one button.
         self.cheer = Cheer(self.lang)
-        self._cheered = 0   # story events already cheered for
+        self._story_cheer = StoryCheer(self.cheer)
         self.settings_toggle, self.settings = settings_fold([self.setup, self.learner],
                                                              self.lang)
         self._seats: list[Seat] | None = None   # None: one child against bots
@@ -125,10 +124,8 @@ class PlayApp(widgets.VBox):
         self.new_game()
 
     def _seat_coach(self, record: SavingRecorder, level: str | None) -> SeatCoach:
-        chosen = level in ("off", "helper", "quiz", "detective")
-        return SeatCoach(self.lang, self.feedback, self.board.hand, record,
-                         level if level is not None and chosen else default_level(None),
-                         chosen, self._cards_checked)
+        return SeatCoach.asked(self.lang, self.feedback, self.board.hand, record, level,
+                               self._cards_checked)
 
     def _wire(self) -> None:
         guard, setup = self._guard, self.setup
@@ -163,7 +160,7 @@ class PlayApp(widgets.VBox):
         else:
             seats = self._seats
         self.pace.stop()
-        self._cheered = 0
+        self._story_cheer.reset()
         self.table = PlayTable(seats, rules, self._seeds.randrange(2**31))
         self.board.mode = None
         for seat_coach in self.coaches.values():
@@ -271,13 +268,9 @@ class PlayApp(widgets.VBox):
     def _bot_moved(self, events: Sequence[Event]) -> None:
         """A counting bot's reasoning told by the coach (one child against bots only)."""
         seat = events[0].seat if events else None
-        viewer = self.table.viewer
-        if (seat is None or self.table.together or self.setup.bot_choice.value != "counting"
-                or not self.coaches[viewer].on):
-            return
-        said = explain_bot_turn(self.obs, seat, [e.seen_by(viewer) for e in events])
-        if said is not None:
-            self.coach.bots_said([said])
+        if seat is not None and not self.table.together and (
+                self.setup.bot_choice.value == "counting"):
+            self.coaches[self.table.viewer].bot_turn(self.table, seat, events)
 
     def _cards_checked(self, right: bool) -> None:
         """The coach judged the cards picked in the hand: a right pick stays picked, so one
@@ -298,18 +291,6 @@ class PlayApp(widgets.VBox):
         if self._solo.learner_known(progress):
             self.setup.label_coach(self._solo.panel.coach.level)
             self._refresh()
-
-    def _cheer(self, story: Sequence[tuple[bool, Event]], viewer: int) -> None:
-        """A soft tune when the shown person wakes or takes a queen, a bigger one at their win
-        (each event cheered once; a new game starts the count again)."""
-        if len(story) < self._cheered:
-            self._cheered = 0
-        new = [e for _fresh, e in story[self._cheered:]]
-        self._cheered = len(story)
-        if any(e.kind == "game_over" and viewer in e.seats for e in new):
-            self.cheer.cheer("win")
-        elif any(e.kind in ("wake", "steal") and e.seat == viewer for e in new):
-            self.cheer.cheer("wake")
 
     def _show_setup(self, on: bool) -> None:
         self.seat_setup.layout.display = "flex" if on else "none"
@@ -338,7 +319,7 @@ class PlayApp(widgets.VBox):
                 seat_coach.turn(obs, legal)   # first: the question reaches the page soonest
             self.board.draw(obs, legal, hide_hand=table.hand_hidden)
             self.board.render_story(table.story(), table.viewer)
-            self._cheer(table.story(), table.viewer)
+            self._story_cheer.hear(table.story(), table.viewer)
             self.over.draw(obs, [e for _new, e in table.story()] if over else [],
                            self.coaches if over else {}, self._seats, self.table.game.observe)
             bots = table.bots_turn

@@ -7,7 +7,7 @@ themselves live in `sq_edu.practice.coach`, below the widgets.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from sq_edu.apps.play.coach import CoachPanel
 from sq_edu.apps.play.table import PlayTable
@@ -16,6 +16,7 @@ from sq_edu.engine.observation import Event, Observation
 from sq_edu.i18n import t
 from sq_edu.practice import Progress
 from sq_edu.practice.coach.coach import Recorder, chance_form, default_level
+from sq_edu.practice.coach.talk import explain_bot_turn
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.hand import HandView
 
@@ -30,6 +31,16 @@ class SeatCoach:
         self.panel = CoachPanel(lang, feedback=feedback, level=level, record=record,
                                 selected_cards=lambda: hand.selected_cards,
                                 cards_checked=cards_checked)
+
+    @classmethod
+    def asked(cls, lang: str, feedback: Feedback, hand: HandView, record: Recorder,
+              level: str | None, cards_checked: Callable[[bool], None]) -> SeatCoach:
+        """The coach a page or seat asked for: a known level is a grown-up's choice; anything
+        else (None, a typo) follows the learner's mastery, starting as for a new learner."""
+        chosen = level in ("off", "helper", "quiz", "detective")
+        return cls(lang, feedback, hand, record,
+                   level if level is not None and chosen else default_level(None),
+                   chosen, cards_checked)
 
     @property
     def on(self) -> bool:
@@ -58,6 +69,15 @@ class SeatCoach:
             self.panel.summary.layout.display = "none"
             return
         self.panel.turn(obs, legal)
+
+    def bot_turn(self, table: PlayTable, seat: int, events: Sequence[Event]) -> None:
+        """A counting bot's reasoning, told by this coach when it is on."""
+        if not self.on:
+            return
+        viewer = table.viewer
+        said = explain_bot_turn(table.observe(), seat, [e.seen_by(viewer) for e in events])
+        if said is not None:
+            self.panel.bots_said([said])
 
     def play(self, table: PlayTable, move: Move) -> list[Event]:
         """The person's move, with the chance it faced noted for the replay after the game."""

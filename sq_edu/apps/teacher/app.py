@@ -37,22 +37,16 @@ from pathlib import Path
 import ipywidgets as widgets
 
 from sq_edu.apps.lesson.html import download_link
+from sq_edu.apps.teacher import class_settings
+from sq_edu.apps.teacher.class_settings import lesson_pages
 from sq_edu.apps.teacher.class_view import ClassView
 from sq_edu.apps.teacher.guard import ClassGuard
 from sq_edu.apps.teacher.login import TeacherLogin
 from sq_edu.apps.teacher.report import MAX_FILES, ReportSection
 from sq_edu.i18n import LANGS, normalize_lang, t
-from sq_edu.links import (
-    DASHBOARDS,
-    LESSON_PAGES,
-    MAX_SEED,
-    PageParams,
-    binder_link,
-    clamp_level,
-    on_binder,
-)
+from sq_edu.links import MAX_SEED, PageParams, on_binder
 from sq_edu.pages.link_seal import sealed_query
-from sq_edu.pages.page_address import PageAddress, sibling_link
+from sq_edu.pages.page_address import PageAddress
 from sq_edu.practice import Lesson, load_lessons, worksheet_html
 from sq_edu.practice.classroom.live import server_class
 from sq_edu.practice.classroom.report import Report
@@ -69,15 +63,6 @@ from sq_edu.widgets.style import AppStyle
 log = logging.getLogger(__name__)
 __all__ = ["MAX_FILES", "TeacherApp", "lesson_pages"]
 WIDE = {"description_width": "initial"}
-
-
-def lesson_pages() -> dict[str, str]:
-    """Every shipped lesson a class can be sent to, and the dashboard notebook that shows it."""
-    shipped = load_lessons().lessons
-    pages = {lesson_id: lesson_id for lesson_id in DASHBOARDS if lesson_id in shipped}
-    pages.update({lesson_id: page for lesson_id, page in LESSON_PAGES.items()
-                  if lesson_id in shipped and page in DASHBOARDS})
-    return pages
 
 
 def _labelled(css: str, widget: widgets.Widget) -> widgets.Widget:
@@ -231,8 +216,7 @@ class TeacherApp(widgets.VBox):
         if page is None:
             return ""
         pupils = self.class_lang.value if hasattr(self, "class_lang") else self.lang
-        query = PageParams(pupils, level=level, class_code=code).to_query()
-        return sibling_link(self.address.href, page, query) or f"{page}.ipynb?{query}"
+        return class_settings.practice_link(self.address.href, page, pupils, level, code)
 
     # --- class settings ---------------------------------------------------------------------
 
@@ -251,15 +235,8 @@ class TeacherApp(widgets.VBox):
             self._quiet = False
 
     def _fill_levels(self, wanted: int | None = None) -> None:
-        lesson = self.lesson
-        levels = lesson.levels if lesson else ()
-        numbers = [lvl.number for lvl in levels]
-        # A wanted level the lesson lacks is the nearest it has (the one level policy).
-        current = (clamp_level(wanted, len(numbers)) if wanted is not None and numbers
-                   else (numbers[0] if numbers else None))
         self._relabel(self.level_select,
-                      [(f"{lvl.number}. {lvl.title.get(self.lang)}", lvl.number)
-                       for lvl in levels], current)
+                      *class_settings.level_options(self.lesson, wanted, self.lang))
 
     def _settings_changed(self, change: dict) -> None:
         if self._quiet:
@@ -279,10 +256,8 @@ class TeacherApp(widgets.VBox):
     def share_link(self) -> str:
         """Absolute link to the lesson with the class settings, built from the address the
         teacher's browser shows; "" until the browser has said it (a moment after drawing)."""
-        if on_binder():   # the session address is the teacher's own: pupils get a new session
-            return binder_link(self.pages[self.lesson_select.value], self.class_query())
-        return sibling_link(self.address.href, self.pages[self.lesson_select.value],
-                            self.class_query())
+        return class_settings.share_link(self.address.href, self.pages[self.lesson_select.value],
+                                         self.class_query())
 
     def _update_link(self) -> None:
         lesson = self.lesson
@@ -290,15 +265,9 @@ class TeacherApp(widgets.VBox):
             self.link.value = html.escape(t("apps.index_none", self.lang))
             return
         link = self.share_link()
-        pupils = self.class_lang.value
-        level, seed = self.level_select.value, self.seed_box.value
-        name = (f"{lesson.title.get(pupils)}: {t('common.level', pupils).lower()} "
-                f"{level}, {t('common.deal_number', pupils).lower()} {seed}")
-        target = (f'<a href="{html.escape(link)}" target="_blank" rel="noopener">'
-                  f"{html.escape(name)}</a>" if link else html.escape(name))
-        intro = "apps.teacher_link_intro_binder" if on_binder() else "apps.teacher_link_intro"
-        self.link.value = (f'<p>{html.escape(t(intro, self.lang))} '
-                           f"{target}</p>")
+        self.link.value = class_settings.link_html(lesson, link, self.class_lang.value,
+                                                   self.level_select.value, self.seed_box.value,
+                                                   self.lang)
         self.url.value = link
 
     # --- progress report (report.ReportSection) ---------------------------------------
