@@ -38,11 +38,11 @@ FIVE = [5, 6, 7, 8, 9]
     ([1, 2, 3, 4, 10], None, Move("discard", ()), "choose at least one card"),
     (["knight", 2, 3, 4, 10], [[], ["cake"]],
      Move("steal", ("knight",), target=1, queen="cake", slot=3),
-     "the move \"steal\" does not take: slot"),
+     "the move “steal” does not take: slot"),
     (["king", 2, 3, 4, 10], None, Move("wake", ("king",), target=1, slot=3),
-     "the move \"wake\" does not take: target"),
+     "the move “wake” does not take: target"),
     (["dragon", 2, 3, 4, 10], None, Move("discard", ("dragon",), target=1),
-     "the move \"discard\" does not take: target"),
+     "the move “discard” does not take: target"),
 ])
 def test_illegal_moves_say_why(hand, awake, move, message) -> None:
     if "slot 11" in message:
