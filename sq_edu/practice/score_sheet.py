@@ -53,7 +53,7 @@ def seat_name(seat: int | None, names: Sequence[str] = ()) -> Msg:
     """"You" for the child's seat, "Bot 2" for the others; at a table of several people
     (`names` given, one per seat) each seat's own name."""
     if names and seat is not None and 0 <= seat < len(names):
-        return msg("seats.name_only", name=names[seat])
+        return msg("common.player_named", name=names[seat])
     return msg("common.you") if seat == HUMAN else msg("dungeon.app_bot", number=seat)
 
 
