@@ -205,10 +205,10 @@ class IndexApp(widgets.VBox):
         cards = "".join(self._card(name) for name in self.lessons)
         if not cards:
             cards = f"<li>{html.escape(t('apps.index_none', lang))}</li>"
-        teacher = ""
-        if self.has_tables and not self.alone:
-            teacher += (f'<p class="sq-tables-link"><a href="{self.link("table")}">'
-                        f"{html.escape(t('table.title', lang))}</a></p>")
+        tables, teacher = "", ""
+        if self.has_tables and not self.alone:   # for the children: beside the lessons
+            tables = (f'<p class="sq-tables-link"><a href="{self.link("table")}">'
+                      f"{html.escape(t('table.title', lang))}</a></p>")
         if self.has_teacher and not self.alone:
             teacher += (
                 f'<p class="sq-teacher"><a href="{self.link("teacher")}">'
@@ -216,7 +216,7 @@ class IndexApp(widgets.VBox):
             )
         self.body.value = (
             f'<div class="sq-index" lang="{lang}"><h2>{html.escape(t("apps.index_lessons", lang))}'
-            f'</h2><ul class="sq-cards">{cards}</ul></div>'
+            f'</h2><ul class="sq-cards">{cards}</ul>{tables}</div>'
         )
         self.grownups.value = f'<div class="sq-index" lang="{lang}">{teacher}</div>'
         relabel_folds(lang, self.settings_toggle)
