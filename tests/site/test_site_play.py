@@ -23,7 +23,9 @@ READ_DRIVE = """async () => {
     const ask = request => new Promise(ok => { request.onsuccess = () => ok(request.result); });
     const found = {};
     const named = (await indexedDB.databases()).map(d => d.name);
-    for (const dbName of named.filter(n => n.startsWith("JupyterLite Storage"))) {
+    // the site names its storage (lite/build.py: contentsStorageName "sq-edu-progress")
+    const ours = n => n.startsWith("JupyterLite Storage") || n.startsWith("sq-edu-progress");
+    for (const dbName of named.filter(ours)) {
       const db = await ask(indexedDB.open(dbName));
       for (const name of db.objectStoreNames) {
         const store = db.transaction(name).objectStore(name);
