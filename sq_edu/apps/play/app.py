@@ -318,9 +318,10 @@ class PlayApp(widgets.VBox):
             if not passing:
                 seat_coach.turn(obs, legal)   # first: the question reaches the page soonest
             self.board.draw(obs, legal, hide_hand=table.hand_hidden)
-            self.board.render_story(table.story(), table.viewer)
-            self._story_cheer.hear(table.story(), table.viewer)
-            self.over.draw(obs, [e for _new, e in table.story()] if over else [],
+            story = table.story()   # every event as this screen may tell it: built once
+            self.board.render_story(story, table.viewer)
+            self._story_cheer.hear(story, table.viewer)
+            self.over.draw(obs, [e for _new, e in story] if over else [],
                            self.coaches if over else {}, self._seats, self.table.game.observe)
             bots = table.bots_turn
             self.bot_bar.layout.display = "flex" if bots else "none"
