@@ -61,6 +61,7 @@ from sq_edu.apps.lesson.html import (
 )
 from sq_edu.apps.lesson.inputs import AnswerInput
 from sq_edu.apps.lesson.progress import ProgressPanel
+from sq_edu.apps.lesson.suggested import SuggestedPractice
 from sq_edu.apps.lesson.views import (
     PanelRecorder,
     exercise_visuals,
@@ -118,6 +119,7 @@ class LessonApp(widgets.VBox):
         self.answer: AnswerInput
         self.reveal_view: widgets.Widget | None = None
         self.trace = ClassTrace(folder, "")  # `join_class` names the class
+        self.suggested = SuggestedPractice()   # practice the teacher sent this learner
 
         self.title = _html("sq-lesson-title")
         self.language = LanguageToggle(self.lang, self.feedback)
@@ -185,7 +187,8 @@ class LessonApp(widgets.VBox):
         actions.add_class("sq-actions")
         header.add_class("sq-app-header")
         self._parts = {
-            "top": [AppStyle(), header, settings, self.exercise_number, self.prompt,
+            "top": [AppStyle(), header, self.suggested, settings, self.exercise_number,
+                    self.prompt,
                     self.read_aloud],
             "clues": [self.context, self.deck, self.visual],
             "answer": [self.answer_box, actions, self.feedback, self.celebrate],
@@ -286,6 +289,7 @@ class LessonApp(widgets.VBox):
             self.language.value = self.lang
         self.feedback.set_lang(self.lang)
         self.cheer.set_lang(self.lang)
+        self.suggested.draw(self.lang)
         relabel_folds(self.lang, self.settings_toggle, self.intro_toggle)
         for part in (self.answer, self.reveal_view, *self.visual.children):
             if part is not None and hasattr(part, "set_lang"):
@@ -313,6 +317,10 @@ class LessonApp(widgets.VBox):
 
     def _visit(self) -> None:
         self.trace.visit(self.progress.nickname, self.lesson.id, self.session.level)
+        if self.trace.code or self.suggested.suggestion is not None:   # class mode only
+            self.suggested.update(self.trace.progress_dir, self.trace.code,
+                                  self.progress.nickname, self.lesson.id, self.session.level,
+                                  self.lang)
 
     def make_worksheet(self, count: int = WORKSHEET_EXERCISES) -> str:
         """A printable page for this level and deal (same deal, same sheet), as a download."""
