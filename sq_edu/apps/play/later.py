@@ -64,6 +64,7 @@ class LaterQuestions(widgets.VBox):
         self._answered: Question | None = None    # the question the verdict is about
         self._earned = False
         self._drawn: Question | None = None
+        self._options_for: tuple[Question | None, str] = (None, "")
         super().__init__([self.result, self.heading, self.hand_box, self.controls])
         self.add_class("sq-coach-later")
         self.layout.display = "none"
@@ -74,6 +75,7 @@ class LaterQuestions(widgets.VBox):
 
     def new_game(self) -> None:
         self._verdict, self._answered, self._drawn = None, None, None
+        self._options_for = (None, "")
         self.layout.display = "none"
 
     def answer(self, given: object) -> Judgement | None:
@@ -126,9 +128,11 @@ class LaterQuestions(widgets.VBox):
         if question is not self._drawn:
             self._drawn = question
             self._draw_hand(question)
-            self._draw_options(question)
         elif self.hand is not None:
             self.hand.set_lang(lang)
+        if (question, lang) != self._options_for:   # new question or language: new labels
+            self._options_for = (question, lang)
+            self._draw_options(question)
 
     def _draw_hand(self, question: Question) -> None:
         if self.hand is not None:

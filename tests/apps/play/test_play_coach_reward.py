@@ -119,6 +119,9 @@ def test_skipped_questions_are_answered_in_the_summary_and_recorded(tmp_path: Pa
     app.set_lang("ru")
     assert "Вопросы без ответа" in later.heading.value or waiting == 2
     assert "Не совсем" in later.result.value
+    assert later.options.children, "this deal leaves a question with choices here"
+    labels = " ".join(o.description for o in later.options.children)
+    assert "Player" not in labels and "You" not in labels     # the choices speak Russian
     while later.waiting:
         later_answer(app, right=True)
     assert "Отлично" in later.heading.value and not _shown(later.controls)
