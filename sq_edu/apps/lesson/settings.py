@@ -11,11 +11,11 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import download_link
 from sq_edu.i18n import t
 from sq_edu.links import MAX_SEED
 from sq_edu.practice import Lesson, worksheet_html
 from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.download import download_link
 from sq_edu.widgets.joy import settings_fold
 
 WORKSHEET_EXERCISES = 8
