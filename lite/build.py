@@ -210,12 +210,12 @@ def build(out: Path, cache: Path) -> None:
     packages = assemble_pyodide(core, lock_wheels, lock_pins, lite_dir / "static" / "pyodide",
                                 extra)
     make_snapshot(lite_dir / "static" / "pyodide")
-    vendor_jsqr(cache, lite_dir / "static" / "jsqr")
     lite_config(lite_dir, packages)
     shutil.rmtree(out, ignore_errors=True)
     run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
         "--output-dir", str(out.resolve()), cwd=lite_dir)
     use_loader(out)
+    vendor_jsqr(cache, out / "static" / "jsqr")
     write_pages(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {out} ({size / 2**20:.0f} MB)")

@@ -43,7 +43,7 @@ from sq_edu.apps.teacher.class_view import ClassView
 from sq_edu.apps.teacher.guard import ClassGuard
 from sq_edu.apps.teacher.login import TeacherLogin
 from sq_edu.apps.teacher.report import MAX_FILES, ReportSection
-from sq_edu.apps.teacher.tickets import TicketSection
+from sq_edu.apps.teacher.tickets import TicketSection, on_the_site
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.links import MAX_SEED, PageParams, on_binder
 from sq_edu.pages.link_seal import sealed_query
@@ -149,6 +149,8 @@ class TeacherApp(widgets.VBox):
         self.upload, self.report_view = self.reports.upload, self.reports.view
         self.csv_link = self.reports.csv_link
         # Exit tickets: the class link hands the children this key, the section checks it.
+        # On the static site only: a server's class has the live view, and its links stay short.
+        self.tickets_in_link = on_the_site()
         self.ticket_key = class_ticket_key(self._data_folder(), self._key)
         self.tickets = TicketSection(self.lang, self.ticket_key, self._class_code)
 
@@ -259,7 +261,7 @@ class TeacherApp(widgets.VBox):
         query = sealed_query(PageParams(self.class_lang.value, seed=self.seed_box.value,
                                         level=self.level_select.value,
                                         class_code=self._class_code, fixed=self.fix_level.value))
-        return f"{query}&{KEY_PARAM}={self.ticket_key}"
+        return f"{query}&{KEY_PARAM}={self.ticket_key}" if self.tickets_in_link else query
 
     def share_link(self) -> str:
         """Absolute link to the lesson with the class settings, built from the address the

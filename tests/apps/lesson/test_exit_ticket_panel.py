@@ -22,8 +22,10 @@ def name(app: LessonApp, nickname: str, pin: str = "2581") -> None:
 
 @pytest.fixture
 def teacher(tmp_path: Path) -> TeacherApp:
-    return TeacherApp("en", teacher_key="", progress_dir=str(tmp_path / "teacher"),
-                      class_code="5b")
+    app = TeacherApp("en", teacher_key="", progress_dir=str(tmp_path / "teacher"),
+                     class_code="5b")
+    app.tickets_in_link = True   # as on the static site (tests/site/test_site_tickets.py)
+    return app
 
 
 def child(tmp_path: Path, teacher: TeacherApp, nickname: str = "Mila") -> LessonApp:
@@ -76,6 +78,7 @@ def test_ticket_shown_and_read_into_the_class_table(tmp_path: Path,
 
 def test_another_class_ticket_refused(tmp_path: Path, teacher: TeacherApp) -> None:
     other = TeacherApp("en", teacher_key="", progress_dir=str(tmp_path / "other"))
+    other.tickets_in_link = True
     app = child(tmp_path, other, "Bo")
     answer_right(app)
     panel = next(p for p in app.children if "sq-exit-ticket-panel" in p._dom_classes)
