@@ -118,7 +118,8 @@ class TicketSection(widgets.VBox):
         self.grid.value = count + grid_html(skill_grid(activities), lang, titles)
         table = class_csv(activities, self.class_code or "-", lang).encode("utf-8")
         name = f"tickets_{self.class_code or 'class'}_{time.strftime('%Y%m%d_%H%M')}.csv"
-        self.csv_link.value = download_link(table, name, "text/csv", t("exit_ticket.csv", lang))
+        self.csv_link.value = download_link(table, name, "text/csv",
+                                            t("classroom.csv_download", lang))
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)

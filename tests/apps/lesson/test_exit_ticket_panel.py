@@ -91,3 +91,20 @@ def test_ticket_needs_a_nickname(tmp_path: Path, teacher: TeacherApp) -> None:
     panel.button.click()
     assert panel.view.value == ""
     assert t("exit_ticket.needs_nickname", "en") in app.feedback.text
+
+
+def test_ticket_opens_by_itself_when_the_last_level_is_mastered(tmp_path: Path,
+                                                                teacher: TeacherApp) -> None:
+    last = len(LessonApp("queen_points").lesson.levels)
+    app = LessonApp("queen_points", "ru", level=last, seed=1, progress_dir=tmp_path / "q")
+    panel = app.offer_exit_tickets(teacher.ticket_key)
+    name(app, "Mila")
+    for _ in range(40):
+        if panel.view.value:
+            break
+        answer_right(app)
+        app.next_button.click()
+    assert t("exit_ticket.lesson_done", "ru") in panel.view.value
+    assert app.progress.mastery.level_mastered("queen_points", last)
+    ticket = teacher.tickets.read(panel.code()).ticket
+    assert ticket is not None and ticket.level == last and ticket.skills[0].right >= 1
