@@ -21,12 +21,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import download_link
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import load_lessons
 from sq_edu.practice.classroom.diagnosis import class_csv, grid_html, skill_grid
 from sq_edu.practice.classroom.ticket_box import Reading, TicketBox
 from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.qr_camera import QrCamera
