@@ -55,9 +55,10 @@ def site_url() -> Iterator[str]:
 class Site:
     """One browser context on the site: every request and console error is recorded."""
 
-    def __init__(self, browser: Any, url: str) -> None:
+    def __init__(self, browser: Any, url: str, **context: Any) -> None:
         self.url = url
-        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
+        self.context = browser.new_context(**{"viewport": {"width": 1200, "height": 900},
+                                              **context})
         self.foreign: list[str] = []
         self.requested: list[str] = []
         self.context.on("request", self._request)

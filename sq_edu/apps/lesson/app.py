@@ -273,6 +273,16 @@ class LessonApp(widgets.VBox):
         self.session.fixed = fixed
         self.settings.fix(fixed)
 
+    def offer_exit_tickets(self, key: str) -> widgets.Widget:
+        """The class's exit ticket (its button, then the ticket) under the answer; `key` is
+        the class's ticket key from the teacher's link."""
+        from sq_edu.apps.lesson.exit_ticket import ExitTicketPanel
+
+        panel = ExitTicketPanel(self, key)
+        self._parts["answer"].append(panel)
+        self._place_answer()
+        return panel
+
     def _visit(self) -> None:
         self.trace.visit(self.progress.nickname, self.lesson.id, self.session.level)
         if self.trace.code or self.suggested.suggestion is not None:   # class mode only
