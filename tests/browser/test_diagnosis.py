@@ -60,6 +60,7 @@ def _make_the_slip_twice(context: Any, server: VoilaServer, lang: str, name: str
     url = f"{server.url}voila/render/chances.ipynb?lang={lang}&level=1&seed={SEED}&class=5b"
     page = open_page(context, url, ".sq-lesson-app")
     page.locator(".sq-nickname input").fill(name)
+    page.locator(".sq-secret-picture button").first.click()   # the secret: a picture
     page.locator(".sq-secret input").fill("4321")
     page.locator("button.sq-save-nickname").click()
     page.locator(".sq-feedback", has_text=name).first.wait_for()

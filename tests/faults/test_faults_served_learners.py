@@ -75,6 +75,7 @@ async def _name(page: DashboardSession, nickname: str, pin: str) -> str:
     """Type a nickname (and the secret number, where the page asks for one); the feedback."""
     secret = _one(page, "sq-secret")
     if secret is not None:
+        await page.set_value(_one(page, "sq-secret-picture") or "", "index", 0)   # a picture
         await page.set_value(secret, "value", pin)
     nickname_box = _one(page, "sq-nickname")
     assert nickname_box is not None
