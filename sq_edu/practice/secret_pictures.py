@@ -31,7 +31,7 @@ PICTURES: tuple[tuple[str, str], ...] = (
     ("star", "\u2605"), ("sun", "\u2600"), ("moon", "\u263e"), ("cloud", "\u2601"),
     ("umbrella", "\u2602"), ("snowman", "\u2603"), ("snowflake", "\u2744"),
     ("heart", "\u2665"), ("diamond", "\u2666"), ("note", "\u266a"), ("plane", "\u2708"),
-    ("anchor", "\u2693"), ("cup", "\u2615"), ("horse", "\u265e"), ("queen", "\u265b"),
+    ("anchor", "\u2693"), ("cup", "\u2615"), ("horse", "\u265e"), ("crown", "\u265b"),
     ("flower", "\u273f"),
 )
 PICTURE_IDS = tuple(picture for picture, _symbol in PICTURES)

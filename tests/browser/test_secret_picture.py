@@ -43,21 +43,21 @@ def test_a_new_learner_picks_a_picture_and_comes_back_with_it(
             box = pictures.nth(n).bounding_box()
             assert box is not None and box["width"] >= 48 and box["height"] >= 48, (n, box)
             assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (n, box)
-        queen = t("safety.picture_queen", lang)
-        assert queen in pictures.nth(14).inner_text()
+        crown = t("safety.picture_crown", lang)
+        assert crown in pictures.nth(14).inner_text()
         page.locator(".sq-nickname input").fill(nickname)
         pictures.nth(13).focus()
         page.keyboard.press("Tab")          # the keyboard reaches the next picture ...
         page.keyboard.press("Enter")        # ... and picks it
         said = page.locator(".sq-secret-picture-said")
-        said.filter(has_text=queen).wait_for()
+        said.filter(has_text=crown).wait_for()
         page.locator(".sq-secret input").fill("2581")
         said.scroll_into_view_if_needed()
         page.screenshot(path=str(ARTIFACTS / f"secret-new-{lang}.png"))
         page.locator("button.sq-save-nickname").click()
         page.locator(".sq-feedback", has_text=nickname).first.wait_for()
         text = page.locator(".sq-feedback").first.inner_text()
-        assert f"«{queen}»" in text, text
+        assert f"«{crown}»" in text, text
         assert not console.errors, console.errors
         assert_no_error_output(page)
     finally:

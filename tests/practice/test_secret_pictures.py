@@ -29,15 +29,15 @@ def test_sixteen_pictures_each_drawn_and_named_in_both_languages() -> None:
 
 
 def test_a_picture_secret_opens_only_with_its_picture_and_digits() -> None:
-    record = hash_secret("queen", "2581")
+    record = hash_secret("crown", "2581")
     assert is_picture_record(record)
-    assert secret_matches("queen", "2581", record) and secret_matches(" Queen ", "٢٥٨١", record)
+    assert secret_matches("crown", "2581", record) and secret_matches(" Crown ", "٢٥٨١", record)
     assert not secret_matches("star", "2581", record)
     assert not secret_matches(None, "2581", record) and not pin_matches("2581", record)
-    assert not secret_matches("queen", "2582", record)
+    assert not secret_matches("crown", "2582", record)
     with pytest.raises(ValueError):
         hash_secret("dragon", "2581")
-    assert secret_text("queen", "258") is None and secret_text("", "2581") is None
+    assert secret_text("crown", "258") is None and secret_text("", "2581") is None
 
 
 def test_an_old_record_of_digits_alone_opens_with_its_digits_whatever_the_picture() -> None:

@@ -114,7 +114,7 @@ def feedback(page: DashboardSession) -> str:
 
 
 async def name_learner(page: DashboardSession, nickname: str, pin: str,
-                       picture: str | None = "queen") -> str:
+                       picture: str | None = "crown") -> str:
     """Type a nickname, pick a secret picture (None: none), type the secret number and press
     Save; what the page says."""
     await pick_picture(page, picture)

@@ -98,7 +98,7 @@ def test_secret_number_guesses_wait_across_fresh_pages_and_both_routes(
             page = await ClassPage(server, "equations", jar).open()
             await page.load_widgets()
             said.append(await name_learner(page, "Anna", str(guess)))
-            await pick_picture(page, "queen")   # her picture is known: the digits are guessed
+            await pick_picture(page, "crown")   # her picture is known: the digits are guessed
             await page.set_value(one(page, "sq-secret"), "value", str(guess + 1))
             said.append(await upload(page, "anna.json", wipe))
             guess += 2

@@ -32,7 +32,7 @@ def answer(app: LessonApp, hint: bool = False) -> None:
     app.next_button.click()
 
 
-def name(app: LessonApp, nickname: str, pin: str = "2581", picture: str = "queen") -> None:
+def name(app: LessonApp, nickname: str, pin: str = "2581", picture: str = "crown") -> None:
     app.nickname.value = nickname
     app.panel.picture.buttons.value = picture
     app.panel.secret.value = pin
