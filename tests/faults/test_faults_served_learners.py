@@ -154,7 +154,7 @@ def test_another_child_cannot_open_or_overwrite_a_record(
     assert "masha" in str(seen["first"]) and seen["attempts"] == 1
     assert "2581" not in str(seen["file"]), "the secret number is stored in clear"
     assert '"secret"' in str(seen["file"])
-    assert "not the secret number" in str(seen["wrong"]), seen["wrong"]
+    assert "not the secret of masha" in str(seen["wrong"]), seen["wrong"]
     assert "Welcome back" not in str(seen["wrong"])
     assert "secret number of masha first" in str(seen["upload"]), seen["upload"]
     assert seen["after_upload"] == 1, "an upload without the secret number wiped the record"
