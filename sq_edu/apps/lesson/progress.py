@@ -8,9 +8,10 @@ It owns the learner's `Progress` and where it is kept, saving after each answer.
   is lost and nothing is counted twice. In the folder each learner has a secret, a picture
   of sixteen and a number of 4 digits (`secret_pictures`, stored hashed): chosen with the
   nickname, asked at "welcome back" and before an upload may replace a record that is not
-  yours. Wrong secrets are counted for the whole server (`guess_limit`, per learner and per
-  device): after five, growing waits. A record from before the pictures opens with its 4
-  digits; its learner is asked to add a picture, and the record is remade with it.
+  yours (`secret_gate`). Wrong secrets are counted for the whole server (`guess_limit`, per
+  learner and per device): after five, growing waits. A record from before the pictures
+  opens with its 4 digits; its learner is asked to add a picture, and the record is remade
+  with it.
 Every save re-reads the file under a lock and replays this page's new answers onto it, so two
 tabs with one nickname lose nothing.
 A save that fails (full disk, read-only folder) is said once in the page, with the download
@@ -29,19 +30,19 @@ from typing import Any
 import ipywidgets as widgets
 
 from sq_edu.apps.lesson.html import download_link, mastery_html
+from sq_edu.apps.lesson.secret_gate import SecretGate
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
-from sq_edu.practice.guess_limit import GuessLimit, client_address
-from sq_edu.practice.learner_guard import is_picture_record, valid_pin
+from sq_edu.practice.learner_guard import is_picture_record
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import DEFAULT_GUESS, Outcome
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import from_bytes, to_bytes
-from sq_edu.practice.secret_pictures import hash_secret, secret_matches, secret_text
+from sq_edu.practice.secret_pictures import hash_secret, secret_text
 from sq_edu.practice.session import Attempt
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
-from sq_edu.widgets.picture_picker import PicturePicker, picture_name
+from sq_edu.widgets.picture_picker import PicturePicker
 
 log = logging.getLogger(__name__)
 NOT_SAVED = "lesson_app.progress_not_saved"
@@ -67,9 +68,7 @@ class ProgressPanel(widgets.VBox):
         self._failing = False                 # the last save failed (said once per streak)
         self._unfiled: list[Attempt] = []      # answers not yet in any learner's file
         self._unsaved: list[Attempt] = []      # answers not yet in this learner's file
-        self._remade: str | None = None        # the picture a secret was just made with
-        self._nudge = False                    # an old secret (digits alone) just opened
-        self.guesses = GuessLimit(self.folder)
+        self.gate = SecretGate(self.folder)
         self.title = widgets.HTML()
         self.title.add_class("sq-progress-title")
         self.mastery = widgets.HTML()
@@ -174,7 +173,7 @@ class ProgressPanel(widgets.VBox):
         picked = self.picture.value if picture is None else picture
         self.secret.value = ""           # never left on the screen for the next child
         self.picture.clear()
-        self._remade, self._nudge = None, False
+        self.gate.forget()
         joined = self._join(nickname, picked, typed) if self.folder is not None else "same"
         if joined == "refused":
             return
@@ -190,52 +189,7 @@ class ProgressPanel(widgets.VBox):
         else:
             said = t("lesson_app.welcome_back" if joined == "returning"
                      else "lesson_app.nickname_saved", self.lang, nickname=nickname)
-            if self._remade:
-                said += " " + t("safety.picture_added", self.lang,
-                                name=picture_name(self._remade, self.lang))
-            elif self._nudge:
-                said += " " + t("safety.add_picture", self.lang)
-            self.feedback.show(said, "good")
-
-    def _pin_refusal(self, store: ProgressStore, nickname: str, picture: str | None,
-                     typed: str) -> Msg | None:
-        """Why this secret does not open this learner's record, or None if it does (a
-        learner without one yet gets the picture and number given now; a record of digits
-        alone opens with its digits). Every wrong secret counts in the server-wide counter,
-        whichever page or route it came from."""
-        target, address = f"learner:{store.path.stem}", client_address()
-        wait = self.guesses.wait_left(target, address)
-        if wait:
-            return msg("safety.pin_wait", n=wait)
-        record = store.secret()
-        if record is not None and not is_picture_record(record):
-            if valid_pin(typed) is None:
-                return msg("safety.pin_needed")
-        elif secret_text(picture, typed) is None:
-            return msg("safety.secret_needed")
-        if record is not None and not secret_matches(picture, typed, record):
-            log.info("wrong secret for a learner's file %s", store.path.name)
-            wait = self.guesses.failed(target, address)
-            if wait:
-                return msg("safety.pin_wait", n=wait)
-            return msg("safety.pin_wrong", nickname=nickname)
-        if record is not None:
-            self.guesses.succeeded(target)
-        return None
-
-    def _new_secret(self, picture: str | None, typed: str,
-                    record: dict[str, str] | None) -> dict[str, str] | None:
-        """The record to keep now: a picture secret made from what was given when the record
-        has none yet or holds digits alone (it opened with them: remade with the picture),
-        else None (keep the record as it is)."""
-        if is_picture_record(record):
-            return None
-        if secret_text(picture, typed) is None:
-            self._nudge = record is not None   # digits alone opened it: ask for a picture
-            return None
-        assert picture is not None
-        self._remade = picture
-        return hash_secret(picture, typed)
+            self.feedback.show(f"{said} {self.gate.said(self.lang)}".strip(), "good")
 
     def _join(self, nickname: str, picture: str | None, typed: str) -> str:
         """Switch to this learner's file in the folder: "same", "new", "returning",
@@ -250,12 +204,12 @@ class ProgressPanel(widgets.VBox):
         store = ProgressStore.for_learner(nickname, self.folder)
         same = self.store is not None and store.path == self.store.path
         if not same or not is_picture_record(self.progress.secret):
-            refusal = self._pin_refusal(store, nickname, picture, typed)
+            refusal = self.gate.refusal(store, nickname, picture, typed)
             if refusal is not None:
                 self.feedback.show(refusal.render(self.lang), "bad")
                 return "refused"
         if same:
-            remade = self._new_secret(picture, typed, self.progress.secret)
+            remade = self.gate.record_to_keep(picture, typed, self.progress.secret)
             self.progress.secret = remade or self.progress.secret
             return "same"
         try:
@@ -265,11 +219,11 @@ class ProgressPanel(widgets.VBox):
         named_before = self.store is not None
         self.store = store
         if not exists and not named_before:
-            self.progress.secret = self._new_secret(picture, typed, None)
+            self.progress.secret = self.gate.record_to_keep(picture, typed, None)
             self._unsaved = []                # no file yet: the record in memory is all
             return "new"                      # a new learner keeps what they did so far
         saved = store.load()
-        saved.secret = self._new_secret(picture, typed, saved.secret) or saved.secret
+        saved.secret = self.gate.record_to_keep(picture, typed, saved.secret) or saved.secret
         for a in self._unfiled:
             saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels,
                                  guess=a.guess, replay=a.replay)
@@ -301,7 +255,7 @@ class ProgressPanel(widgets.VBox):
             mine = self.store is not None and self.store.path == store.path
             picture, typed = self.picture.value, self.secret.value
             if existing is not None and not mine:
-                refusal = self._pin_refusal(store, progress.nickname, picture, typed)
+                refusal = self.gate.refusal(store, progress.nickname, picture, typed)
                 if refusal is not None:
                     self.secret.value = ""
                     self.picture.clear()
