@@ -64,6 +64,7 @@ def _trap_index(index: int) -> int:
 def sign_in(page: Any, name: str) -> None:
     """Save the nickname (and the secret number) on a lesson page in the class."""
     page.locator(".sq-nickname input").fill(name)
+    page.locator(".sq-secret-picture button").first.click()   # the secret: a picture
     page.locator(".sq-secret input").fill("4321")
     page.locator("button.sq-save-nickname").click()
     page.locator(".sq-feedback", has_text=name).first.wait_for()

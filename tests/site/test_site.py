@@ -111,6 +111,7 @@ def test_equations_answered_then_kept_after_a_reload(site: Site) -> None:
     twin = LessonApp("equations", "en", level=LEVEL, seed=SEED)  # the same deal, in Python
     frame = site.open(f"equations.html?level={LEVEL}&seed={SEED}")
     frame.locator(".sq-nickname input").fill("sitefox")
+    frame.locator(".sq-secret-picture button").first.click()
     frame.locator(".sq-secret input").fill("2468")
     frame.locator(".sq-save-nickname").click()
     frame.locator(".sq-feedback").filter(has_text="sitefox").wait_for()
@@ -133,6 +134,7 @@ def test_equations_answered_then_kept_after_a_reload(site: Site) -> None:
     frame = site.open(f"equations.html?level={LEVEL}&seed={SEED}")
     assert frame.locator(".sq-mastery").inner_text() == before  # a new visitor until named
     frame.locator(".sq-nickname input").fill("sitefox")
+    frame.locator(".sq-secret-picture button").first.click()
     frame.locator(".sq-secret input").fill("2468")
     frame.locator(".sq-save-nickname").click()
     frame.locator(".sq-feedback").filter(has_text="sitefox").wait_for()
