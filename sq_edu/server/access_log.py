@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import re
+import socket
 from typing import Any
 
 from tornado.log import access_log
@@ -73,3 +74,10 @@ def hide_secrets_in_logs(app_log: logging.Logger | None = None) -> HideSecrets:
             if hide not in handler.filters:
                 handler.filters.insert(0, hide)   # before any filter that may copy the text
     return hide
+
+
+def start_link(ip: str, port: int, base_url: str, custom: str = "") -> str:
+    """The address to print at start: the plain class address, never a `?token=` link."""
+    every = ip in ("", "0.0.0.0")  # noqa: S104 - a name to print, not to bind
+    url = custom or f"http://{socket.gethostname() if every else ip}:{port}{base_url}"
+    return url if url.endswith("/") else url + "/"

@@ -47,7 +47,6 @@ import ipaddress
 import logging
 import os
 import re
-import socket
 import sys
 from typing import Any
 
@@ -64,7 +63,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.server.access_log import hide_secrets_in_logs, log_request
+from sq_edu.server.access_log import hide_secrets_in_logs, log_request, start_link
 from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, LogoutHandler
 from sq_edu.server.class_report import ClassReportHandler
 from sq_edu.server.free_class import FreeClassHandler
@@ -223,10 +222,7 @@ class SafeVoila(Voila):
         """The address Voila prints at start ("Voilà is running at"): the plain class
         address. Voila's own adds `?token=...`, a link this server refuses (the password
         goes only into the login form, which the plain address leads to)."""
-        every = self.ip in ("", "0.0.0.0")  # noqa: S104 - a name to print, not to bind
-        host = socket.gethostname() if every else self.ip
-        url = self.custom_display_url or f"http://{host}:{self.port}{self.base_url}"
-        return url if url.endswith("/") else url + "/"
+        return start_link(self.ip, self.port, self.base_url, self.custom_display_url)
 
     def init_settings(self) -> dict[str, Any]:
         password = os.environ.get(CLASS_WORD_ENV, "")

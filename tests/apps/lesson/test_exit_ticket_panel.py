@@ -16,6 +16,7 @@ from tests.apps.lesson.test_lesson_app import answer_right, wrong_answer
 
 def name(app: LessonApp, nickname: str, pin: str = "2581") -> None:
     app.nickname.value = nickname
+    app.panel.picture.buttons.value = "crown"
     app.panel.secret.value = pin
     app.save_nickname.click()
 

@@ -24,6 +24,7 @@ def learner_page(folder: Path, name: str, level: int = 1, lang: str = "en") -> L
     app = LessonApp("chances", lang=lang, level=level, progress_dir=folder)
     app.join_class("5b")
     app.panel.secret.value = "4321"
+    app.panel.picture.buttons.value = "crown"
     app.set_nickname(name)
     return app
 
@@ -53,6 +54,7 @@ def test_the_learner_page_shows_it_and_the_button_opens_the_level(tmp_path: Path
     elsewhere = LessonApp("card_detective", level=2, progress_dir=tmp_path)
     elsewhere.join_class("5b")
     elsewhere.panel.secret.value = "4321"
+    elsewhere.panel.picture.buttons.value = "crown"
     elsewhere.set_nickname("Ana")
     box = elsewhere.suggested
     assert box.layout.display != "none"
