@@ -32,7 +32,7 @@ import sys
 import tarfile
 from pathlib import Path
 
-from slim import slim_wheel
+from slim import NAMED_NOT_SHIPPED, slim_wheel
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -176,7 +176,7 @@ def lite_config(lite_dir: Path, packages: list[str]) -> None:
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": packages},
+                    "loadPyodideOptions": {"packages": [*packages, *NAMED_NOT_SHIPPED]},
                 },
             },
         },

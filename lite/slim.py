@@ -21,6 +21,11 @@ PYGMENTS_LEXERS = {"__init__.py", "_mapping.py", "python.py", "special.py"}
 # Packages the site's zip (snapshot start) leaves out: imported by no page once the snapshot
 # stubs IPython's terminal (lite/warm.py).
 NOT_IN_ZIP = ("prompt_toolkit/", "prompt_toolkit-")
+# Packages the Pyodide kernel installs with piplite as it starts unless the site's package list
+# names them (its worker's `initKernel`). jedi is not shipped: named, the kernel does not reach
+# for it (with the PyPI fallback off that install never ended and no page ever showed); the
+# loader takes the names back out before Pyodide loads the list (lite/sq-pyodide.mjs).
+NAMED_NOT_SHIPPED = ("jedi",)
 
 
 def kept(name: str) -> bool:

@@ -40,12 +40,17 @@ async function keep(cache, url, bytes) {
   }
 }
 
+// Named in the site's package list only so that the kernel does not install them as it starts
+// (lite/slim.py, NAMED_NOT_SHIPPED): not shipped, so Pyodide must not load them.
+const NOT_SHIPPED = ["jedi"];
+
 export async function loadPyodide(options) {
   try {
     return await loadFromSnapshot(options);
   } catch (error) {   // no snapshot, or one from another Pyodide build
     console.warn("sq_edu: the Pyodide snapshot did not load, starting the ordinary way:", error);
-    return loadPlain(options);
+    const packages = (options.packages || []).filter((name) => !NOT_SHIPPED.includes(name));
+    return loadPlain({ ...options, packages });
   }
 }
 
