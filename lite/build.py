@@ -34,6 +34,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PYTHON_IN_BROWSER = "3.14"
+# The teacher page's QR reader (exit tickets), vendored from npm so scanning works offline.
+JSQR_VERSION = "1.4.0"
 CORE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
               "python_stdlib.zip")
 
@@ -83,6 +85,19 @@ def download(pins: dict[str, str], dest: Path) -> None:
     run(sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
         "--implementation", "py", "--platform", "any", "--python-version", PYTHON_IN_BROWSER,
         "-d", str(dest), *(f"{name}=={version}" for name, version in sorted(pins.items())))
+
+
+def vendor_jsqr(cache: Path, out: Path) -> None:
+    """`jsqr@JSQR_VERSION` from npm: its browser build and licence, as `static/jsqr/`."""
+    folder = cache / f"jsqr-{JSQR_VERSION}"
+    if not (folder / "package" / "dist" / "jsQR.js").is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", f"jsqr@{JSQR_VERSION}", "--silent", "--pack-destination", str(folder))
+        with tarfile.open(folder / f"jsqr-{JSQR_VERSION}.tgz") as archive:
+            archive.extractall(folder, filter="data")
+    out.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(folder / "package" / "dist" / "jsQR.js", out / "jsQR.js")
+    shutil.copy2(folder / "package" / "LICENSE", out / "LICENSE")
 
 
 def wheel_for(name: str, version: str, folder: Path) -> Path:
@@ -200,6 +215,7 @@ def build(out: Path, cache: Path) -> None:
     run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
         "--output-dir", str(out.resolve()), cwd=lite_dir)
     use_loader(out)
+    vendor_jsqr(cache, out / "static" / "jsqr")
     write_pages(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {out} ({size / 2**20:.0f} MB)")

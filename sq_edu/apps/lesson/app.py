@@ -55,6 +55,7 @@ from sq_edu.apps.lesson.exercise import ExerciseView
 from sq_edu.apps.lesson.inputs import AnswerInput
 from sq_edu.apps.lesson.progress import ProgressPanel
 from sq_edu.apps.lesson.settings import WORKSHEET_EXERCISES, LessonSettings
+from sq_edu.apps.lesson.suggested import SuggestedPractice
 from sq_edu.apps.lesson.views import PanelRecorder, progress_folder
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressStore, get_lesson
@@ -99,6 +100,7 @@ class LessonApp(widgets.VBox):
                                    folder=folder, on_learner=self._learner_joined)
         self.session = LessonSession(self.lesson, PanelRecorder(self.panel), level, seed)
         self.trace = ClassTrace(folder, "")  # `join_class` names the class
+        self.suggested = SuggestedPractice()   # practice the teacher sent this learner
         self.settings = LessonSettings(self.lesson, self.lang, self.level, self.seed)
         self.view = ExerciseView(self.lesson, self.session, self.feedback, self.lang)
 
@@ -144,8 +146,8 @@ class LessonApp(widgets.VBox):
                                                     flex_flow="row wrap"))
         header.add_class("sq-app-header")
         self._parts = {
-            "top": [AppStyle(), header, s.box, self.exercise_number, self.prompt,
-                    self.read_aloud],
+            "top": [AppStyle(), header, self.suggested, s.box, self.exercise_number,
+                    self.prompt, self.read_aloud],
             "clues": [self.context, self.deck, self.visual],
             "answer": [self.answer_box, v.actions, self.feedback, self.celebrate],
             "after": [self.interpretation, self.hints, self.reveal, self.intro_toggle, intro,
@@ -250,6 +252,7 @@ class LessonApp(widgets.VBox):
             self.language.value = self.lang
         self.feedback.set_lang(self.lang)
         self.cheer.set_lang(self.lang)
+        self.suggested.draw(self.lang)
         relabel_folds(self.lang, self.settings_toggle, self.intro_toggle)
         self.view.set_lang(self.lang)
         self._relabel()
@@ -270,8 +273,22 @@ class LessonApp(widgets.VBox):
         self.session.fixed = fixed
         self.settings.fix(fixed)
 
+    def offer_exit_tickets(self, key: str) -> widgets.Widget:
+        """The class's exit ticket (its button, then the ticket) under the answer; `key` is
+        the class's ticket key from the teacher's link."""
+        from sq_edu.apps.lesson.exit_ticket import ExitTicketPanel
+
+        panel = ExitTicketPanel(self, key)
+        self._parts["answer"].append(panel)
+        self._place_answer()
+        return panel
+
     def _visit(self) -> None:
         self.trace.visit(self.progress.nickname, self.lesson.id, self.session.level)
+        if self.trace.code or self.suggested.suggestion is not None:   # class mode only
+            self.suggested.update(self.trace.progress_dir, self.trace.code,
+                                  self.progress.nickname, self.lesson.id, self.session.level,
+                                  self.lang)
 
     def make_worksheet(self, count: int = WORKSHEET_EXERCISES) -> str:
         """A printable page for this level and deal (same deal, same sheet), as a download."""

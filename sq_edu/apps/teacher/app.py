@@ -42,14 +42,17 @@ from sq_edu.apps.teacher.class_view import ClassView
 from sq_edu.apps.teacher.guard import ClassGuard
 from sq_edu.apps.teacher.login import TeacherLogin
 from sq_edu.apps.teacher.report import MAX_FILES, ReportSection
+from sq_edu.apps.teacher.tickets import TicketSection, on_the_site
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.links import MAX_SEED, PageParams, on_binder
 from sq_edu.pages.link_seal import sealed_query
 from sq_edu.pages.page_address import PageAddress
 from sq_edu.practice import Lesson, load_lessons, worksheet_html
+from sq_edu.practice.classroom.exit_ticket import KEY_PARAM
 from sq_edu.practice.classroom.live import server_class
 from sq_edu.practice.classroom.report import Report
 from sq_edu.practice.classroom.teacher_key import server_key
+from sq_edu.practice.classroom.ticket_box import class_ticket_key
 from sq_edu.practice.classroom.worksheet import MAX_EXERCISES
 from sq_edu.practice.progress import default_progress_dir
 from sq_edu.widgets.controls import html_box
@@ -145,6 +148,11 @@ class TeacherApp(widgets.VBox):
         self.reports = ReportSection(self.lang, self.feedback)
         self.upload, self.report_view = self.reports.upload, self.reports.view
         self.csv_link = self.reports.csv_link
+        # Exit tickets: the class link hands the children this key, the section checks it.
+        # On the static site only: a server's class has the live view, and its links stay short.
+        self.tickets_in_link = on_the_site()
+        self.ticket_key = class_ticket_key(self._data_folder(), self._key)
+        self.tickets = TicketSection(self.lang, self.ticket_key, self._class_code)
 
         self.worksheet_heading = widgets.HTML()
         self.count = _labelled("sq-worksheet-count", widgets.BoundedIntText(
@@ -169,6 +177,7 @@ class TeacherApp(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.fix_level,
             self.link, self.url,
+            self.tickets,
             self.reports,
             # Worksheets, less often needed, behind the header's "More settings" button.
             settings_fold([self.worksheet_heading, widgets.HBox([self.count, self.make]),
@@ -248,10 +257,11 @@ class TeacherApp(widgets.VBox):
 
     def class_query(self) -> str:
         """The query string a whole class shares: language, level, deal number, and the class
-        code and "level fixed" when there are."""
-        return sealed_query(PageParams(self.class_lang.value, seed=self.seed_box.value,
-                                       level=self.level_select.value,
-                                       class_code=self._class_code, fixed=self.fix_level.value))
+        code and "level fixed" when there are, and the key of the class's exit tickets."""
+        query = sealed_query(PageParams(self.class_lang.value, seed=self.seed_box.value,
+                                        level=self.level_select.value,
+                                        class_code=self._class_code, fixed=self.fix_level.value))
+        return f"{query}&{KEY_PARAM}={self.ticket_key}" if self.tickets_in_link else query
 
     def share_link(self) -> str:
         """Absolute link to the lesson with the class settings, built from the address the
@@ -311,6 +321,7 @@ class TeacherApp(widgets.VBox):
             self._texts()
             self._update_link()
             self.reports.set_lang(self.lang)
+            self.tickets.set_lang(self.lang)
             if self.class_view is not None:
                 self.class_view.set_lang(self.lang)
                 self.table_list.set_lang(self.lang)

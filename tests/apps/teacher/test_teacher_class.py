@@ -138,7 +138,8 @@ def test_a_learner_page_in_a_class_shows_up_live(tmp_path: Path) -> None:
     view = ClassView(tmp_path, "5b", "en")
     assert view.table.rows == []
     app.nickname.value = "Ann"
-    app.panel.secret.value = "4321"    # the learner's secret number (a new learner sets it)
+    app.panel.picture.buttons.value = "moon"   # the learner's secret: a picture and a number
+    app.panel.secret.value = "4321"
     app.save_nickname.click()
     view.refresh()
     assert [(r["nickname"], r["cells"]["level"], r["cells"]["recent"]) for r in view.table.rows] \
