@@ -1,17 +1,16 @@
 """`TeacherApp`: the class live, class settings as a shareable link, the progress report,
 printable worksheets.
 
-When the server was started with a teacher password (`sq-edu serve --teacher-password`), the
-page first asks for it (`TeacherLogin`) and builds nothing else before the right one is given.
-Then the live class view (`ClassView`) shows the server's class as it works. A teacher picks
-lesson, level, deal number and the pupils' language and gets one absolute link (built from the
-address the teacher's own browser shows, `PageAddress`) that opens the lesson with exactly those
-settings for every child (`.../equations.ipynb?lang=ru&level=2&seed=12&class=5b`), optionally
-with the level fixed for a test. Children's exported progress files, uploaded together, become
-one report table with a CSV download (the way on Binder, where every child has their own
-server). A worksheet for the same settings downloads as a print-ready HTML page with its
-answer key. Uploads are parsed as data (size-limited JSON, never code); every callback is
-guarded.
+With a teacher password (`sq-edu serve --teacher-password`) the page first asks for it
+(`TeacherLogin`) and builds nothing else before the right one is given. Then the live class
+view (`ClassView`) shows the class as it works. A teacher picks lesson, level, deal number and
+the pupils' language and gets one absolute link (from the address the teacher's browser shows,
+`PageAddress`) that opens the lesson with exactly those settings for every child
+(`.../equations.ipynb?lang=ru&level=2&seed=12&class=5b`), optionally with the level fixed for a
+test. Children's progress files, uploaded together, become one report table with a CSV
+download (the way on Binder); a worksheet for the same settings downloads as a print-ready
+page with its answer key. Uploads are parsed as data (size-limited JSON, never code); every
+callback is guarded.
 
 Stable hooks for browser tests (CSS classes; all controls are native and labelled):
 
@@ -153,7 +152,6 @@ class TeacherApp(widgets.VBox):
         self.tickets_in_link = on_the_site()
         self.ticket_key = class_ticket_key(self._data_folder(), self._key)
         self.tickets = TicketSection(self.lang, self.ticket_key, self._class_code)
-
         self.worksheet_heading = widgets.HTML()
         self.count = _labelled("sq-worksheet-count", widgets.BoundedIntText(
             value=8, min=1, max=MAX_EXERCISES, style=WIDE, layout=widgets.Layout(width="14em")))
@@ -227,7 +225,6 @@ class TeacherApp(widgets.VBox):
         pupils = self.class_lang.value if hasattr(self, "class_lang") else self.lang
         return class_settings.practice_link(self.address.href, page, pupils, level, code)
 
-    # --- class settings ---------------------------------------------------------------------
 
     @property
     def lesson(self) -> Lesson | None:
@@ -280,7 +277,6 @@ class TeacherApp(widgets.VBox):
                                                    self.lang)
         self.url.value = link
 
-    # --- progress report (report.ReportSection) ---------------------------------------
 
     @property
     def report(self) -> Report:
@@ -290,7 +286,6 @@ class TeacherApp(widgets.VBox):
         """Build the report from uploaded files; a bad file is listed, never fatal."""
         return self.reports.add_files(files)
 
-    # --- worksheets -------------------------------------------------------------------------
 
     def make_worksheet(self) -> str:
         """The printable worksheet (with answer key) for the class settings, as HTML."""
@@ -305,7 +300,6 @@ class TeacherApp(widgets.VBox):
             t("apps.teacher_worksheet_help", self.lang))
         return page
 
-    # --- language ---------------------------------------------------------------------------
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
