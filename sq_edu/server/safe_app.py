@@ -25,14 +25,12 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
 - no password in the log or the start-up line: a `token=` in a logged address is written as
   `[hidden]` (`access_log.py`, the `log_function` setting), and the address printed at start
   is the plain class address (the login page follows), not Voila's refused `?token=...` link;
-- websocket messages over `max_message_bytes` are refused (a progress upload is at most
-  256 KB);
+- websocket messages over `max_message_bytes` refused (a progress upload is at most 256 KB);
 - the XSRF check on, with the cookie set on every dashboard page so the page-close beacon
   carries the token and no unauthenticated POST can shut a kernel down;
 - `/logout` and missing template files answer a redirect or 404 instead of a 500;
-- a cell that fails (a broken lesson file) shows "This lesson could not be opened" with a
-  link to the lesson list, not Voila's "run Voilà with --show_tracebacks=True" notice; the
-  traceback is in the server log.
+- a failing cell (a broken lesson file) shows "This lesson could not be opened" and a link to
+  the lesson list, not Voila's "--show_tracebacks=True" notice; the traceback goes to the log.
 
 Private names of Voila still used (its kernel pools, the query handler's tables, the executor's
 error hook) are listed in tests/security/test_security_private_names.py, which fails loudly

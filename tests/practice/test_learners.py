@@ -2,7 +2,9 @@
 masters every level in the items the level asks for; no guesser, format-aware ones included,
 masters a level within 50 items; a learner carrying one of the level's named misconceptions
 never opens it within 120 items and gets that misconception's message for every wrong answer.
-The long runs (300 deals) are marked slow; the fast ones run a few deals of each."""
+Simulated learners play hundreds of exercises, so every run is marked `slow` (`make test` runs
+them, `make test-unit` does not): the long runs take 300 deals, the others a few deals of each.
+The checks of the lesson files themselves stay quick."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items())
 MOST_ITEMS = 12   # the most right answers in a row any level asks for (the most guessable)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
 def test_a_perfect_learner_masters_every_level_in_the_items_it_asks_for(lesson_id: str,
                                                                         level: int) -> None:
@@ -76,6 +79,7 @@ def _guessers_open(lesson_id: str, level: int, deals: range, size: int
 GUESSED = [_gap(lid, n) if (lid, n, "constant") in GAPS else (lid, n) for lid, n in LEVELS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level"), GUESSED)
 def test_no_format_aware_guesser_opens_a_level_within_50_items(lesson_id: str,
                                                                 level: int) -> None:
@@ -120,6 +124,7 @@ def _carry(lesson_id: str, level: int, key: str, deals: range, size: int) -> Non
             assert said.misconception == key, (ex.seed, said)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level", "key"), NAMED)
 def test_a_misconception_learner_never_opens_its_level(lesson_id: str, level: int,
                                                       key: str) -> None:
@@ -142,6 +147,7 @@ def test_a_misconception_learner_never_opens_its_level_in_30_deals(lesson_id: st
     _carry(lesson_id, level, key, range(1, 31), 200)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
 def test_a_guessing_learner_steps_back(lesson_id: str, level: int) -> None:
     for seed in (1, 2, 3):
@@ -192,6 +198,7 @@ SLIPS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level", "key"), SLIPS)
 def test_a_learner_with_a_misconception_gets_its_message(lesson_id: str, level: int,
                                                          key: str) -> None:
