@@ -83,7 +83,7 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
             return tuple((c, left[c]) for c in telling(o, p["cards"])) or None
 
         pos, game_number = follow_position(base.seed, p["players"], base.rules, window,
-                                           keep=counts)
+                                           keep=counts, keep_key=tuple(p["cards"]))
         heading = (msg("practice.table_turn", game=game_number, turn=pos.obs.turn),)
         held = telling(pos.obs, p["cards"]) or [c for c in p["cards"] if c in pos.obs.hand]
         if held:

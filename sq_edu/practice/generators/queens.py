@@ -79,7 +79,7 @@ def sum_step(queens: tuple[str, ...], have: int) -> tuple[Msg, ...]:
 def count_on(have: int, goal: int) -> Msg:
     """"Count on in fives from 35: 40, 45, 50. That is 15 points more." (queen points are
     fives, so counting on from the points held lands on the goal)."""
-    return msg("lessons.qp_worked_count_on", have=have, added=goal - have,
+    return msg("lessons.qp_worked_count_on", have=have, added=Count(goal - have, "points"),
                steps=Plain(", ".join(str(n) for n in range(have + 5, goal + 1, 5))))
 
 
