@@ -146,7 +146,8 @@ def test_a_guessing_learner_steps_back(lesson_id: str, level: int) -> None:
         assert result.step_backs >= 1      # stuck: stepped back and shown the example again
 
 
-# (lesson, level, misconception message): at least two per numeric level of issue 12.
+# (lesson, level, misconception message): every level with a numeric answer names at least
+# two typical slips, each with a message of its own.
 SLIPS = [
     ("card_detective", 1, "lessons.det_trap_own_hand"),
     ("card_detective", 1, "lessons.det_trap_whole_deck"),

@@ -137,9 +137,9 @@ async def upload(page: DashboardSession, name: str, content: bytes) -> str:
     frame = struct.pack("!I", 2) + struct.pack("!II", 12, 12 + len(body)) + body + content
     assert page._ws is not None
     await page._ws.send(frame)
-    # The kernel handles its shell messages in order: once this is answered, so is the upload.
-    await page.request("kernel_info_request", {}, until="kernel_info_reply")
-    await asyncio.sleep(0.3)
+    # The kernel handles its shell messages in order and publishes their output in order:
+    # once it went idle after this one, the upload's widget updates have all arrived.
+    await page.request("kernel_info_request", {}, until="idle")
     return feedback(page)
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import download_link, mastery_html
+from sq_edu.apps.lesson.html import mastery_html
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
 from sq_edu.practice.guess_limit import GuessLimit, client_address
@@ -36,6 +36,7 @@ from sq_edu.practice.mastery import DEFAULT_GUESS, Outcome
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import from_bytes, to_bytes
 from sq_edu.practice.session import Attempt
+from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 

@@ -36,7 +36,6 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import download_link
 from sq_edu.apps.teacher import class_settings
 from sq_edu.apps.teacher.class_settings import lesson_pages
 from sq_edu.apps.teacher.class_view import ClassView
@@ -54,6 +53,7 @@ from sq_edu.practice.classroom.teacher_key import server_key
 from sq_edu.practice.classroom.worksheet import MAX_EXERCISES
 from sq_edu.practice.progress import default_progress_dir
 from sq_edu.widgets.controls import html_box
+from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.joy import Fold, header_tools, settings_fold

@@ -26,7 +26,6 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import download_link
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import ClassCodeError, clean_class_code
 from sq_edu.practice.classroom.diagnosis import class_csv, grid_html, skill_grid
@@ -42,6 +41,7 @@ from sq_edu.practice.lesson import load_lessons
 from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name
 from sq_edu.widgets.class_table import ClassTable
 from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 
