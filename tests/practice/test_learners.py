@@ -49,11 +49,9 @@ def test_a_perfect_learner_masters_every_level_in_the_items_it_asks_for(lesson_i
 
 
 # Measured gaps, reported rather than hidden (strict: the day one is fixed, the test says so).
-# A learner right wherever its error does not bite opens a level whose errors show apart
-# (card detective 3, the Dungeon race); the odds slip moves a percent by 1-2 points only.
-GAPS = {("queen_points", 5, "constant"), ("card_detective", 3, "mistakes.block_unseen_yes"),
-        ("chances", 7, "lessons.ch_trap_odds"), ("chances", 8, "lessons.ch_trap_odds"),
-        ("dungeon_scoring", 5, "mistakes.race_highest_wins"),
+# The odds slip moves a percent by 1-2 points only (chances 7, 8); the dealer's contract
+# changes who has won the race in about 2% of real hands (Dungeon 5).
+GAPS = {("chances", 7, "lessons.ch_trap_odds"), ("chances", 8, "lessons.ch_trap_odds"),
         ("dungeon_scoring", 5, "mistakes.race_no_contract")}
 
 
@@ -133,9 +131,9 @@ def test_a_misconception_learner_never_opens_its_level(lesson_id: str, level: in
     assert result.opened_after is None, result
 
 
-# Over 30 deals of 200 items two more learners open their level (measured gaps).
-SLOW_GAPS = GAPS | {("chances", 7, "lessons.ch_trap_draw_pile"),
-                    ("dungeon_scoring", 4, "mistakes.race_highest_wins")}
+# Over 30 deals of 200 items, "highest score wins" opens Dungeon 5 once (deal 21): its error
+# bites on 40% of items and a first clean run of 12 can miss all of them.
+SLOW_GAPS = GAPS | {("dungeon_scoring", 5, "mistakes.race_highest_wins")}
 SLOW_NAMED = [_gap(lid, n, key) if (lid, n, key) in SLOW_GAPS else (lid, n, key)
               for lid, n in LEVELS for key in LESSONS[lid].levels[n - 1].misconceptions]
 
