@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from sq_edu.i18n import Msg, msg
-from sq_edu.links import MAX_SEED, clamp_level, wrap_seed
+from sq_edu.links import clamp_level, wrap_seed
 from sq_edu.practice.checking import Judgement, check
+from sq_edu.practice.examples import EXAMPLE_SEED, reteach_example
 from sq_edu.practice.exercise import Exercise, answer_msg
 from sq_edu.practice.generators import exercise_seed, generate
 from sq_edu.practice.lesson import Lesson
@@ -29,35 +30,12 @@ from sq_edu.practice.mastery import (
     LessonRecord,
     Mastery,
     Outcome,
-    items_to_master,
     misconception_bits,
 )
 from sq_edu.practice.progress import Progress
 
-EXAMPLE_SEED = (MAX_SEED + 1) * 1000   # the worked example: outside every deal a class can type
 FIRST_SEEDS = 999       # a deal picked for nobody in particular is 1..FIRST_SEEDS (easy to type)
-
-
 RETEACH_AFTER = 2       # the same misconception this often at a level: a targeted re-teach
-RETEACH_SEEDS = 60      # example deals searched for one that shows the trap
-
-
-def reteach_example(lesson: Lesson, level: int, key: str, nth: int = 0) -> Exercise | None:
-    """The `nth` worked example (outside every deal, never the level's own example) on which
-    misconception `key` gives a wrong answer; None if the level has none."""
-    found = 0
-    for k in range(1, RETEACH_SEEDS + 1):
-        ex = generate(lesson, level, EXAMPLE_SEED + k)
-        if any(why.key == key for _, why in ex.traps):
-            if found == nth:
-                return ex
-            found += 1
-    return None
-
-
-def items_for_level(lesson: Lesson, level: int) -> int:
-    """Clean answers in a row that master `level` (fewer where guessing is harder)."""
-    return items_to_master(generate(lesson, level, EXAMPLE_SEED).guess_chance)
 
 
 def lesson_level(lesson: Lesson, level: object) -> int:

@@ -10,11 +10,12 @@ from collections.abc import Iterable
 from html import escape
 
 from sq_edu.i18n import t
+from sq_edu.practice.examples import items_for_level
 from sq_edu.practice.exercise import Exercise
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import Mastery
 from sq_edu.practice.messages import Msg
-from sq_edu.practice.session import LessonSession, items_for_level
+from sq_edu.practice.session import LessonSession
 
 
 def lines_html(lines: Iterable[Msg], lang: str, title: str = "", ordered: bool = False,

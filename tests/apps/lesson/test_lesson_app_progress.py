@@ -17,7 +17,7 @@ import pytest
 
 from sq_edu.apps.lesson import LessonApp
 from sq_edu.practice import get_lesson, typed_form
-from sq_edu.practice.session import items_for_level
+from sq_edu.practice.examples import items_for_level
 
 NOT_SAVED_EN = "could not be saved on this computer"
 NOT_SAVED_RU = "Не получилось сохранить"
