@@ -2,7 +2,8 @@
 
 For a game where a tap plays a card at once (the Dungeon of Queens): no picking and no
 "selected" state, unlike `HandView`. Each card is a real `<button>` with the face as its
-picture and its full spoken name as `aria-label` ("Д♠ queen of spades (trump)"), so it is
+picture and its full spoken name as its (visually hidden) text ("Д♠ queen of spades
+(trump)"; not `aria-label`, which would have to repeat the face's visible rank), so it is
 reached with Tab, played with Enter or Space, and the arrow keys move along the row. A card
 that cannot be played now is a disabled button. The faces come from `svg.py`.
 """
