@@ -5,6 +5,7 @@ where the bots play by themselves and a checked discard takes one tap."""
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from pathlib import Path
 
@@ -229,4 +230,9 @@ def test_a_coached_game_on_a_phone_needs_no_next_move_and_one_tap_discards(
     page.locator(f"{APP} .sq-language").get_by_role("button", name="Русский").click()
     celebrate.filter(has_text="Победа").wait_for()
     celebrate.scroll_into_view_if_needed()
+    page.wait_for_function(   # the stars have risen: the picture shows them all
+        "() => document.getAnimations().every(a => a.playState !== 'running')")
     _shot(page, "phone-play-celebrate-ru")
+    if os.environ.get("SQ_EDU_UPDATE_SCREENSHOTS") == "1":
+        shutil.copyfile(ARTIFACTS_DIR / "phone-play-celebrate-ru.png", ARTIFACTS_DIR.parent
+                        / "docs" / "screenshots" / "phone-play-celebrate-ru.png")
