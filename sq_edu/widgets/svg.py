@@ -210,3 +210,32 @@ def back_face(width: int = 90, queen: bool = False, lang: str = "en") -> str:
 def empty_face(width: int = 90) -> str:
     """An empty slot: a dashed outline, no fill, so it reads as 'nothing here'."""
     return _frame("", "#FAFAFA", width, "", stroke="#9E9E9E", dash="8 6")
+
+
+PLAYING_RED = "#B71C1C"
+_CROWN = ('<polygon points="44,26 44,14 52,21 60,10 68,21 76,14 76,26" fill="#FFD54F" '
+          'stroke="#8D6E00" stroke-width="1.5"/>')
+
+
+def playing_face(rank: str, symbol: str, red: bool, width: int = 64, band: str = "",
+                 crown: bool = False) -> str:
+    """A playing card (the Dungeon of Queens) in the style of the game's cards: the same frame,
+    the rank big on a white panel (as printed in the child's language: "10", "Д", "T"), the suit
+    symbol big under it and small in the corners; red suits red. `band`: a word printed on a
+    band along the bottom ("trump": never colour alone); `crown`: a queen's crown."""
+    colour = PLAYING_RED if red else INK
+    size = 58 if len(rank) == 1 else 48
+    corners = (_text(20, 30, symbol, 20, colour, "normal")
+               + _text(W - 20, 30, symbol, 20, colour, "normal"))
+    suit_y, suit_size = (132, 50) if not band else (120, 40)
+    body = (f'<rect x="10" y="10" width="{W - 20}" height="84" rx="8" fill="#FFFFFF"/>'
+            + (_CROWN if crown else "") + corners
+            + _text(W / 2, 82, rank, size, colour)
+            + _text(W / 2, suit_y, symbol, suit_size, colour, "normal"))
+    fill = "#FFFDF5"
+    if band:
+        fill = "#FEF3C7"
+        text_size = 18 if len(band) <= 7 else max(11, int(18 * 7 / len(band)))
+        body += (f'<rect x="8" y="130" width="{W - 16}" height="30" rx="6" fill="#A16207"/>'
+                 + _text(W / 2, 151, band, text_size, "#FFFFFF"))
+    return _frame(body, fill, width)

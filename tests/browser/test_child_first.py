@@ -49,9 +49,10 @@ PAGES: dict[str, dict[str, Any]] = {
                                                           ".sq-new-game",)},
 }
 NAMES = ["index", "teacher", *existing_dashboards()]
-# The author's example notebook (docs/your_own_lesson.md) is a tutorial, not an app: prose and
-# code addresses first, no language switch, no settings; its controls must be big enough.
+# The author's example notebook (docs/your_own_lesson.md): child first too (the task and hand
+# first, the deal behind `sq-settings`); no language switch: its link's ?lang=ru is Russian.
 EXAMPLE = "my_lesson"
+EXAMPLE_SPEC = {"task": ".sq-hand", "grown_ups": (".sq-deal",)}
 
 @pytest.fixture(scope="module")
 def screens(browser: Any, voila_server: Any) -> Iterator[dict[str, Screen]]:
@@ -84,32 +85,75 @@ def check_settings(page: Any, name: str, grown_ups: tuple[str, ...]) -> list[str
     return lines
 
 
+def check_page(screen: Screen, name: str, spec: dict[str, Any], size: str) -> list[str]:
+    """Every child-first check of one dashboard, in English then Russian."""
+    page = screen.page
+    screen.open(name, "seed=12")
+    found = [f"{name} en: {line}" for line in screen.problems(spec["task"])]
+    found += check_settings(page, name, spec["grown_ups"])
+    if name == EXAMPLE:
+        screen.open(name, "seed=12&lang=ru")
+    else:
+        to_russian(screen, name)
+    found += [f"{name} ru: {line}" for line in screen.problems(spec["task"])]
+    if size == "phone":   # the narrowest phones: nothing wider, even in Russian
+        page.set_viewport_size(NARROW)
+        screen.settle()
+        wide = page.evaluate(MEASURE_JS)["wide"]
+        found += [f"{name} ru at 360 px: wider than the screen: {w}" for w in wide]
+        page.set_viewport_size(PHONE["viewport"])
+    page.emulate_media(reduced_motion="reduce")
+    running = page.evaluate(ANIMATIONS_JS)
+    if running:
+        found.append(f"{name}: animations run under reduced motion: {running}")
+    page.emulate_media(reduced_motion="no-preference")
+    return found
+
+
 @pytest.mark.parametrize("size", ["phone", "laptop"])
 def test_every_dashboard_is_child_first(screens: dict[str, Screen], size: str) -> None:
     screen, found = screens[size], []
-    page = screen.page
     for name in NAMES:
-        spec = PAGES.get(name, LESSON)
-        screen.open(name, "seed=12")
-        found += [f"{name} en: {line}" for line in screen.problems(spec["task"])]
-        found += check_settings(page, name, spec["grown_ups"])
-        to_russian(screen, name)
-        found += [f"{name} ru: {line}" for line in screen.problems(spec["task"])]
-        if size == "phone":   # the narrowest phones: nothing wider, even in Russian
-            page.set_viewport_size(NARROW)
-            screen.settle()
-            wide = page.evaluate(MEASURE_JS)["wide"]
-            found += [f"{name} ru at 360 px: wider than the screen: {w}" for w in wide]
-            page.set_viewport_size(PHONE["viewport"])
-        page.emulate_media(reduced_motion="reduce")
-        running = page.evaluate(ANIMATIONS_JS)
-        if running:
-            found.append(f"{name}: animations run under reduced motion: {running}")
-        page.emulate_media(reduced_motion="no-preference")
+        found += check_page(screen, name, PAGES.get(name, LESSON), size)
     if (notebooks_dir() / f"{EXAMPLE}.ipynb").is_file():
-        screen.open(EXAMPLE)
-        found += [f"{EXAMPLE}: {line}" for line in screen.problems(None)]
+        found += check_page(screen, EXAMPLE, EXAMPLE_SPEC, size)
     assert not found, f"not child-first on a {size}:\n" + "\n".join(found)
+
+
+DUNGEON_NAMES = {"ru": ("пик", "треф", "бубён", "червей"), "en": ("spades", "clubs",
+                                                                  "diamonds", "hearts")}
+
+
+def test_dungeon_cards_are_faces_named_in_words_and_played_with_keys(
+        screens: dict[str, Screen]) -> None:
+    """The Dungeon's hand: card faces (SVG) on buttons named in words in the page's language
+    (the name a screen reader hears), at least 44 px; a focused card is played with Enter
+    (the trick then shows it as a face)."""
+    screen = screens["phone"]
+    page = screen.open("dungeon", "seed=3&lang=ru")
+    for lang in ("ru", "en"):
+        if lang == "en":
+            page.locator(".sq-language").first.get_by_role("button", name="English").click()
+            page.wait_for_function("() => document.querySelector('.sq-dungeon-hand button')"
+                                   ".textContent.includes(' of ')")
+        cards = page.locator(".sq-dungeon-hand button.sq-dungeon-card")
+        assert cards.count() == 13
+        for index in range(13):
+            card = cards.nth(index)
+            label = card.locator(".sq-card-row-name").text_content() or ""
+            assert any(word in label for word in DUNGEON_NAMES[lang]), label
+            assert page.get_by_role("button", name=label, exact=True).count() == 1  # its name
+            assert card.locator("svg.sq-card-svg").count() == 1
+            box = card.bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, (label, box)
+    first = page.locator(".sq-dungeon-hand button.sq-dungeon-card:not([disabled])").first
+    played = first.get_attribute("data-key")
+    first.focus()
+    page.keyboard.press("Enter")
+    page.locator(".sq-dungeon-table li.sq-trick-card").nth(3).wait_for()
+    assert page.locator(".sq-dungeon-table li.sq-trick-card svg").count() == 4
+    assert page.locator(f".sq-dungeon-hand button[data-key='{played}']").count() == 0
+    assert not screen.console.errors, screen.console.errors
 
 
 def _right_picks(twin: LessonApp) -> list[int]:
@@ -119,6 +163,16 @@ def _right_picks(twin: LessonApp) -> list[int]:
         index = next(i for i, c in enumerate(hand) if c == card and i not in picks)
         picks.append(index)
     return picks
+
+
+def tap_right_answer(page: Any, twin: LessonApp) -> None:
+    """Tap the twin's right cards on the lesson page, then Check; wait for the verdict."""
+    for index in _right_picks(twin):
+        page.locator(f".sq-answer-cards button.sq-card[data-index='{index}']").tap()
+    page.locator(".sq-answer-cards button[aria-pressed='true']").nth(
+        len(twin.exercise.answers[0]) - 1).wait_for()
+    page.locator(".sq-submit").tap()
+    page.locator(".sq-feedback .sq-status-good").wait_for()
 
 
 def test_a_level_done_is_celebrated_and_still_under_reduced_motion(
@@ -133,12 +187,7 @@ def test_a_level_done_is_celebrated_and_still_under_reduced_motion(
     celebrate = page.locator(".sq-lesson-app .sq-celebrate")
     for round_number in range(12):
         page.emulate_media(reduced_motion="reduce" if round_number == 0 else "no-preference")
-        for index in _right_picks(twin):
-            page.locator(f".sq-answer-cards button.sq-card[data-index='{index}']").tap()
-        page.locator(".sq-answer-cards button[aria-pressed='true']").nth(
-            len(twin.exercise.answers[0]) - 1).wait_for()
-        page.locator(".sq-submit").tap()
-        page.locator(".sq-feedback .sq-status-good").wait_for()
+        tap_right_answer(page, twin)
         running = page.evaluate(ANIMATIONS_JS)
         if round_number == 0:
             assert running == [], f"animations under reduced motion: {running}"

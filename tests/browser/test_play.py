@@ -15,13 +15,23 @@ ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
 MAX_CLICKS = 600
 
 
-def click_and_wait(page, locator) -> None:
-    """Click, then wait until the kernel's answer changed the app's text."""
+def click_and_wait(page, locator, tap: bool = False) -> None:
+    """Click (or tap, on a touch screen), then wait until the kernel's answer changed the
+    app's text."""
     before = page.locator(APP).inner_text()
-    locator.click()
+    locator.tap() if tap else locator.click()
     page.wait_for_function(
         "([sel, before]) => document.querySelector(sel).innerText !== before",
         arg=[APP, before], timeout=20_000)
+
+
+def pick_cards(page, indices, tap: bool = False) -> None:
+    """Pick the hand's cards at `indices`, each seen picked before the next."""
+    for index in indices:
+        card = f"{APP} .sq-hand button[data-index='{index}']"
+        page.locator(card).tap() if tap else page.locator(card).click()
+        page.wait_for_function(
+            "s => document.querySelector(s).getAttribute('aria-pressed') === 'true'", arg=card)
 
 
 def open_settings(page) -> None:
@@ -195,12 +205,7 @@ def answer_coach(page, kind: str, want_right: bool, turn: int, lang: str) -> boo
                     index = next(i for i in left if hand[i] == card)
                     left.remove(index)
                     picked.append(index)
-            for index in picked:
-                card = page.locator(f"{APP} .sq-hand button[data-index='{index}']")
-                card.click()
-                page.wait_for_function(
-                    "s => document.querySelector(s).getAttribute('aria-pressed') === 'true'",
-                    arg=f"{APP} .sq-hand button[data-index='{index}']")
+            pick_cards(page, picked)
             click_and_wait(page, page.locator(f"{APP} .sq-coach-check-cards"))
         else:
             guess = str(count_unseen(page, lang)) if kind in ("attack_unseen", "count") else \

@@ -5,13 +5,13 @@ where the bots play by themselves and a checked discard takes one tap."""
 from __future__ import annotations
 
 import os
+import shutil
 import uuid
 from pathlib import Path
 
 import pytest
 
 from sq_edu.i18n import t
-from sq_edu.maths import find_discards
 from sq_edu.practice.progress import ProgressStore
 from tests.browser.test_play import (
     APP,
@@ -20,8 +20,8 @@ from tests.browser.test_play import (
     child_turn,
     click_and_wait,
     coach_waiting,
-    hand_cards,
     open_settings,
+    pick_cards,
     settle,
 )
 
@@ -61,12 +61,6 @@ def _kind(page, lang: str) -> str:
 def _no_next_move(page) -> None:
     """The bots play by themselves: "Next move" is never there to be tapped."""
     assert not page.locator(f"{APP} .sq-next").is_visible()
-
-
-def _discard_found(page) -> bool:
-    """The hand on the page holds a discard of 3 or more number cards."""
-    numbers = [c for c in hand_cards(page) if c != "power"]
-    return any(d.size >= 3 for d in find_discards(numbers))
 
 
 def _shot(page, name: str) -> None:
@@ -134,39 +128,111 @@ def test_two_people_and_a_bot_play_a_whole_game_at_one_phone(phone, voila_server
     _shot(page, "play-together-over-en")
 
 
+SYNC_JS = """([app, hand, question, story]) => {
+  const a = document.querySelector(app);
+  const names = [...a.querySelectorAll('.sq-hand .sq-card-name')]
+      .map(n => n.textContent.replace(/^\\s*\\d+:\\s*/, ''));
+  const asked = a.querySelector('.sq-coach-question').innerText.trim();
+  const items = a.querySelectorAll('.sq-story li');
+  const last = items.length ? items[items.length - 1].innerText.trim() : '';
+  return JSON.stringify(names) === JSON.stringify(hand) && last === story
+      && (question ? asked.includes(question) : asked === '');
+}"""
+
+
+def _same_as_twin(page, twin) -> None:
+    """Wait until the page shows what the twin shows at the child's decision: the hand, the
+    coach's question (or none) and the last line of the story; then until it is quiet."""
+    question = twin.coach.coach.current
+    want = [twin.board.hand.labels(), question.exercise.prompt.render("en") if question else "",
+            twin.story_lines()[-1]]
+    try:
+        page.wait_for_function(SYNC_JS, arg=[APP, *want], timeout=30_000)
+    except Exception as error:   # say how the page and the twin differ
+        seen = page.locator(f"{APP} .sq-story").inner_text()
+        raise AssertionError(f"the page left its twin: want {want}, page story {seen!r}"
+                             ) from error
+    settle(page)
+
+
+def _child_does(page, action) -> bool:
+    """Do the twin's `action` on the page with taps; True for a coach-checked discard."""
+    kind, enabled = action[0], ":not([disabled])"
+
+    def tap(selector: str) -> None:
+        click_and_wait(page, page.locator(f"{APP} {selector}"), tap=True)
+
+    if kind == "show_me":
+        tap(".sq-coach-show-me")
+    elif kind in ("block", "allow"):
+        tap(f".sq-answer-{kind}")
+    elif kind in ("slot", "wake"):
+        if kind == "wake":
+            page.locator(f"{APP} .sq-act-wake").tap()
+        tap(f"button.sq-slot-{action[1] + 1}{enabled}")
+    elif kind == "steal":
+        page.locator(f"{APP} .sq-act-steal").tap()
+        tap(f"button.sq-queen-{action[2]}{enabled}")
+    elif kind == "discard":
+        pick_cards(page, action[1], tap=True)
+        tap(".sq-act-discard")
+    else:   # the coach asks for a discard: pick it, check it, then ONE tap discards it
+        tally = page.locator(f"{APP} .sq-deck-tracker table.sq-tally")
+        shown = tally.count()
+        pick_cards(page, action[1], tap=True)
+        tap(".sq-coach-check-cards")
+        page.locator(f"{APP} .sq-coach-result .sq-status-good").wait_for()
+        picked = page.locator(f"{APP} .sq-hand button[aria-pressed='true']")
+        assert picked.count() == len(action[1])   # the checked pick stays picked
+        assert tally.count() == shown             # the answer did not open the counter
+        page.locator(f"{APP} .sq-act-discard").tap()
+        page.locator(f"{APP} .sq-story b", has_text="You discard").wait_for()
+        return True
+    return False
+
+
 def test_a_coached_game_on_a_phone_needs_no_next_move_and_one_tap_discards(
         phone, voila_server) -> None:
-    page = phone
-    _open(page, voila_server.url, "seed=3&lang=en")
-    # the detective asks every question that matters, so a discard question comes up soon
+    """A grown-up sets the game up as a teacher would (the deal number in the link; one easy
+    bot and the detective coach in "For grown-ups"); the child then only taps: no "Next
+    move", a discard the coach checked goes in one tap, and the win is celebrated. The deal
+    is chosen so that this happens (tests/support/coached_game.py); a twin of the app in
+    Python follows every step, so a page that plays differently fails at once."""
+    from tests.support.coached_game import GAME, act, bots_move, next_action, twin
+
+    page, game = phone, twin(GAME)
+    _open(page, voila_server.url, f"seed={GAME.seed}&lang=en")
     open_settings(page)
+    page.locator(f"{APP} .sq-opponents select").select_option(str(GAME.opponents))
+    page.locator(f"{APP} .sq-bot-strength select").select_option(
+        label=t(f"play.bot_{GAME.bots}", "en"))
+    click_and_wait(page, page.locator(f"{APP} .sq-new-game"))
     page.locator(f"{APP} .sq-coach-level select").select_option(
-        label=t("play.coach_level_detective", "en"))
-    one_tap = False
+        label=t(f"play.coach_level_{GAME.coach}", "en"))
+    page.locator(f"{APP} .sq-settings button").click()   # folded: the child's screen again
+    page.locator(f"{APP} .sq-opponents").wait_for(state="hidden")
+    checked = 0
     for _ in range(MAX_STEPS):
-        settle(page)
-        if page.locator(f"{APP} .sq-game-over").is_visible():
+        bots_move(game)
+        if game.obs.is_over:
             break
+        _same_as_twin(page, game)
         _no_next_move(page)
-        if not coach_waiting(page):
-            child_turn(page)
-            continue
-        settle(page, 500)
-        if _kind(page, "en") == "discard" and not one_tap and _discard_found(page):
-            tally = page.locator(f"{APP} .sq-deck-tracker table.sq-tally")
-            shown = tally.count()   # open only if the child asked "Show me" this turn
-            assert answer_coach(page, "discard", True, 0, "en")
-            picked = page.locator(f"{APP} .sq-hand button[aria-pressed='true']")
-            assert picked.count() >= 3            # the checked pick stays picked
-            assert tally.count() == shown         # the answer did not open the counter
-            click_and_wait(page, page.locator(f"{APP} .sq-act-discard"))   # one tap
-            page.locator(f"{APP} .sq-story b", has_text="You discard").wait_for()
-            one_tap = True
-        else:   # the other questions are the coach tests' business: "Show me" moves on
-            click_and_wait(page, page.locator(f"{APP} .sq-coach-show-me"))
-    # A whole game with no "Next move" tap. The one-tap discard is checked whenever the
-    # coach's discard question comes up with a discard the page's hand shows (not in every
-    # game); tests/apps/play/test_play_pace.py checks it in every run, in the kernel.
-    assert page.locator(f"{APP} .sq-game-over").is_visible()
-    print("one-tap discard checked in the browser:", one_tap)
-    _shot(page, "play-phone-coached-over-en")
+        action = next_action(game)
+        checked += _child_does(page, action)
+        act(game, action)
+    assert game.obs.is_over and 0 in game.obs.winners
+    assert checked >= 1
+    celebrate = page.locator(f"{APP} .sq-game-over .sq-celebrate")
+    celebrate.wait_for()
+    assert "You win" in celebrate.inner_text() and celebrate.locator(".sq-star").count() >= 3
+    _no_next_move(page)
+    page.locator(f"{APP} .sq-language").get_by_role("button", name="Русский").click()
+    celebrate.filter(has_text="Победа").wait_for()
+    celebrate.scroll_into_view_if_needed()
+    page.wait_for_function(   # the stars have risen: the picture shows them all
+        "() => document.getAnimations().every(a => a.playState !== 'running')")
+    _shot(page, "phone-play-celebrate-ru")
+    if os.environ.get("SQ_EDU_UPDATE_SCREENSHOTS") == "1":
+        shutil.copyfile(ARTIFACTS_DIR / "phone-play-celebrate-ru.png", ARTIFACTS_DIR.parent
+                        / "docs" / "screenshots" / "phone-play-celebrate-ru.png")

@@ -23,6 +23,7 @@ from sq_edu.i18n import t
 from sq_edu.links import dashboards
 from sq_edu.pages.titles import page_titles
 from tests.support.browser import ConsoleLog
+from tests.support.child_first import MEASURE_JS, PHONE
 
 pytestmark = pytest.mark.site
 ROOT = Path(__file__).resolve().parents[2]
@@ -275,3 +276,35 @@ def test_every_other_dashboard_opens_in_the_browser(site: Site, name: str) -> No
     assert site.page.title() == page_titles(name)["ru"]
     assert frame.locator("html").get_attribute("lang") == "ru"
     site.check()
+
+
+def test_on_a_phone_the_bar_leaves_the_task_on_the_first_screen(browser: Any,
+                                                                 site_url: str) -> None:
+    """390 x 844, touch, Russian (the longest words): the bar at the foot of the page wraps
+    but never lies over the app, the child's task and hand are above it on the first screen,
+    and the bar's link and every control of the app are big enough for a finger."""
+    context = browser.new_context(locale="ru-RU", device_scale_factor=1, **PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{site_url}equations.html?lang=ru&level={LEVEL}&seed={SEED}")
+        page.wait_for_selector("#loading", state="hidden", timeout=LOAD_SECONDS * 1000)
+        frame = page.frame_locator("#app")
+        frame.locator(".sq-answer-cards button[data-index]").first.wait_for()
+        bar = page.locator("#bar").bounding_box()
+        app = page.locator("#app").bounding_box()
+        assert bar is not None and app is not None
+        assert app["y"] + app["height"] <= bar["y"] + 0.5, (app, bar)   # the app above the bar
+        assert bar["y"] + bar["height"] <= PHONE["viewport"]["height"] + 0.5   # bar on screen
+        for task in (".sq-answer", ".sq-answer-cards"):
+            box = frame.locator(task).first.bounding_box()
+            assert box is not None and box["y"] >= 0, task
+            assert box["y"] + box["height"] <= bar["y"], f"{task} ends under the bar: {box}"
+        back = page.locator("#back").bounding_box()
+        assert back is not None and back["height"] >= 44 and back["width"] >= 44, back
+        inner = page.locator("#app").element_handle().content_frame()
+        inside = inner.evaluate(MEASURE_JS, ".sq-app")
+        assert not inside["small"], f"too small to tap: {inside['small']}"
+        assert not inside["wide"], f"wider than the screen: {inside['wide']}"
+        page.screenshot(path=str(ARTIFACTS / "site-phone-equations-ru.png"))
+    finally:
+        context.close()

@@ -19,7 +19,7 @@ ANY_APP = ".sq-app, .sq-hand"
 # part a finger taps); anything reaching past the screen's right edge that is not inside an
 # area that scrolls sideways on purpose; the page wider than the screen.
 MEASURE_JS = """
-() => {
+(root = '#rendered_cells') => {
   const vw = document.documentElement.clientWidth;
   const shown = (el) => { const b = el.getBoundingClientRect();
     return b.width > 0 && b.height > 0 && getComputedStyle(el).visibility !== 'hidden'; };
@@ -27,8 +27,8 @@ MEASURE_JS = """
       .map(c => '.' + c).join('') + ' "' + (el.innerText || el.value || el.getAttribute(
       'aria-label') || '').trim().slice(0, 30) + '"';
   const small = [], wide = [];
-  const controls = '#rendered_cells button, #rendered_cells select, #rendered_cells input,'
-      + ' #rendered_cells textarea, #rendered_cells [role=tab], #rendered_cells .sq-card';
+  const controls = ['button', 'select', 'input', 'textarea', '[role=tab]', '.sq-card']
+      .map(c => `${root} ${c}`).join(', ');
   for (const el of document.querySelectorAll(controls)) {
     if (el.type === 'hidden' || !shown(el)) continue;
     const target = (el.type === 'checkbox' || el.type === 'radio') ?
@@ -37,7 +37,7 @@ MEASURE_JS = """
     if (b.width < 43.5 || b.height < 43.5)
       small.push(`${name(el)} is ${Math.round(b.width)}x${Math.round(b.height)}`);
   }
-  for (const el of document.querySelectorAll('#rendered_cells *')) {
+  for (const el of document.querySelectorAll(`${root} *`)) {
     if (!shown(el) || el.closest('.sq-scroll-x, .sq-score-sheet')) continue;
     const b = el.getBoundingClientRect();
     if (b.right > vw + 1) wide.push(`${name(el)} ends at ${Math.round(b.right)} px`);

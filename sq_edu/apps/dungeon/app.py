@@ -38,7 +38,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sq_edu.apps.dungeon.hand import card_button
+from sq_edu.apps.dungeon.hand import hand_cards
 from sq_edu.apps.dungeon.howto import howto_html
 from sq_edu.apps.dungeon.together import DungeonSeats
 from sq_edu.apps.dungeon.views import (
@@ -68,6 +68,7 @@ from sq_edu.engine import advance_bots
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice.generators.dungeon import LESSON_ID
 from sq_edu.practice.score_sheet import HUMAN, ScoreSheet, SheetRow, read_score
+from sq_edu.widgets.card_row import CardRow
 from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.controls import html_box as _html
 from sq_edu.widgets.feedback import Feedback
@@ -102,7 +103,7 @@ class DungeonApp(widgets.VBox):
                                       layout=widgets.Layout(flex_flow="row wrap"))
         self.trump_box.add_class("sq-trump-choice")
         self.table = _html("sq-dungeon-table")
-        self.hand_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand_box = CardRow(item_class="sq-dungeon-card")
         self.hand_box.add_class("sq-dungeon-hand")
         self.hand_title = _html("sq-dungeon-hand-title")
         self.story = _html("sq-dungeon-story")
@@ -129,7 +130,7 @@ class DungeonApp(widgets.VBox):
         self.continue_button.on_click(guard(lambda _b: self.continue_play()))
         self.next_hand_button.on_click(guard(lambda _b: self.next_hand()))
         self.new_game_button.on_click(guard(lambda _b: self.new_game()))
-        self._guard = guard
+        self.hand_box.on_pick(guard(self.play_card))
 
         self.howto = _html("sq-dungeon-howto")
         self.lesson = LessonApp(LESSON_ID, lang=self.lang,
@@ -322,15 +323,11 @@ class DungeonApp(widgets.VBox):
     def _draw_hand(self) -> None:
         self.hand_title.value = f"<b>{escape(t('widgets.hand_title', self.lang))}</b>"
         legal = ({m.card for m in self.game.legal_moves()} if self._my_turn("play") else set())
-        buttons = []
-        hidden = self._passing
-        for card in () if hidden else self.game.hand(self.together.viewer):
-            buttons.append(card_button(card, self.game.trump, self.words, self.lang,
-                                       card in legal,
-                                       self._guard(lambda _b, c=card: self.play_card(c))))
-        self.hand_box.children = buttons
+        cards = () if self._passing else self.game.hand(self.together.viewer)
+        self.hand_box.show(hand_cards(cards, self.game.trump, legal, self.words),
+                           t("widgets.hand_title", self.lang))
         # After a hand the child holds nothing: no empty "Your hand" left on the page.
-        shown = "" if buttons else "none"
+        shown = "" if cards else "none"
         self.hand_title.layout.display = self.hand_box.layout.display = shown
         if self._my_turn("play") and not self.feedback.text:
             self.feedback.say("dungeon.app_your_turn", "info")

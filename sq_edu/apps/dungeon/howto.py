@@ -10,26 +10,16 @@ from __future__ import annotations
 
 from html import escape
 
-from sq_edu.dungeon.words import short_rank
+from sq_edu.apps.dungeon.faces import dungeon_face
+from sq_edu.dungeon import Card
 from sq_edu.i18n import t
 
-_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-_RED = "#B71C1C"
 
-
-def card_svg(code: str, lang: str = "en", rank: str | None = None) -> str:
-    """A small playing card ("KC", "10S"); decorative, the caption beside it says it all. The
-    rank is printed as on the cards of `lang` (an ace is "A" in English, "Т" in Russian), or
-    as `rank` where the caller has it already."""
-    rank, suit = escape(rank or short_rank(code[:-1], lang)), _SYMBOLS[code[-1]]
-    colour = _RED if code[-1] in "DH" else "#111"
-    return (f'<svg width="48" height="66" viewBox="0 0 48 66" aria-hidden="true" '
-            f'focusable="false" font-family="DejaVu Sans, Verdana, sans-serif">'
-            f'<rect x="2" y="2" width="44" height="62" rx="5" fill="#fff" stroke="#333" '
-            f'stroke-width="2"/>'
-            f'<text x="7" y="18" font-size="14" font-weight="bold" fill="{colour}">{rank}</text>'
-            f'<text x="24" y="50" font-size="24" text-anchor="middle" fill="{colour}">{suit}'
-            f"</text></svg>")
+def card_svg(code: str, lang: str = "en") -> str:
+    """A small playing card ("KC", "10S") drawn as in the game; decorative, the caption beside
+    it says it all. The rank is printed as on the cards of `lang` (an ace is "A" in English,
+    "Т" in Russian)."""
+    return dungeon_face(Card.parse(code), lang, width=48)
 
 
 def _card(code: str, mark: str, lang: str) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from sq_edu.apps.dungeon.howto import card_svg
+from sq_edu.apps.dungeon.faces import TABLE_WIDTH, dungeon_face
 from sq_edu.dungeon import Card, DungeonGame
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
 from sq_edu.dungeon.rules import winning_play
@@ -86,7 +86,7 @@ def table_html(game: DungeonGame, open_row: SheetRow | None, words: DungeonWords
     mark = t("dungeon.app_taking" if record is not None else "dungeon.app_winning", lang)
     # Each card as a picture (the same faces as the hand), who played it under it, and its
     # name in words for a screen reader; the taking card is marked in words, not colour alone.
-    items = "".join(f'<li class="sq-trick-card">{card_picture(c, lang)}'
+    items = "".join(f'<li class="sq-trick-card">{card_picture(c, lang, c.suit == trump)}'
                     f'<span class="sq-sr">{escape(words.card(c))}</span>'
                     f"<span>{escape(words.who(s))}</span>"
                     + (f" <b>{escape(mark)}</b>" if s == best else "") + "</li>"
@@ -101,9 +101,9 @@ def table_html(game: DungeonGame, open_row: SheetRow | None, words: DungeonWords
     return f"<b>{escape(caption)}</b>{body}"
 
 
-def card_picture(card: Card, lang: str) -> str:
+def card_picture(card: Card, lang: str, trump: bool = False) -> str:
     """A playing card face as the hand and "How to play" draw it, its rank in `lang`."""
-    return card_svg(card.code, rank=short_card(card, lang)[:-1])
+    return dungeon_face(card, lang, trump, TABLE_WIDTH)
 
 
 def _sheet_row(row: SheetRow, sheet: ScoreSheet, words: DungeonWords) -> str:

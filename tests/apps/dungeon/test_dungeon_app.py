@@ -11,8 +11,9 @@ from sq_edu.practice.generators.dungeon import scoring_lesson
 from sq_edu.widgets import DungeonApp
 
 
-def enabled_cards(app: DungeonApp) -> list:
-    return [b for b in app.hand_box.children if not b.disabled]
+def enabled_cards(app: DungeonApp) -> list[str]:
+    """The codes of the cards the child may tap now (the others are disabled buttons)."""
+    return app.hand_box.playable
 
 
 def step(app: DungeonApp, answer=lambda row: row.after) -> None:
@@ -26,10 +27,9 @@ def step(app: DungeonApp, answer=lambda row: row.after) -> None:
     elif app.trump_box.layout.display == "flex":
         next(b for b in app.trump_buttons.values() if not b.disabled).click()
     else:
-        buttons = enabled_cards(app)
-        legal = {m.card.code for m in app.game.legal_moves()}
-        assert {b._dom_classes[-1].removeprefix("sq-card-") for b in buttons} == legal
-        buttons[0].click()
+        playable = enabled_cards(app)
+        assert set(playable) == {m.card.code for m in app.game.legal_moves()}
+        app.hand_box.pick(playable[0])
 
 
 def play_hand(app: DungeonApp, answer=lambda row: row.after) -> None:
@@ -42,14 +42,16 @@ def play_hand(app: DungeonApp, answer=lambda row: row.after) -> None:
 
 def test_a_whole_hand_played_and_scored_through_the_controls() -> None:
     app = DungeonApp(seed=4)
-    assert app.game.current_player == HUMAN and len(app.hand_box.children) == 13
+    assert app.game.current_player == HUMAN and len(app.hand_box.cards) == 13
     assert "Hand 1" in app.info.value and "Trumps" in app.trump_label.value
     trump = app.game.trump
-    for button in app.hand_box.children:  # trumps say so in words, not only by colour
-        assert ("(trump)" in button.tooltip) == (f" of {trump}" in button.tooltip)
-        assert ("sq-trump-card" in button._dom_classes) == (f" of {trump}" in button.tooltip)
-        assert len(button.description) <= 3   # the card's corner, as printed: "10♠", "Q♥"
-    enabled_cards(app)[0].click()  # the child leads; the bots answer and the trick is taken
+    for card in app.hand_box.cards:  # trumps say so in words, not only by colour
+        label = card["label"]
+        assert ("(trump)" in label) == (f" of {trump}" in label)
+        assert ("sq-trump-card" in card["classes"]) == (f" of {trump}" in label)
+        assert (">trump</text>" in card["svg"]) == (f" of {trump}" in label)   # on the face
+        assert card["svg"].startswith("<svg") and 'aria-hidden="true"' in card["svg"]
+    app.hand_box.pick(enabled_cards(app)[0])  # the child leads; the bots answer, one takes
     assert app.to_check and app.table.value.count("takes the trick") == 1
     assert app.table.value.count('<li class="sq-trick-card">') == 4   # four card faces
     assert app.table.value.count("<svg") == 4
@@ -86,15 +88,17 @@ def test_an_illegal_card_is_refused_with_the_reason() -> None:
     app = DungeonApp(seed=1)
     for _ in range(100):  # find a moment where the child must follow suit
         if not app.to_check and app.game.current_player == HUMAN and app.game.trick and \
-                len(enabled_cards(app)) < len(app.hand_box.children):
+                len(enabled_cards(app)) < len(app.hand_box.cards):
             break
         step(app)
     else:
         pytest.fail("no follow-suit moment found")
     assert app.table.value.count("winning so far") == 1
     hand_before = app.game.hand(HUMAN)
-    illegal = next(b for b in app.hand_box.children if b.disabled)
-    illegal.click()  # a disabled button cannot be pressed in a browser; the app refuses anyway
+    illegal = next(c["key"] for c in app.hand_box.cards if c["disabled"])
+    app.hand_box.pick(illegal)   # a disabled card cannot be tapped in a browser: nothing
+    assert app.game.hand(HUMAN) == hand_before and app.feedback.tone != "bad"
+    app.play_card(illegal)       # and the app refuses it anyway
     assert app.game.hand(HUMAN) == hand_before
     assert app.feedback.tone == "bad" and "follow" in app.feedback.text
 
@@ -102,7 +106,7 @@ def test_an_illegal_card_is_refused_with_the_reason() -> None:
 def test_the_app_speaks_russian_and_switches_back() -> None:
     app = DungeonApp(lang="ru", seed=5)
     assert "Сдача 1" in app.info.value and "Козыри" in app.trump_label.value
-    names = " ".join(b.tooltip for b in app.hand_box.children)
+    names = " ".join(app.hand_box.labels)
     assert any(word in names for word in ("треф", "бубён", "червей", "пик"))
     app.language.value = "en"
     assert "Hand 1" in app.info.value
@@ -115,10 +119,10 @@ def test_the_child_deals_and_names_trump_in_the_second_hand() -> None:
     assert all(r.answer is None for r in app.rows)
     app.next_hand_button.click()
     assert app.game.dealer == HUMAN and app.trump_box.layout.display == "flex"
-    assert app.hand_box.children == ()  # the dealer names trump before the deal
+    assert app.hand_box.cards == []  # the dealer names trump before the deal
     app.trump_buttons["hearts"].click()
     assert app.game.trump == "hearts" and "hearts" in app.trump_label.value
-    assert len(app.hand_box.children) == 13
+    assert len(app.hand_box.cards) == 13
     app.new_game_button.click()
     assert app.game.hand_number == 1 and app.rows == [] and app.shown_scores == [0] * 4
 
@@ -190,7 +194,7 @@ def test_after_a_hand_nothing_is_left_over() -> None:
     assert app.trump_label.layout.display == "" and "Trumps" in app.trump_label.value
     assert app.trump_box.layout.display == "flex"
     next(b for b in app.trump_buttons.values() if not b.disabled).click()
-    assert app.hand_box.layout.display == "" and len(app.hand_box.children) == 13
+    assert app.hand_box.layout.display == "" and len(app.hand_box.cards) == 13
 
 
 def test_the_story_never_starts_in_the_middle_of_a_trick() -> None:

@@ -26,11 +26,11 @@ def test_two_people_and_two_bots_play_a_hand_passing_the_screen() -> None:
             break
         if _shown(together.pass_screen):
             deciding = app.game.current_player
-            assert not app.hand_box.children             # no hand behind the pass screen
+            assert not app.hand_box.cards                # no hand behind the pass screen
             together.pass_screen.ready.click()
             assert together.viewer == deciding
-            codes = {b._dom_classes[-1] for b in app.hand_box.children}
-            assert codes == {f"sq-card-{c.code}" for c in app.game.hand(deciding)}
+            codes = {c["key"] for c in app.hand_box.cards}
+            assert codes == {c.code for c in app.game.hand(deciding)}
             seen_hands.add(deciding)
             passes += 1
             continue
