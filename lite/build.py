@@ -14,7 +14,9 @@ nothing is fetched from a CDN at build or run time. The steps:
    as one zip (`lite/snapshot.py`): a page restores it instead of importing them again;
 5. `jupyter lite build` (plain JupyterLite: its REPL app, inputs hidden, shows one app);
 6. one page per dashboard (`equations.html?lang=ru&level=2&seed=12`) that runs the dashboard
-   notebook's own code cells in that REPL, and a static index of the lessons.
+   notebook's own code cells in that REPL, and a static index of the lessons;
+7. installable and offline (`lite/offline.py`): manifests, icons, one service worker that
+   precaches the site once a page is shown.
 
 Pins live in `lite/requirements.txt` (build tools) and `lite/browser.txt` (the browser side).
 """
@@ -178,7 +180,8 @@ def lite_config(lite_dir: Path, packages: list[str]) -> None:
 
 
 def build(out: Path, cache: Path) -> None:
-    from pages import write_pages  # beside this file
+    from offline import make_offline  # beside this file
+    from pages import write_pages
     from snapshot import make_snapshot, use_loader
 
     version, lock_pins, wheel_pins = read_pins()
@@ -201,6 +204,7 @@ def build(out: Path, cache: Path) -> None:
         "--output-dir", str(out.resolve()), cwd=lite_dir)
     use_loader(out)
     write_pages(out)
+    make_offline(out, cache)   # last: it lists for the worker whatever the build made
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {out} ({size / 2**20:.0f} MB)")
 
