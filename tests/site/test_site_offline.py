@@ -165,7 +165,7 @@ def test_every_page_opens_offline_and_keeps_an_answer(site: Site) -> None:
 
 
 def test_two_tabs_of_one_learner_lose_no_answer(site: Site) -> None:
-    """Tab A and tab B, one nickname: an answer in each in turn, then both at the same time.
+    """Tab A and tab B, one nickname: an answer in each in turn, then twice both at once.
     Every save re-reads the file and adds its answers under a lock across tabs; without the
     lock the two read-merge-writes of the same moment overwrite each other."""
     tabs = [site.page, site.context.new_page()]
@@ -185,13 +185,16 @@ def test_two_tabs_of_one_learner_lose_no_answer(site: Site) -> None:
         answered(frame, twin)
         next_item(frame, twin)
         submits += 1
-    for frame, twin in zip(frames, twins, strict=True):   # at the same time
-        pick_right(frame, twin)
-    for frame in frames:
-        frame.locator(".sq-submit").click()
-    for frame, twin in zip(frames, twins, strict=True):
-        answered(frame, twin)
-        submits += 1
+    for last in (False, True):   # at the same time, twice (the fifth answer opens level 2)
+        for frame, twin in zip(frames, twins, strict=True):
+            pick_right(frame, twin)
+        for frame in frames:
+            frame.locator(".sq-submit").click()
+        for frame, twin in zip(frames, twins, strict=True):
+            answered(frame, twin)
+            if not last:
+                next_item(frame, twin)
+            submits += 1
     # each tab's save is done before its page shows the feedback
     skills = _progress(site.page.evaluate(READ_DRIVE), "twotabs")["mastery"]["skills"]
     assert sum(s["attempts"] for s in skills.values()) == submits
