@@ -144,7 +144,8 @@ def test_every_page_opens_offline_and_keeps_an_answer(site: Site) -> None:
             frame.locator(".sq-app").first.wait_for()
     site.page.set_viewport_size({"width": 390, "height": 844})
     for lang in LANGS:
-        site.open(f"equations.html?lang={lang}&level=1&seed=4")
+        frame = site.open(f"equations.html?lang={lang}&level=1&seed=4")
+        frame.locator(".jp-CodeConsole-content").evaluate("e => { e.scrollTop = 0; }")
         site.page.screenshot(path=str(ARTIFACTS / f"site-offline-{lang}.png"))
     site.page.set_viewport_size({"width": 1200, "height": 900})
 
