@@ -28,7 +28,7 @@ __all__ = ["site", "site_url"]   # the fixtures, shared with the site's main tes
 PRECACHE = "sq-edu-site"   # the worker's cache (lite/pwa/service-worker.js)
 # What the worker itself loads or answers, never from the precache.
 NOT_PRECACHED = ("service-worker.js", "jupyterlite-service-worker.js", "workbox/",
-                 "sq-edu-lock")
+                 "sq-edu-lock", "api/service-worker-heartbeat")
 CACHED_URLS = f"""async () => {{
     const cache = await caches.open("{PRECACHE}");
     return (await cache.keys()).map(r => r.url);
@@ -119,6 +119,7 @@ def twin_of(seed: int) -> LessonApp:
 def test_every_page_opens_offline_and_keeps_an_answer(site: Site) -> None:
     site.open("equations.html?lang=en&level=1&seed=4")
     seconds = wait_kept(site)
+    assert site.page.locator("#sq-offline-ready").inner_text() == t("offline.ready", "en")
     check_manifests(site)
     cached = {site_path(url.split("?")[0], site.url)
               for url in site.page.evaluate(CACHED_URLS)}
