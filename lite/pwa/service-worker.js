@@ -14,18 +14,16 @@ importScripts("workbox/workbox-sw.js");
 workbox.setConfig({ modulePathPrefix: "workbox/", debug: false });
 const { PrecacheController } = workbox.precaching;
 
-// Workbox fetches a file with a revision bypassing the browser's HTTP cache; the page has just
-// downloaded most of them (the snapshot, Pyodide): ask the server whether they changed instead
-// (a 304 costs no body), so a first visit does not download them twice. The header marks the
-// precache's requests in a server's log (and in the tests).
-const revalidate = {
+// The precache's requests carry a header: a server's log (and the tests) can tell them from
+// the pages' own.
+const marked = {
   requestWillFetch: async ({ request }) => {
     const headers = new Headers(request.headers);
     headers.set("X-SQ-Precache", "1");
-    return new Request(request, { cache: "no-cache", headers });
+    return new Request(request, { headers });
   },
 };
-const precache = new PrecacheController({ cacheName: "sq-edu-site", plugins: [revalidate] });
+const precache = new PrecacheController({ cacheName: "sq-edu-site", plugins: [marked] });
 precache.addToCacheList(self.__WB_MANIFEST);
 
 // JupyterLite's worker, its fetch handler kept aside to run after ours.
