@@ -43,9 +43,10 @@ test: $(VENV)/.installed-test site lint
 	$(PY) -m pytest tests --nbval-lax notebooks
 
 # The quick loop while coding: the folders that start no server, kernel or browser (about a
-# minute on 2 cores), without the long property runs.
+# minute on 2 cores), without the slow tier (long property runs, simulated learners, audits
+# over many generated items: `make test` runs those).
 UNIT_TESTS := tests/engine tests/gamekit tests/maths tests/bots tests/dungeon tests/practice tests/i18n \
-              tests/widgets tests/apps tests/pages tests/test_links.py
+              tests/widgets tests/apps tests/pages tests/test_links.py tests/test_module_size.py
 test-unit: $(VENV)/.installed-test
 	$(PY) -m pytest $(UNIT_TESTS) -q -m "not browser and not slow and not hub and not site"
 

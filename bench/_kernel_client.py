@@ -148,7 +148,8 @@ class DashboardSession:
         metadata: dict[str, Any] | None = None,
     ) -> Reply:
         """Send one message; collect what comes back for it until `until` (a reply type, or
-        "idle": the kernel's status going idle after handling it) or the timeout."""
+        "idle": the kernel's status going idle after handling it), the server closing the
+        websocket (nothing more can come) or the timeout."""
         if self._ws is None:
             raise RuntimeError("open() the page first")
         message = self._message(msg_type, content, channel, metadata or {})
@@ -157,8 +158,10 @@ class DashboardSession:
         self._waiting[reply.msg_id] = (reply, done, until)
         start = time.monotonic()
         await self._ws.send(json.dumps(message))
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(asyncio.shield(done), timeout)
+        ended: set[asyncio.Future[Any]] = {done}
+        if self._reader is not None:
+            ended.add(self._reader)
+        await asyncio.wait(ended, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
         reply.seconds = time.monotonic() - start
         self._waiting.pop(reply.msg_id, None)
         return reply

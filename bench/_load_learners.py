@@ -93,7 +93,9 @@ async def _join(page: DashboardSession, name: str) -> None:
     """Save a nickname, as a learner does first, so the teacher's live view lists them."""
     for box in page.with_class("sq-nickname"):
         await page.set_value(box, "value", name)
-    for box in page.with_class("sq-secret"):   # a new learner's secret number
+    for box in page.with_class("sq-secret-picture"):   # a new learner's secret picture
+        await page.set_value(box, "index", 0)
+    for box in page.with_class("sq-secret"):   # and number
         await page.set_value(box, "value", "1357")
     for button in page.with_class("sq-save-nickname", "ButtonModel"):
         await page.click(button)
@@ -129,6 +131,7 @@ async def browser_learner(playwright: Any, url: str, notebook: str, outcome: Out
             await nickname.first.fill(outcome.name)
             secret = page.locator(".sq-secret input")
             if await secret.count():
+                await page.locator(".sq-secret-picture button").first.click()
                 await secret.first.fill("1357")
             await page.locator("button.sq-save-nickname").first.click()
         config = await page.locator("#jupyter-config-data").first.text_content()

@@ -16,7 +16,8 @@ nothing is fetched from a CDN at build or run time. The steps:
 6. one page per dashboard (`equations.html?lang=ru&level=2&seed=12`) that runs the dashboard
    notebook's own code cells in that REPL, and a static index of the lessons;
 7. installable and offline (`lite/offline.py`): manifests, icons, one service worker that
-   precaches the site once a page is shown.
+   precaches the site once a page is shown;
+8. no source maps, and every text file precompressed as `.br` and `.gz` for static hosts.
 
 Pins live in `lite/requirements.txt` (build tools) and `lite/browser.txt` (the browser side).
 """
@@ -33,9 +34,13 @@ import sys
 import tarfile
 from pathlib import Path
 
+from slim import NAMED_NOT_SHIPPED, slim_wheel
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PYTHON_IN_BROWSER = "3.14"
+# The teacher page's QR reader (exit tickets), vendored from npm so scanning works offline.
+JSQR_VERSION = "1.4.0"
 CORE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
               "python_stdlib.zip")
 
@@ -87,6 +92,19 @@ def download(pins: dict[str, str], dest: Path) -> None:
         "-d", str(dest), *(f"{name}=={version}" for name, version in sorted(pins.items())))
 
 
+def vendor_jsqr(cache: Path, out: Path) -> None:
+    """`jsqr@JSQR_VERSION` from npm: its browser build and licence, as `static/jsqr/`."""
+    folder = cache / f"jsqr-{JSQR_VERSION}"
+    if not (folder / "package" / "dist" / "jsQR.js").is_file():
+        folder.mkdir(parents=True, exist_ok=True)
+        run("npm", "pack", f"jsqr@{JSQR_VERSION}", "--silent", "--pack-destination", str(folder))
+        with tarfile.open(folder / f"jsqr-{JSQR_VERSION}.tgz") as archive:
+            archive.extractall(folder, filter="data")
+    out.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(folder / "package" / "dist" / "jsQR.js", out / "jsQR.js")
+    shutil.copy2(folder / "package" / "LICENSE", out / "LICENSE")
+
+
 def wheel_for(name: str, version: str, folder: Path) -> Path:
     stem = canonical(name).replace("-", "_")
     for path in folder.glob("*.whl"):
@@ -131,6 +149,7 @@ def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path,
     lock = json.loads((core / "pyodide-lock.json").read_text(encoding="utf-8"))
     keys = {canonical(key): key for key in lock["packages"]}
     kept: dict[str, dict] = {}
+    saved = 0
     for name, version in sorted(pins.items()):
         key = keys.get(name)
         entry = lock["packages"].get(key or "")
@@ -141,15 +160,18 @@ def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path,
         if path.name != entry["file_name"]:
             raise SystemExit(f"{name}: the lock names {entry['file_name']}, got {path.name}")
         shutil.copy2(path, out / path.name)
-        kept[key] = {**entry, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
+        saved += slim_wheel(out / path.name)
+        kept[key] = {**entry, "sha256": hashlib.sha256((out / path.name).read_bytes()).hexdigest()}
     for entry in kept.values():
         missing = [d for d in entry["depends"] if canonical(d) not in pins]
         if missing:
             raise SystemExit(f"{entry['name']} depends on {missing}: pin them in browser.txt")
     for path in extra:
-        name, entry = lock_entry(path)
         shutil.copy2(path, out / path.name)
+        saved += slim_wheel(out / path.name)
+        name, entry = lock_entry(out / path.name)
         kept[name] = entry
+    print(f"wheels made {saved / 2**20:.1f} MiB smaller for the browser (lite/slim.py)")
     lock["packages"] = kept
     (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
     return sorted(kept)
@@ -171,12 +193,23 @@ def lite_config(lite_dir: Path, packages: list[str]) -> None:
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",
                     "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": packages},
+                    "loadPyodideOptions": {"packages": [*packages, *NAMED_NOT_SHIPPED]},
                 },
             },
         },
     }
     (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
+
+
+def finish(out: Path) -> None:
+    """Drop the source maps (only a developer's open devtools ask for them; 50 MB the site's
+    offline copy would otherwise download) and precompress the rest for static hosts."""
+    maps = list(out.rglob("*.map"))
+    saved = sum(path.stat().st_size for path in maps)
+    for path in maps:
+        path.unlink()
+    print(f"dropped {len(maps)} source maps ({saved / 2**20:.0f} MiB)")
+    run("node", str(HERE / "precompress.mjs"), str(out))
 
 
 def build(out: Path, cache: Path) -> None:
@@ -197,14 +230,16 @@ def build(out: Path, cache: Path) -> None:
     extra = [*kernel_wheels(), *sorted(site_wheels.glob("*.whl"))]
     packages = assemble_pyodide(core, lock_wheels, lock_pins, lite_dir / "static" / "pyodide",
                                 extra)
-    make_snapshot(lite_dir / "static" / "pyodide")
+    make_snapshot(lite_dir / "static" / "pyodide", version)
     lite_config(lite_dir, packages)
     shutil.rmtree(out, ignore_errors=True)
     run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
         "--output-dir", str(out.resolve()), cwd=lite_dir)
     use_loader(out)
+    vendor_jsqr(cache, out / "static" / "jsqr")
     write_pages(out)
-    make_offline(out, cache)   # last: it lists for the worker whatever the build made
+    make_offline(out, cache)   # it lists for the worker whatever the build made
+    finish(out)   # then: the precompressed copies (never precached), the worker's files too
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {out} ({size / 2**20:.0f} MB)")
 

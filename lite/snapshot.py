@@ -18,6 +18,8 @@ import tempfile
 import zipfile
 from pathlib import Path
 
+from slim import NOT_IN_ZIP
+
 HERE = Path(__file__).resolve().parent
 SITE_ZIP = "sq-site.zip"
 SNAPSHOT = "sq_edu.snapshot.gz"
@@ -35,7 +37,8 @@ def site_zip(folder: Path) -> Path:
                 continue
             with zipfile.ZipFile(wheel) as source:
                 for item in sorted(source.infolist(), key=lambda i: i.filename):
-                    if item.is_dir() or item.filename in seen:
+                    if (item.is_dir() or item.filename in seen
+                            or item.filename.startswith(NOT_IN_ZIP)):
                         continue
                     seen.add(item.filename)
                     info = zipfile.ZipInfo(item.filename, STAMP)
@@ -44,7 +47,7 @@ def site_zip(folder: Path) -> Path:
     return out
 
 
-def make_snapshot(folder: Path) -> Path:
+def make_snapshot(folder: Path, pyodide_version: str) -> Path:
     """Pyodide's memory after the imports of lite/warm.py, made by Node, gzipped."""
     if shutil.which("node") is None:
         raise SystemExit("lite/snapshot.py: the site build needs Node.js (node) for its snapshot")
@@ -59,7 +62,9 @@ def make_snapshot(folder: Path) -> Path:
             shutil.copyfileobj(source, target)
     snapshot_id = hashlib.sha256(out.read_bytes()).hexdigest()[:16]
     loader = (HERE / LOADER).read_text(encoding="utf-8")
-    (folder / LOADER).write_text(loader.replace("@SNAPSHOT_ID@", snapshot_id), encoding="utf-8")
+    loader = loader.replace("@SNAPSHOT_ID@", snapshot_id)
+    (folder / LOADER).write_text(loader.replace("@PYODIDE_VERSION@", pyodide_version),
+                                 encoding="utf-8")
     return out
 
 

@@ -17,6 +17,7 @@ async function fetchBytes(name) {
 // The snapshot unzipped is kept in the browser's Cache Storage, named by the build's snapshot:
 // a page opened again reads it there rather than unzipping 17 MB again.
 const CACHE = "sq_edu-snapshot-@SNAPSHOT_ID@";   // lite/snapshot.py writes the build's id
+const PYODIDE = "@PYODIDE_VERSION@";   // the Pyodide the snapshot was made with
 
 async function snapshotBytes() {
   const url = new URL("sq_edu.snapshot", import.meta.url).href;
@@ -39,12 +40,17 @@ async function keep(cache, url, bytes) {
   }
 }
 
+// Named in the site's package list only so that the kernel does not install them as it starts
+// (lite/slim.py, NAMED_NOT_SHIPPED): not shipped, so Pyodide must not load them.
+const NOT_SHIPPED = ["jedi"];
+
 export async function loadPyodide(options) {
   try {
     return await loadFromSnapshot(options);
   } catch (error) {   // no snapshot, or one from another Pyodide build
     console.warn("sq_edu: the Pyodide snapshot did not load, starting the ordinary way:", error);
-    return loadPlain(options);
+    const packages = (options.packages || []).filter((name) => !NOT_SHIPPED.includes(name));
+    return loadPlain({ ...options, packages });
   }
 }
 
@@ -70,6 +76,7 @@ async function loadFromSnapshot(options) {
       ? (named.public ? api.public_api[named.public] : api.public_api)
       : api[named.api]),
   });
+  if (pyodide.version !== PYODIDE) throw new Error(`Pyodide ${pyodide.version}, not ${PYODIDE}`);
   pyodide.runPython("import random; random.seed()");  // not the snapshot's random sequence
   return pyodide;
 }

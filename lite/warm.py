@@ -6,10 +6,12 @@ page's loader (snapshot.mjs, sq-pyodide.mjs). Server-side modules (`sq_edu.serve
 the `sq_edu.voila` shims, `sq_edu.cli`) are not in the browser.
 """
 
+import gc
 import importlib
 import importlib.util
 import pkgutil
 import sys
+import types
 import zipimport
 
 SITE_ZIP = "/lib/sq-site.zip"
@@ -21,6 +23,15 @@ spec = zipimport.zipimporter(f"{SITE_ZIP}/pyodide_kernel/").find_spec("mocks")
 mocks = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(mocks)
 mocks.apply_mocks()
+
+# A widget page needs neither IPython's terminal (prompt_toolkit, which IPython imports only for
+# its `embed`) nor jedi's completion: left out, they are neither in the snapshot's memory nor in
+# the site's zip (lite/slim.py). IPython's completer checks for jedi itself; `embed` is a
+# terminal feature no page calls.
+sys.modules["jedi"] = None   # type: ignore[assignment]
+_embed = types.ModuleType("IPython.terminal.embed")
+_embed.embed = lambda *args, **kwargs: None   # type: ignore[attr-defined]
+sys.modules["IPython.terminal.embed"] = _embed
 
 KERNEL = [
     "IPython", "IPython.core.interactiveshell", "IPython.core.application",
@@ -42,3 +53,4 @@ for module in pkgutil.walk_packages(sq_edu.__path__, "sq_edu."):
 for name in ("micropip", "piplite", "pyodide_kernel"):   # the kernel last: it takes sys.stdout
     importlib.import_module(name)
 sys._sq_edu_snapshot = True   # pages and tests can tell they were restored
+gc.collect()   # no garbage of the imports in the memory every page downloads

@@ -6,6 +6,8 @@
 - Learners' progress never goes into the real home folder: lessons, and Voila servers started by
   the tests, keep it in a temporary folder for the whole session. Tests that need a fresh folder
   each (tests/practice, tests/widgets) set their own on top of it.
+- One real Voila server serving the dashboards (`voila_server`) for every test that asks for
+  it: the browser tests and the served-pages test share it, so it starts once a session.
 """
 
 from __future__ import annotations
@@ -14,8 +16,12 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from sq_edu.server.server import VoilaServer
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -31,3 +37,18 @@ def progress_folder_outside_home(tmp_path_factory: pytest.TempPathFactory) -> It
         os.environ.pop("SQ_EDU_PROGRESS_DIR", None)
     else:
         os.environ["SQ_EDU_PROGRESS_DIR"] = before
+
+
+@pytest.fixture(scope="session")
+def voila_server() -> Iterator[VoilaServer]:
+    """The dashboards served as `sq-edu serve` does, without preheating (faster to start)."""
+    from sq_edu.server.server import VoilaServer, with_option
+
+    server = VoilaServer(log_path=ROOT / "test-artifacts" / "voila.log")
+    # One server for the whole session opens far more pages than a class: closing a
+    # Playwright context sends no page-close beacon, so their kernels stay until culled and
+    # the class-size cap (40) would turn later pages into "the class is full" (its own test
+    # is in tests/security). No cap here; everything else as `sq-edu serve`.
+    server.command = with_option(server.command, "--SafeVoila.max_kernels", 0)
+    with server:
+        yield server

@@ -20,7 +20,7 @@ import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from sq_edu.gamekit import advance_bots
+from sq_edu.gamekit import Played, advance_bots
 
 from .cards import SUITS, Card, check_players, count_queens, deal, deck_for, sort_hand
 from .observation import DungeonObservation, observe
@@ -172,8 +172,9 @@ class DungeonGame:
 
     # --- changing the state ---------------------------------------------------------------
 
-    def play(self, move: Move, seat: int | None = None) -> list[Event]:
-        """Apply a legal move for `current_player`; IllegalPlay (a ValueError) otherwise.
+    def play(self, move: Move, seat: int | None = None) -> Played[Event]:
+        """Apply a legal move for `current_player`; the events it caused (`gamekit.Played`,
+        as the Sleeping Queens engine says them). IllegalPlay (an `IllegalMove`) otherwise.
         With `seat`, refuse the move unless that seat is to decide now."""
         if seat is not None and self.pending is not None and (
                 type(seat) is not int or seat != self.current_player):
@@ -183,9 +184,9 @@ class DungeonGame:
         if error is not None:
             raise error
         if move.kind == TRUMP:
-            return self._name_trump(str(move.suit))
+            return Played(self._name_trump(str(move.suit)))
         assert move.card is not None
-        return self._play_card(move.card)
+        return Played(self._play_card(move.card))
 
     def _name_trump(self, suit: str) -> list[Event]:
         seat = self.current_player

@@ -1,5 +1,5 @@
-"""What both game engines share, below both: the loop that lets bots take their turns and the
-one exception every refused move raises.
+"""What both game engines share, below both: the loop that lets bots take their turns, the
+one exception every refused move raises and the one record of what a move caused (`Played`).
 
 `sq_edu.engine` (Sleeping Queens) and `sq_edu.dungeon` (Dungeon of Queens) sit side by side
 and never import each other; what they have in common lives here, so neither reaches sideways.
@@ -10,5 +10,6 @@ from __future__ import annotations
 
 from .autoplay import Chooser, Playable, advance_bots
 from .errors import IllegalMove
+from .events import GameEvent, Played
 
-__all__ = ["Chooser", "IllegalMove", "Playable", "advance_bots"]
+__all__ = ["Chooser", "GameEvent", "IllegalMove", "Playable", "Played", "advance_bots"]

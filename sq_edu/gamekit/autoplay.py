@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from .events import Played
+
 
 class Playable(Protocol):
     """What `advance_bots` needs of a game."""
@@ -22,7 +24,7 @@ class Playable(Protocol):
     def current_player(self) -> int: ...
     def observe(self, seat: int) -> Any: ...
     def legal_moves(self) -> list[Any]: ...
-    def play(self, move: Any, seat: int | None = None) -> Sequence[Any]: ...
+    def play(self, move: Any, seat: int | None = None) -> Played[Any]: ...
 
 
 class Chooser(Protocol):

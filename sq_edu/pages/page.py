@@ -7,6 +7,7 @@ Kept apart from `params` so that reading the URL never imports ipywidgets.
 from __future__ import annotations
 
 import html
+import os
 
 import ipywidgets as widgets
 
@@ -19,6 +20,16 @@ def notes_for(app: object, params: PageParams) -> tuple[str, ...]:
     return params.level_note(level if isinstance(level, int) else None)
 
 
+def offer_tickets(app: widgets.Widget) -> None:
+    """A lesson opened from a class link with a ticket key shows the exit ticket button."""
+    from sq_edu.practice.classroom.exit_ticket import key_in_query
+
+    key = key_in_query(os.environ.get("QUERY_STRING", ""))   # page_params() has read it
+    offer = getattr(app, "offer_exit_tickets", None)
+    if key and callable(offer):
+        offer(key)
+
+
 def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) -> widgets.Widget:
     """What a dashboard notebook shows: the app, preceded by notes when the link was off, and
     the connection notice that tells the learner when the kernel behind the page is gone
@@ -28,6 +39,7 @@ def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) ->
     from sq_edu.pages.tab_lock import use_in_browser
     from sq_edu.practice.classroom.live import server_class
 
+    offer_tickets(app)
     refuse_page_widgets()   # the app is built: the page may not build widgets of its own
     use_in_browser()   # the static site: learners' files saved under a lock across tabs
 

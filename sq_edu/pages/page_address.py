@@ -31,3 +31,16 @@ def sibling_link(page: str, notebook: str, query: str) -> str:
     if not name.endswith(".ipynb"):
         return ""
     return urlunsplit((parts.scheme, parts.netloc, f"{folder}/{notebook}.ipynb", query, ""))
+
+
+def site_link(page: str, name: str, query: str) -> str:
+    """On the serverless site the app runs in `<site>/repl/index.html`: the absolute address
+    of the site's page `name` (`<site>/equations.html?query`); "" anywhere else."""
+    parts = urlsplit(page)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return ""
+    folder, _slash, app = parts.path.rpartition("/")
+    site, _slash, repl = folder.rpartition("/")
+    if repl != "repl" or app != "index.html":
+        return ""
+    return urlunsplit((parts.scheme, parts.netloc, f"{site}/{name}.html", query, ""))

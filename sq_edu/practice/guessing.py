@@ -70,7 +70,7 @@ def sampled_guess(lesson: Lesson, level: int, items: int = 100) -> float:
         return max(sum(rates) / items, _constant_cards(sample))
     typed = [_key(typed_form(ex, ex.answers[0])) for ex in sample]
     common = [value for value, _ in Counter(typed).most_common(8)]
-    constant = max(sum(check(ex, value).correct for ex in sample) / items for value in common)
+    constant = max(sum(_constant_right(ex, value) for ex in sample) / items for value in common)
     pool = typed[: min(items, 40)]
     picked = sum(sum(check(ex, value).correct for value in pool) / len(pool)
                  for ex in sample) / items
@@ -80,6 +80,16 @@ def sampled_guess(lesson: Lesson, level: int, items: int = 100) -> float:
     elif kind == SEAT:
         uniform = sum(1 / len(ex.seats) for ex in sample) / items
     return max(constant, picked, uniform)
+
+
+def _constant_right(ex: Exercise, value: object) -> float:
+    """The same answer every time; where it is not offered (a queen not among the options),
+    the child picks one of the options there are (each right as often as the others)."""
+    if ex.kind == CHOICE and value not in {o.id for o in ex.options}:
+        return len(ex.answers) / len(ex.options) if ex.options else 0.0
+    if ex.kind == SEAT and value not in ex.seats:
+        return 1 / len(ex.seats) if ex.seats else 0.0
+    return float(check(ex, value).correct)
 
 
 def _constant_cards(sample: list[Exercise]) -> float:

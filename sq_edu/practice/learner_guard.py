@@ -1,10 +1,12 @@
-"""What keeps one learner's record theirs: a secret number, honest nicknames, one writer at a time.
+"""What keeps one learner's record theirs: a secret, honest nicknames, one writer at a time.
 
-- A secret number (4 digits, something a 6-year-old can keep) is stored only as a salted
+- A secret (a picture and a number of 4 digits, `secret_pictures`; records made before the
+  pictures hold 4 digits alone and still open with them) is stored only as a salted
   scrypt hash (PBKDF2-HMAC-SHA256 where Python has no OpenSSL, as in the browser of the
   serverless site); the file never holds the digits. It is asked at "welcome back" and for an
-  upload that names a learner who already has a record here. Four digits stop a classmate,
-  not a determined attacker with the file: docs/deploy.md says so.
+  upload that names a learner who already has a record here. It stops a classmate guessing
+  through the server's guess limit, not a determined attacker with the file: docs/deploy.md
+  says so.
 - Nicknames that only look alike are refused: invisible fillers (U+3164 and friends,
   zero-width and format characters) and a mix of alphabets in one name (a Cyrillic "а" inside
   a Latin "masha"). Names that fold to one skeleton (`nickname_skeleton`: Greek «ΑΝΝΑ»,
@@ -41,6 +43,7 @@ PBKDF2_ROUNDS = 100_000
 PBKDF2_SCHEME = f"pbkdf2-sha256-{PBKDF2_ROUNDS}"
 OLD_PBKDF2_SCHEME = "pbkdf2-sha256-20000"
 SCHEMES = (SCHEME, PBKDF2_SCHEME, OLD_PBKDF2_SCHEME)
+PICTURE_FORM = "picture"   # a record's "form": made from "<picture>:<digits>", not digits alone
 # Characters that draw nothing (or a blank) yet are letters to Unicode: a nickname of them
 # looks empty or identical to another one.
 INVISIBLE_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u180e")
@@ -87,30 +90,52 @@ def _derive(pin: str, salt: bytes, scheme: str = SCHEME) -> bytes:
 
 
 def hash_pin(pin: str) -> dict[str, str]:
-    """The record of a secret number: scheme, random salt and hash (hex); scrypt where this
-    Python has it, else PBKDF2 (either is checked wherever the file is read later)."""
+    """The record of a secret number alone (the form before pictures; tests and old files):
+    scheme, random salt and hash (hex); scrypt where this Python has it, else PBKDF2 (either
+    is checked wherever the file is read later)."""
+    return hash_text(pin)
+
+
+def hash_text(text: str, form: str | None = None) -> dict[str, str]:
+    """The record of a secret's ASCII text, marked with its `form` (None: digits alone)."""
     salt = secrets.token_bytes(16)
     scheme = SCHEME if hasattr(hashlib, "scrypt") else PBKDF2_SCHEME
-    return {"scheme": scheme, "salt": salt.hex(), "hash": _derive(pin, salt, scheme).hex()}
+    record = {"scheme": scheme, "salt": salt.hex(), "hash": _derive(text, salt, scheme).hex()}
+    if form is not None:
+        record["form"] = form
+    return record
 
 
 def check_secret_record(value: object) -> dict[str, str]:
     """A secret record read from a file, checked strictly; ValueError otherwise."""
-    if (not isinstance(value, dict) or set(value) != {"scheme", "salt", "hash"}
+    keys = {"scheme", "salt", "hash"}
+    if (not isinstance(value, dict) or set(value) - {"form"} != keys
+            or value.get("form", PICTURE_FORM) != PICTURE_FORM
             or value.get("scheme") not in SCHEMES
             or not all(isinstance(value[k], str) and _HEX.match(value[k])
                        for k in ("salt", "hash"))):
         raise ValueError("secret is not a secret record of ours")
-    return {k: str(value[k]) for k in ("scheme", "salt", "hash")}
+    return {k: str(value[k]) for k in value}
+
+
+def is_picture_record(record: dict[str, str] | None) -> bool:
+    """True for a record made from a picture and digits (False: digits alone, or none)."""
+    return record is not None and record.get("form") == PICTURE_FORM
+
+
+def text_matches(text: str, record: dict[str, str]) -> bool:
+    """True if the record was made from this secret text."""
+    derived = _derive(text, bytes.fromhex(record["salt"]), record["scheme"])
+    return hmac.compare_digest(derived, bytes.fromhex(record["hash"]))
 
 
 def pin_matches(pin: object, record: dict[str, str] | None) -> bool:
-    """True if the typed secret number is the one the record was made from."""
+    """True if the typed secret number is the one a digits-only record was made from (a
+    record with a picture never opens with the digits alone)."""
     typed = valid_pin(pin)
-    if record is None or typed is None:
+    if record is None or typed is None or is_picture_record(record):
         return False
-    derived = _derive(typed, bytes.fromhex(record["salt"]), record["scheme"])
-    return hmac.compare_digest(derived, bytes.fromhex(record["hash"]))
+    return text_matches(typed, record)
 
 
 # What a letter of another alphabet folds to: Cyrillic by its usual Latin spelling (a child

@@ -12,6 +12,11 @@
   once in 3000 (GUESSER_ODDS): a guesser gets there only by being right from the very first item.
   The guess chance is the level's sampled one (`Level.guess`, format-aware guessing), so a
   level whose answers are easy to hit by guessing asks for more right answers in a row.
+- Items tell the level's named misconceptions apart (an item on which an error gives a wrong
+  answer `tells` it). Once the learner has met an item that tells an error at a level, the
+  clean run that opens the level must hold one that tells it too, answered right: a learner
+  right wherever one error does not bite (every "yes" and "no", never a "maybe") then does not
+  open the level on a lucky run, not even after stepping back and coming again.
 - Three wrong answers in a row at a level: `Outcome.step_back` names the level to go back to
   (the previous one, or this one again with its worked example) and the level score restarts.
 - Replays of the same deal ("Start this deal") are practice: they count as attempts, never as
@@ -107,11 +112,17 @@ class LessonRecord:
     answered: int = 0   # answers since the level was chosen or opened (replays excluded)
     right: int = 0      # ... of them right
     guess_milli: int = 0  # the most guessable of those items, in thousandths
+    met: int = 0        # the level's named misconceptions (one bit each) its items have told
+    met_level: int = 0  # ... at this level (kept while stepping back and coming again)
+    told: int = 0       # ... those told by an item of the current clean run
 
     def restart(self, level: int, keep_record: bool = False) -> None:
         """At `level` now, with no evidence there yet. Stepping back keeps the count of right
         answers, so a lucky run after many misses is not taken for mastery."""
         self.level, self.streak, self.score, self.wrong = level, 0, 0, 0
+        self.told = 0
+        if level != self.met_level and not keep_record:   # not coming back to it: forget it
+            self.met, self.met_level = 0, level
         if not keep_record:
             self.answered = self.right = self.guess_milli = 0
 
@@ -120,9 +131,17 @@ class LessonRecord:
         """The current level is mastered: enough evidence, a clean run to show it, and mostly
         right since the level was chosen (a lucky run after many guesses is not mastery)."""
         return (self.score >= MASTERED and self.streak >= LEVEL_UP_STREAK
+                and (self.met_level != self.level or self.told & self.met == self.met)
                 and self.right >= LEVEL_ACCURACY * self.answered
                 and guesser_tail(self.right, self.answered, self.guess_milli / 1000)
                 < GUESSER_ODDS)
+
+
+def misconception_bits(named: tuple[str, ...], keys: set[str] | frozenset[str]) -> tuple[int, int]:
+    """(`tells`, `named`) for `Mastery.record`: one bit per misconception the level names, and
+    those of them among `keys` (the misconceptions whose answer is wrong on the item)."""
+    tells = sum(1 << i for i, key in enumerate(named) if key in keys)
+    return tells, (1 << len(named)) - 1
 
 
 @dataclass(frozen=True)
@@ -152,13 +171,16 @@ class Mastery:
 
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int = 0,
                levels: int = 1, *, guess: float = DEFAULT_GUESS, replay: bool = False,
-               today: int | None = None, source: str = "drill") -> Outcome:
+               today: int | None = None, source: str = "drill", tells: int = 0,
+               named: int = 0) -> Outcome:
         """Count one answer at `level` of a lesson with `levels` levels.
 
         `guess` is the chance of getting the item right by guessing (`Exercise.guess_chance`);
         `replay` marks a replayed deal; `today` is a `today_number` (tests pass their own).
         `source="play"`: the game's coach asked it; it counts like a drill answer towards the
         skill (score, review) and is also tallied apart so the teacher sees play practice.
+        `tells` has one bit per misconception the level names (`named`, all bits) on which
+        this item's answer would be wrong (`misconception_bits`).
         """
         self.clock += 1
         day = today_number() if today is None else int(today)
@@ -178,7 +200,8 @@ class Mastery:
         scored = _scored if reviewed else _skill_scored
         rec.score = scored(rec.score, correct, clean, guess)
         self._schedule(rec, clean, correct, reviewed, day)
-        level_up, step_back = self._advance(lesson_id, level, clean, correct, levels, guess)
+        level_up, step_back = self._advance(lesson_id, level, clean, correct, levels, guess,
+                                            tells, named)
         return Outcome(skill, self._stage_shown(rec, lesson_id, level), rec.score, level_up,
                        reviewed, step_back)
 
@@ -208,7 +231,7 @@ class Mastery:
             rec.due = day + REVIEW_DAYS[rec.review_step]
 
     def _advance(self, lesson_id: str, level: int, clean: bool, correct: bool, levels: int,
-                 guess: float) -> tuple[int | None, int | None]:
+                 guess: float, tells: int = 0, named: int = 0) -> tuple[int | None, int | None]:
         rec = self.lesson(lesson_id)
         if level != rec.level:      # a review or another level: no level bookkeeping
             return None, None
@@ -217,6 +240,11 @@ class Mastery:
         rec.guess_milli = max(rec.guess_milli, round(min(max(guess, 0.0), 1.0) * 1000))
         rec.score = _scored(rec.score, correct, clean, guess)
         rec.streak = rec.streak + 1 if clean else 0 if not correct else rec.streak
+        if rec.met_level != level and not rec.met:   # nothing met at the level stepped from
+            rec.met_level = level
+        if rec.met_level == level:
+            rec.met |= tells & named
+            rec.told = (rec.told | tells) & named if clean else 0 if not correct else rec.told
         rec.wrong = 0 if correct else rec.wrong + 1
         if rec.wrong >= STUCK_AFTER:
             back = max(1, level - 1)

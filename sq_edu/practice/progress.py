@@ -229,7 +229,8 @@ class ProgressStore:
                     merged.mastery.choose_level(lesson_id, mine.level)
                 for a in answers:
                     merged.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints,
-                                          a.levels, guess=a.guess, replay=a.replay)
+                                          a.levels, guess=a.guess, replay=a.replay,
+                                          tells=a.tells, named=a.named)
             self.save(merged)
         return merged
 

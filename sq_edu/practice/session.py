@@ -24,7 +24,14 @@ from sq_edu.practice.checking import Judgement, check
 from sq_edu.practice.exercise import Exercise, answer_msg
 from sq_edu.practice.generators import exercise_seed, generate
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import DEFAULT_GUESS, LessonRecord, Mastery, Outcome, items_to_master
+from sq_edu.practice.mastery import (
+    DEFAULT_GUESS,
+    LessonRecord,
+    Mastery,
+    Outcome,
+    items_to_master,
+    misconception_bits,
+)
 from sq_edu.practice.progress import Progress
 
 EXAMPLE_SEED = (MAX_SEED + 1) * 1000   # the worked example: outside every deal a class can type
@@ -81,6 +88,8 @@ class Attempt:
     levels: int
     guess: float = DEFAULT_GUESS   # how easily the item is guessed (Exercise.guess_chance)
     replay: bool = False           # the same exercise again ("Start this deal"): not evidence
+    tells: int = 0                 # the level's named misconceptions this item tells apart
+    named: int = 0                 # ... and all of them, one bit each (`misconception_bits`)
 
 
 class Recorder(Protocol):
@@ -109,7 +118,8 @@ class MemoryRecorder:
     def record(self, attempt: Attempt) -> Outcome:
         return self.mastery.record(attempt.lesson_id, attempt.level, attempt.skill,
                                    attempt.correct, attempt.hints, attempt.levels,
-                                   guess=attempt.guess, replay=attempt.replay)
+                                   guess=attempt.guess, replay=attempt.replay,
+                                   tells=attempt.tells, named=attempt.named)
 
     def save(self, level: int) -> Msg | None:
         return None
@@ -252,9 +262,12 @@ class LessonSession:
             self.recorded = True
             ex = self.exercise
             key = (ex.level, self.seed, self.index)
+            tells, named = misconception_bits(ex.misconceptions,
+                                              {why.key for _, why in ex.traps})
             self.outcome = self.recorder.record(Attempt(
                 self.lesson.id, ex.level, ex.skill, result.correct, self.hints_shown,
-                len(self.lesson.levels), ex.guess_chance, replay=key in self.answered))
+                len(self.lesson.levels), ex.guess_chance, replay=key in self.answered,
+                tells=tells, named=named))
             self.answered.add(key)
             self.apply(self.outcome)
             failed = self.recorder.save(self.level)

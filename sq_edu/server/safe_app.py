@@ -22,14 +22,15 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
 - Voila's query websocket open only to the kernel it belongs to (`query_socket.py`);
 - connections silent or half-sent for `connection_timeout` seconds closed, the open-file
   limit raised, repeated log lines rate-limited (`quiet_log.py`);
-- websocket messages over `max_message_bytes` are refused (a progress upload is at most
-  256 KB);
+- no password in the log or the start-up line: a `token=` in a logged address is written as
+  `[hidden]` (`access_log.py`, the `log_function` setting), and the address printed at start
+  is the plain class address (the login page follows), not Voila's refused `?token=...` link;
+- websocket messages over `max_message_bytes` refused (a progress upload is at most 256 KB);
 - the XSRF check on, with the cookie set on every dashboard page so the page-close beacon
   carries the token and no unauthenticated POST can shut a kernel down;
 - `/logout` and missing template files answer a redirect or 404 instead of a 500;
-- a cell that fails (a broken lesson file) shows "This lesson could not be opened" with a
-  link to the lesson list, not Voila's "run Voilà with --show_tracebacks=True" notice; the
-  traceback is in the server log.
+- a failing cell (a broken lesson file) shows "This lesson could not be opened" and a link to
+  the lesson list, not Voila's "--show_tracebacks=True" notice; the traceback goes to the log.
 
 Private names of Voila still used (its kernel pools, the query handler's tables, the executor's
 error hook) are listed in tests/security/test_security_private_names.py, which fails loudly
@@ -60,6 +61,7 @@ from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
 from sq_edu.i18n import normalize_lang, t
+from sq_edu.server.access_log import hide_secrets_in_logs, log_request, start_link
 from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, LogoutHandler
 from sq_edu.server.class_report import ClassReportHandler
 from sq_edu.server.free_class import FreeClassHandler
@@ -213,6 +215,13 @@ class SafeVoila(Voila):
 
     pages: PageBook
 
+    @property
+    def display_url(self) -> str:
+        """The address Voila prints at start ("Voilà is running at"): the plain class
+        address. Voila's own adds `?token=...`, a link this server refuses (the password
+        goes only into the login form, which the plain address leads to)."""
+        return start_link(self.ip, self.port, self.base_url, self.custom_display_url)
+
     def init_settings(self) -> dict[str, Any]:
         password = os.environ.get(CLASS_WORD_ENV, "")
         if password and not self.token:   # `sq-edu serve --class-password`, kept off argv
@@ -232,6 +241,7 @@ class SafeVoila(Voila):
             websocket_max_message_size=self.max_message_bytes,
             sq_edu_safe_voila=self,
             sq_edu_query_key=query_key,
+            log_function=log_request,   # tornado's access log, with `token=` values hidden
         )
         VoilaExecutor.strip_code_cell_errors = _friendly_cell_errors   # type: ignore[method-assign]
         return settings
@@ -253,6 +263,7 @@ class SafeVoila(Voila):
     def listen(self) -> None:
         self.pages = PageBook(self.max_pages_per_client, self.unconnected_timeout)
         tidy_class_folder()
+        hide_secrets_in_logs(self.log)
         quiet_repeated_lines(self.log)
         raise_open_file_limit()
         if self.unconnected_timeout > 0:

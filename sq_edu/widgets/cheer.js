@@ -1,6 +1,7 @@
 // Cheer: soft sounds made in the browser (WebAudio, no files) when something good happens,
 // and the button that turns them on or off (remembered in this browser). Sounds start off in
 // class mode (a room of thirty phones), on at home. Nothing is sent to the kernel.
+// `speakerIcon` comes from speaker.js, put in front of this module by speaker.py.
 
 const TUNES = {
   right: [[660, 0, 0.12], [880, 0.1, 0.16]],
@@ -37,20 +38,13 @@ function play(name) {
   } catch (e) { /* no sound is never an error a child should see */ }
 }
 
-const ON = '<svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">' +
-  '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/><path d="M16 8a5 5 0 0 1 0 8M18.5 ' +
-  '5.5a8.5 8.5 0 0 1 0 13" stroke="currentColor" stroke-width="2" fill="none"/></svg>';
-const OFF = '<svg aria-hidden="true" focusable="false" width="22" height="22" viewBox="0 0 24 24">' +
-  '<path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor"/><path d="M16 9l6 6M22 9l-6 6" ' +
-  'stroke="currentColor" stroke-width="2"/></svg>';
-
 function render({ model, el }) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "sq-sound-button";
   function draw() {
     const on = soundOn(model);
-    button.innerHTML = on ? ON : OFF;
+    button.innerHTML = speakerIcon(22, on ? "on" : "off");
     button.setAttribute("aria-pressed", on ? "true" : "false");
     button.setAttribute("aria-label", model.get("label"));
     button.title = model.get("label");

@@ -21,6 +21,7 @@ import ipywidgets as widgets
 import traitlets
 
 from sq_edu.i18n import t
+from sq_edu.widgets.speaker import with_speaker
 
 _HERE = Path(__file__).parent
 CUES = ("right", "wake", "win")
@@ -74,7 +75,7 @@ def relabel_folds(lang: str, settings: Fold | None = None, intro: Fold | None = 
 class Cheer(anywidget.AnyWidget):
     """The sound button; `cheer("right")` plays a short tune in the browser if sound is on."""
 
-    _esm = _HERE / "cheer.js"
+    _esm = with_speaker("cheer.js")
     _css = _HERE / "joy.css"
 
     cue = traitlets.Unicode("").tag(sync=True)

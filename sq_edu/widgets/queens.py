@@ -63,6 +63,7 @@ class QueenGrid(widgets.VBox):
         self.add_class("sq-queen-grid")
         self._obs = obs
         self.names: list[str] | None = None   # the seats' names (a class table), else "Player 2"
+        self.stars: dict[int, int] = {}       # the coach's stars per seat, beside the name
         self._width = card_width
         self._feedback = feedback
         self._slot_handlers: list[SlotHandler] = []
@@ -195,7 +196,8 @@ class QueenGrid(widgets.VBox):
                 for q in self._obs.awake[seat])
             head.value = (
                 f'<div class="sq-awake-total" style="font-size:1.1em"><b>'
-                f'{escape(total_text(self._obs, seat, self.lang, self.names))}</b></div>'
+                f'{escape(total_text(self._obs, seat, self.lang, self.names))}</b>'
+                f'{self._stars_html(seat)}</div>'
                 f'<div style="display:flex;gap:4px">{faces}</div>')
             buttons = []
             for q in self._obs.awake[seat]:
@@ -203,6 +205,21 @@ class QueenGrid(widgets.VBox):
                     buttons.append(self._queen_button(seat, q))
             box.children = buttons
         self.awake_box.children = [widget for row in rows for widget in row]
+
+    def set_stars(self, stars: dict[int, int]) -> None:
+        """The coach's stars beside each seat's name (a right answer earns one)."""
+        if stars != self.stars:
+            self.stars = dict(stars)
+            self._draw_awake()
+
+    def _stars_html(self, seat: int) -> str:
+        n = self.stars.get(seat, 0)
+        if n <= 0:
+            return ""
+        label = escape(t("widgets.coach_stars", self.lang, n=n))
+        shown = "\u2605" * min(n, 5) + (f"\u00a0{n}" if n > 5 else "")
+        return (f' <span class="sq-coach-stars" role="img" aria-label="{label}" '
+                f'title="{label}" style="color:#b45309;font-size:1.2em">{shown}</span>')
 
     def _who(self, seat: int) -> str:
         return player_name(seat, self._obs.seat, self.lang, self.names)

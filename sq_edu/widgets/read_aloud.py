@@ -13,6 +13,7 @@ import anywidget
 import traitlets
 
 from sq_edu.i18n import normalize_lang, t
+from sq_edu.widgets.speaker import with_speaker
 
 _HERE = Path(__file__).parent
 VOICES = {"en": "en-GB", "ru": "ru-RU"}
@@ -21,7 +22,7 @@ VOICES = {"en": "en-GB", "ru": "ru-RU"}
 class ReadAloud(anywidget.AnyWidget):
     """A native button; `say(text, lang)` sets what it reads and in which voice."""
 
-    _esm = _HERE / "read_aloud.js"
+    _esm = with_speaker("read_aloud.js")
 
     text = traitlets.Unicode("").tag(sync=True)
     lang = traitlets.Unicode("en").tag(sync=True)

@@ -1,14 +1,3 @@
-"""Fail on any exception a callback swallowed; shared game fixtures.
+"""The apps' tests share the widget checks and game fixtures of tests/support/widget_checks.py."""
 
-Both live in tests/support/widget_checks.py, shared by the kit's and the apps' tests.
-"""
-
-from __future__ import annotations
-
-from tests.support.widget_checks import (  # noqa: F401 - fixtures
-    fail_on_swallowed_callback_errors,
-    game,
-    obs,
-    played,
-    progress_dir,
-)
+from tests.support.widget_checks import *  # noqa: F403 - its __all__: the shared fixtures

@@ -1,4 +1,5 @@
-"""One real Voila server and one Chromium for the whole browser session.
+"""One real Voila server (`voila_server`, tests/conftest.py) and one Chromium for the whole
+browser session.
 
 Browser tests skip with a reason when Chromium or Playwright is missing, unless
 `SQ_EDU_REQUIRE_BROWSER=1` (set by `.ci/run`), which turns the skip into a failure so CI never
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from sq_edu.server.server import VoilaServer, with_option
+from sq_edu.server.server import VoilaServer
 from tests.support.browser import (
     ConsoleLog,
     assert_no_error_output,
@@ -59,19 +60,6 @@ def browser(playwright_session: Any) -> Iterator[Any]:
     chromium = launch_chromium(playwright_session)
     yield chromium
     chromium.close()
-
-
-@pytest.fixture(scope="session")
-def voila_server() -> Iterator[VoilaServer]:
-    """The dashboards served as `sq-edu serve` does, without preheating (faster to start)."""
-    server = VoilaServer(log_path=ARTIFACTS / "voila.log")
-    # One server for the whole browser session opens far more pages than a class: closing a
-    # Playwright context sends no page-close beacon, so their kernels stay until culled and
-    # the class-size cap (40) would turn later pages into "the class is full" (its own test
-    # is in tests/security). No cap here; everything else as `sq-edu serve`.
-    server.command = with_option(server.command, "--SafeVoila.max_kernels", 0)
-    with server:
-        yield server
 
 
 class Dashboards:

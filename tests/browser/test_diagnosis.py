@@ -2,7 +2,10 @@
 named misconception gives and reads that misconception's message; the same error again
 brings the re-teach (another worked example of that trap); the teacher's live view then shows
 the skill-by-learner grid with the class's most common mistake, who makes it and a practice
-link. English and Russian; screenshots in test-artifacts/ (diagnosis-*.png).
+link; "Send practice" puts that level on those learners' lesson pages (and on nobody
+else's), and its button opens the level. English and Russian; learners on a phone (390x844,
+touch), the teacher on a laptop (1280x800) and a phone; screenshots in test-artifacts/
+(diagnosis-*.png; the ones the teacher docs show are copied to docs/screenshots/diagnosis/).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from tests.support.browser import keep_offline, wait_rendered
 
 pytestmark = pytest.mark.browser
 PASSWORD = "owls-at-noon"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 SLIP = "mistakes.words_reversed"
 SEED = 7
@@ -56,13 +61,19 @@ def _trap_index(index: int) -> int:
     return [o.id for o in ex.options].index(value)
 
 
-def _make_the_slip_twice(context: Any, server: VoilaServer, lang: str, name: str) -> None:
-    url = f"{server.url}voila/render/chances.ipynb?lang={lang}&level=1&seed={SEED}&class=5b"
-    page = open_page(context, url, ".sq-lesson-app")
+def sign_in(page: Any, name: str) -> None:
+    """Save the nickname (and the secret number) on a lesson page in the class."""
     page.locator(".sq-nickname input").fill(name)
+    page.locator(".sq-secret-picture button").first.click()   # the secret: a picture
     page.locator(".sq-secret input").fill("4321")
     page.locator("button.sq-save-nickname").click()
     page.locator(".sq-feedback", has_text=name).first.wait_for()
+
+
+def _make_the_slip_twice(context: Any, server: VoilaServer, lang: str, name: str) -> None:
+    url = f"{server.url}voila/render/chances.ipynb?lang={lang}&level=1&seed={SEED}&class=5b"
+    page = open_page(context, url, ".sq-lesson-app")
+    sign_in(page, name)
     said, again, _name, _col, _state = WORDS[lang]
     for index in range(2):
         if index:
@@ -74,26 +85,34 @@ def _make_the_slip_twice(context: Any, server: VoilaServer, lang: str, name: str
         page.locator(".sq-interpretation", has_text=said).wait_for()
         if index == 0:
             assert page.locator(".sq-reteach").count() == 0
+            page.locator(".sq-interpretation").scroll_into_view_if_needed()
             page.screenshot(path=str(ARTIFACTS / f"diagnosis-choice-message-{lang}.png"),
                             full_page=True)
     box = page.locator(".sq-interpretation .sq-reteach")
     box.wait_for()
     assert again in box.inner_text()
+    box.scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / f"diagnosis-reteach-{lang}.png"), full_page=True)
+
+
+def teacher_page(context: Any, server: VoilaServer, lang: str) -> Any:
+    teacher = open_page(context, f"{server.url}voila/render/teacher.ipynb?lang={lang}",
+                        ".sq-teacher-login")
+    teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+    teacher.locator(".sq-teacher-password input").press("Enter")
+    return teacher
 
 
 def test_a_named_error_is_answered_retaught_and_shown_to_the_teacher(
         browser: Any, class_server: VoilaServer) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    context = browser.new_context(viewport={"width": 1200, "height": 1000}, locale="en-GB")
+    phone = browser.new_context(locale="en-GB", **PHONE)
+    laptop = browser.new_context(locale="en-GB", **LAPTOP)
     try:
-        _make_the_slip_twice(context, class_server, "en", "Ana")
-        _make_the_slip_twice(context, class_server, "ru", "Боря")
+        _make_the_slip_twice(phone, class_server, "en", "Ana")
+        _make_the_slip_twice(phone, class_server, "ru", "Боря")
         for lang in ("en", "ru"):
-            teacher = open_page(context, f"{class_server.url}voila/render/teacher.ipynb"
-                                f"?lang={lang}", ".sq-teacher-login")
-            teacher.locator(".sq-teacher-password input").fill(PASSWORD)
-            teacher.locator(".sq-teacher-password input").press("Enter")
+            teacher = teacher_page(laptop, class_server, lang)
             grid = teacher.locator(".sq-class-grid")
             _said, _again, name, column, state = WORDS[lang]
             grid.locator("table.sq-grid-slips td", has_text=name).wait_for(timeout=30_000)
@@ -108,5 +127,58 @@ def test_a_named_error_is_answered_retaught_and_shown_to_the_teacher(
             grid.scroll_into_view_if_needed()
             teacher.screenshot(path=str(ARTIFACTS / f"diagnosis-teacher-grid-{lang}.png"),
                                full_page=True)
+            small = teacher_page(phone, class_server, lang)
+            small.locator(".sq-class-grid table.sq-grid-slips td",
+                          has_text="Ana").wait_for(timeout=30_000)
+            small.locator(".sq-class-grid").scroll_into_view_if_needed()
+            small.screenshot(path=str(ARTIFACTS / f"diagnosis-teacher-grid-phone-{lang}.png"))
+            small.close()
+            if lang == "ru":
+                teacher.close()
+                continue
+            _send_practice(teacher)
+            teacher.close()
+        _learners_get_the_practice(phone, class_server)
     finally:
-        context.close()
+        phone.close()
+        laptop.close()
+
+
+def _send_practice(teacher: Any) -> None:
+    """The teacher's one click: the practice goes to Ana and Боря."""
+    send = teacher.locator("button.sq-send-practice")
+    send.wait_for()
+    assert "Ana, Боря" in send.inner_text()
+    box = send.bounding_box()
+    assert box is not None and box["height"] >= 44
+    send.focus()
+    send.press("Enter")                       # keyboard-operable
+    teacher.locator(".sq-status", has_text="Sent to Ana, Боря").first.wait_for()
+
+
+def _learners_get_the_practice(context: Any, server: VoilaServer) -> None:
+    """Ana, on another level, sees the suggestion; its button opens level 1 of the lesson in
+    the class. Cleo, who made no mistake, sees nothing."""
+    base = f"{server.url}voila/render/card_detective.ipynb?lang=en&level=2&class=5b"
+    cleo = open_page(context, base, ".sq-lesson-app")
+    sign_in(cleo, "Cleo")
+    assert cleo.locator("a.sq-suggested-open").count() == 0
+    assert cleo.locator(".sq-suggested", has_text="teacher").count() == 0
+    cleo.close()
+    ana = open_page(context, base, ".sq-lesson-app")
+    sign_in(ana, "Ana")
+    button = ana.locator("a.sq-suggested-open")
+    button.wait_for()
+    assert "Your teacher suggests:" in ana.locator(".sq-suggested").inner_text()
+    shape = button.bounding_box()
+    assert shape is not None and shape["height"] >= 44 and shape["width"] >= 44
+    ana.locator(".sq-suggested").scroll_into_view_if_needed()
+    ana.screenshot(path=str(ARTIFACTS / "diagnosis-suggested-en.png"))
+    button.click()
+    ana.wait_for_url("**/chances.ipynb?*level=1*")
+    assert "class=5b" in ana.url
+    wait_rendered(ana, ".sq-lesson-app")
+    assert ana.locator(".sq-level select").input_value().startswith("1. ")
+    sign_in(ana, "Ana")
+    ana.locator(".sq-suggested", has_text="This is the practice your teacher").wait_for()
+    ana.close()

@@ -260,6 +260,14 @@ def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict
             asked = tally["right"] + tally["wrong"]
             right = answer_coach(page, kind, asked % 2 == 0, asked, lang)
             tally["right" if right else "wrong"] += 1
+            if right and not tally.get("starred"):   # the reward: a star and a tip
+                tally["starred"] = 1
+                stars = page.locator(f"{APP} .sq-awake-total .sq-coach-stars").first
+                stars.wait_for(state="visible")
+                assert stars.get_attribute("aria-label") == (
+                    "1 star from the coach" if lang == "en" else "Звёзд от тренера: 1")
+                assert page.locator(f"{APP} .sq-coach-result .sq-coach-tip").is_visible()
+                dashboards.screenshot(f"play-coach-star-{lang}")
             continue
         if not take_a_chance(page):
             child_turn(page)
@@ -272,6 +280,7 @@ def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict
     dashboards.screenshot(f"play-coach-summary-{lang}")
     dashboards.check()
     tally["types"] = len(seen)
+    assert tally.get("starred"), "a right answer earned a star"
     return tally
 
 

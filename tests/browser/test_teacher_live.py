@@ -72,7 +72,8 @@ def test_teacher_sees_a_stuck_learner_live(browser: Any, class_server: VoilaServ
         learner = open_page(context, link, ".sq-lesson-app", errors)
         assert learner.locator(".sq-level select").is_disabled()     # a test: level fixed
         learner.locator(".sq-nickname input").fill("Masha")
-        learner.locator(".sq-secret input").fill("4321")        # her secret number
+        learner.locator(".sq-secret-picture button").first.click()   # her secret picture
+        learner.locator(".sq-secret input").fill("4321")        # and number
         learner.locator("button.sq-save-nickname").click()
         learner.locator(".sq-feedback", has_text="Masha").first.wait_for()
         for n in range(3):

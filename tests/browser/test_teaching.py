@@ -1,6 +1,7 @@
-"""Issue 12 in Chromium: the read-aloud button speaks the prompt in the page's language, a
-misconception gets its own message, each level opens with its worked example, chances and
-detective items show what is in the deck; screenshots of the four lessons in EN and RU."""
+"""Lessons that teach, seen in Chromium: the read-aloud button speaks the prompt in the page's
+language, a misconception gets its own message, each level opens with its worked example,
+chances and detective items show what is in the deck; screenshots of the four lessons in EN
+and RU."""
 
 from __future__ import annotations
 

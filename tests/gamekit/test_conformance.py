@@ -3,7 +3,8 @@
 Sleeping Queens (`sq_edu.engine`) and Dungeon of Queens (`sq_edu.dungeon`) are driven through
 the same duck-typed surface (`advance_bots` relies on it): seeded games replay exactly, an
 observation shows a seat nothing of the other hands, a save round-trips through JSON and plays
-on the same, and every refused move is a `sq_edu.gamekit.IllegalMove`.
+on the same, every refused move is a `sq_edu.gamekit.IllegalMove`, and every move answers with
+a `sq_edu.gamekit.Played`: its events, each a word of the engine's `EVENT_KINDS` and a seat.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ from typing import Any
 import pytest
 
 from sq_edu.dungeon import DungeonGame, IllegalPlay
+from sq_edu.dungeon.records import EVENT_KINDS as DUNGEON_EVENTS
 from sq_edu.engine import Game
-from sq_edu.gamekit import IllegalMove
+from sq_edu.engine.observation import EVENT_KINDS as QUEENS_EVENTS
+from sq_edu.gamekit import IllegalMove, Played
 from tests.engine.helpers import check_observation
 
 
@@ -45,14 +48,15 @@ class Engine:
     new: Callable[[int], Any]                  # seed -> a fresh game
     load: Callable[[dict[str, Any]], Any]      # a save -> the game
     private: Callable[[Any, int], None]        # asserts the seat's observation leaks nothing
+    event_kinds: tuple[str, ...]               # the words its events may say
 
 
 ENGINES = [
     Engine("sleeping_queens", lambda seed: Game.new(players=2 + seed % 4, seed=seed,
                                                     rules=("official", "royal_court")[seed % 2]),
-           Game.from_dict, check_observation),
+           Game.from_dict, check_observation, QUEENS_EVENTS),
     Engine("dungeon", lambda seed: DungeonGame.new(4 + seed % 2, seed=seed),
-           DungeonGame.from_dict, _dungeon_observation_keeps_hands_private),
+           DungeonGame.from_dict, _dungeon_observation_keeps_hands_private, DUNGEON_EVENTS),
 ]
 SEEDS = range(6)
 
@@ -80,6 +84,25 @@ def test_a_seeded_game_replays_exactly(engine: Engine, seed: int) -> None:
     chosen = _play_randomly(game, random.Random(seed), 400)
     assert chosen, "the game offered no move"
     assert _replay(engine.new(seed), chosen).to_dict() == game.to_dict()
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_every_move_answers_with_the_events_it_caused(engine: Engine, seed: int) -> None:
+    game, rng = engine.new(seed), random.Random(seed)
+    seen: set[str] = set()
+    while not game.is_over:
+        legal = game.legal_moves()
+        played = game.play(legal[rng.randrange(len(legal))], seat=game.current_player)
+        assert isinstance(played, Played), f"{engine.name} answered a move with {type(played)}"
+        assert played.events, "a move that changed nothing"
+        assert played.events == tuple(played) and played == list(played.events)
+        assert played.kinds == tuple(event.kind for event in played.events)
+        assert set(played.kinds) <= set(engine.event_kinds), played.kinds
+        assert all(e.seat is None or 0 <= e.seat < game.players for e in played.events)
+        assert played + [played[0]] == [*played.events, played[0]]  # noqa: RUF005 - `+` tested
+        seen.update(played.kinds)
+    assert {"game_over"} <= seen, "the game ended without saying so"
 
 
 @pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.name)

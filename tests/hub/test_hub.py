@@ -35,7 +35,8 @@ def learn(browser: Any, hub: Hub, user: str) -> None:
         page.goto(f"{hub.url}user/{user}/voila/render/{LESSON}.ipynb?level={LEVEL}&seed={SEED}")
         wait_rendered(page, ".sq-lesson-app", timeout=120)
         page.locator(".sq-nickname input").fill(user.title())
-        page.locator(".sq-secret input").fill("2468")          # the learner's secret number
+        page.locator(".sq-secret-picture button").first.click()   # the secret picture
+        page.locator(".sq-secret input").fill("2468")          # and number
         page.locator("button.sq-save-nickname").click()
         page.locator(".sq-progress-notice", has_text=user.title()).wait_for()
         twin = LessonApp(LESSON, "en", LEVEL, SEED)   # the same deal the page shows

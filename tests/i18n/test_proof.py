@@ -1,6 +1,8 @@
 """Classes of fault in finished text, over every generator (50 seeds per level, both languages)
 and the whole catalogue: no catalogue key or `{placeholder}` left in, no hyphen used as a minus
-or a dash, no step that says `x = x` (sq_edu/i18n/proof.py, tools/text_audit.py)."""
+or a dash, no step that says `x = x` (sq_edu/i18n/proof.py, tools/text_audit.py). The runs
+over generated text make thousands of exercises: they are `slow` (run by `make test`); the
+catalogue's own checks stay quick."""
 
 from __future__ import annotations
 
@@ -48,16 +50,19 @@ def _lesson_faults(lesson_id: str) -> dict[str, list[str]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson_id", LESSONS)
 def test_no_catalogue_key_or_placeholder_in_generated_text(lesson_id: str) -> None:
     assert _lesson_faults(lesson_id)["raw_key"] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson_id", LESSONS)
 def test_no_hyphen_for_a_minus_or_a_dash_in_generated_text(lesson_id: str) -> None:
     assert _lesson_faults(lesson_id)["hyphen"] == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson_id", LESSONS)
 def test_no_step_that_says_x_equals_x(lesson_id: str) -> None:
     assert _lesson_faults(lesson_id)["same"] == []

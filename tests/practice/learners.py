@@ -203,9 +203,10 @@ def bank(lesson_id: str, level: int, n: int = 200) -> tuple[Exercise, ...]:
 def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit: int = 50,
              size: int = 200) -> Run:
     """Like `run`, with the items of each level drawn at random from its `bank`: the same
-    mastery rules (`Mastery.record` with each item's guess chance, step back, level up) over
+    mastery rules (`Mastery.record` with each item's guess chance and the misconceptions it
+    tells apart, step back, level up) over
     hundreds of deals without dealing every item again."""
-    from sq_edu.practice.mastery import Mastery
+    from sq_edu.practice.mastery import Mastery, misconception_bits
 
     rng = random.Random(f"bank|{lesson.id}|{level}|{deal}")
     mastery = Mastery()
@@ -215,8 +216,9 @@ def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit:
         items = bank(lesson.id, at, size)
         ex = items[rng.randrange(len(items))]
         said = check_answer(ex, learner(ex, rng))
+        tells, named = misconception_bits(ex.misconceptions, {why.key for _, why in ex.traps})
         outcome = mastery.record(lesson.id, at, ex.skill, said, 0, len(lesson.levels),
-                                 guess=ex.guess_chance)
+                                 guess=ex.guess_chance, tells=tells, named=named)
         mastered = mastered or (at == level and (mastery.lesson(lesson.id).mastered
                                                  or outcome.level_up == level + 1))
         if outcome.step_back is not None:

@@ -1,7 +1,8 @@
 """The lessons' content check, over 200 seeds per level (tools/lesson_audit.py's checks):
 no impossible position, no multiple-choice answer above half of the items and every answer
 possible, no chance asked in words within 5 points of a band boundary, every worked answer in
-the form asked, and prompts short enough for 6-7 year olds.
+the form asked, and prompts short enough for 6-7 year olds. Every check that generates many
+items is `slow` (run by `make test`, not by `make test-unit`).
 """
 
 from __future__ import annotations
@@ -56,9 +57,10 @@ def test_multiple_choice_answers_are_balanced(lesson_id: str, level: int) -> Non
     assert audit.balance() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
 def test_a_quick_content_check_of_30_seeds(lesson_id: str, level: int) -> None:
-    """The same checks on fewer seeds, for `make test-fast`."""
+    """The same checks on fewer seeds (`slow`: every audit that generates many items is)."""
     audit = audited(lesson_id, level, 30)
     assert audit.impossible == audit.near_boundary == audit.form == []
 
@@ -73,6 +75,7 @@ def _level(lesson_id: str, generator: str, **params: object) -> int:
                 and all(lv.params.get(k) == v for k, v in params.items()))
 
 
+@pytest.mark.slow
 def test_attacks_show_every_players_awake_queens() -> None:
     for lesson_id, gen in (("card_detective", "detective.knight_block"),
                            ("chances", "chances.holds_dragon")):
@@ -83,6 +86,7 @@ def test_attacks_show_every_players_awake_queens() -> None:
             assert len(awake_lines) == ex.observation.players
 
 
+@pytest.mark.slow
 def test_detective_counts_are_varied_and_the_pile_is_not_tallied() -> None:
     answers = Counter(ex.answers[0] for ex in _items("card_detective", 1, 120))
     assert set(answers) == {0, 1, 2, 3}
@@ -165,6 +169,7 @@ def test_words_for_chances_use_the_one_likelihood_scale() -> None:
         assert ex.answers == (band(Fraction(ex.extra["chance"])),)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lesson_id", ["equations", "card_detective"])
 def test_prompts_for_6_7_year_olds_are_at_most_15_words(lesson_id: str) -> None:
     for level in range(1, len(LESSONS[lesson_id].levels) + 1):

@@ -2,7 +2,9 @@
 masters every level in the items the level asks for; no guesser, format-aware ones included,
 masters a level within 50 items; a learner carrying one of the level's named misconceptions
 never opens it within 120 items and gets that misconception's message for every wrong answer.
-The long runs (300 deals) are marked slow; the fast ones run a few deals of each."""
+Simulated learners play hundreds of exercises, so every run is marked `slow` (`make test` runs
+them, `make test-unit` does not): the long runs take 300 deals, the others a few deals of each.
+The checks of the lesson files themselves stay quick."""
 
 from __future__ import annotations
 
@@ -32,6 +34,7 @@ LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items())
 MOST_ITEMS = 12   # the most right answers in a row any level asks for (the most guessable)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
 def test_a_perfect_learner_masters_every_level_in_the_items_it_asks_for(lesson_id: str,
                                                                         level: int) -> None:
@@ -46,11 +49,9 @@ def test_a_perfect_learner_masters_every_level_in_the_items_it_asks_for(lesson_i
 
 
 # Measured gaps, reported rather than hidden (strict: the day one is fixed, the test says so).
-# A learner right wherever its error does not bite opens a level whose errors show apart
-# (card detective 3, the Dungeon race); the odds slip moves a percent by 1-2 points only.
-GAPS = {("queen_points", 5, "constant"), ("card_detective", 3, "mistakes.block_unseen_yes"),
-        ("chances", 7, "lessons.ch_trap_odds"), ("chances", 8, "lessons.ch_trap_odds"),
-        ("dungeon_scoring", 5, "mistakes.race_highest_wins"),
+# The odds slip moves a percent by 1-2 points only (chances 7, 8); the dealer's contract
+# changes who has won the race in about 2% of real hands (Dungeon 5).
+GAPS = {("chances", 7, "lessons.ch_trap_odds"), ("chances", 8, "lessons.ch_trap_odds"),
         ("dungeon_scoring", 5, "mistakes.race_no_contract")}
 
 
@@ -76,6 +77,7 @@ def _guessers_open(lesson_id: str, level: int, deals: range, size: int
 GUESSED = [_gap(lid, n) if (lid, n, "constant") in GAPS else (lid, n) for lid, n in LEVELS]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level"), GUESSED)
 def test_no_format_aware_guesser_opens_a_level_within_50_items(lesson_id: str,
                                                                 level: int) -> None:
@@ -120,6 +122,7 @@ def _carry(lesson_id: str, level: int, key: str, deals: range, size: int) -> Non
             assert said.misconception == key, (ex.seed, said)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level", "key"), NAMED)
 def test_a_misconception_learner_never_opens_its_level(lesson_id: str, level: int,
                                                       key: str) -> None:
@@ -128,9 +131,9 @@ def test_a_misconception_learner_never_opens_its_level(lesson_id: str, level: in
     assert result.opened_after is None, result
 
 
-# Over 30 deals of 200 items two more learners open their level (measured gaps).
-SLOW_GAPS = GAPS | {("chances", 7, "lessons.ch_trap_draw_pile"),
-                    ("dungeon_scoring", 4, "mistakes.race_highest_wins")}
+# Over 30 deals of 200 items, "highest score wins" opens Dungeon 5 once (deal 21): its error
+# bites on 40% of items and a first clean run of 12 can miss all of them.
+SLOW_GAPS = GAPS | {("dungeon_scoring", 5, "mistakes.race_highest_wins")}
 SLOW_NAMED = [_gap(lid, n, key) if (lid, n, key) in SLOW_GAPS else (lid, n, key)
               for lid, n in LEVELS for key in LESSONS[lid].levels[n - 1].misconceptions]
 
@@ -142,6 +145,7 @@ def test_a_misconception_learner_never_opens_its_level_in_30_deals(lesson_id: st
     _carry(lesson_id, level, key, range(1, 31), 200)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
 def test_a_guessing_learner_steps_back(lesson_id: str, level: int) -> None:
     for seed in (1, 2, 3):
@@ -150,7 +154,8 @@ def test_a_guessing_learner_steps_back(lesson_id: str, level: int) -> None:
         assert result.step_backs >= 1      # stuck: stepped back and shown the example again
 
 
-# (lesson, level, misconception message): at least two per numeric level of issue 12.
+# (lesson, level, misconception message): every level with a numeric answer names at least
+# two typical slips, each with a message of its own.
 SLIPS = [
     ("card_detective", 1, "lessons.det_trap_own_hand"),
     ("card_detective", 1, "lessons.det_trap_whole_deck"),
@@ -191,6 +196,7 @@ SLIPS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("lesson_id", "level", "key"), SLIPS)
 def test_a_learner_with_a_misconception_gets_its_message(lesson_id: str, level: int,
                                                          key: str) -> None:

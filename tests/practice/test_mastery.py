@@ -14,6 +14,7 @@ from sq_edu.practice.mastery import (
     gain,
     guesser_tail,
     items_to_master,
+    misconception_bits,
 )
 
 DAY = 740_000   # a calendar day number (date.toordinal), fixed so the tests do not depend on today
@@ -157,3 +158,34 @@ def test_one_miss_never_wipes_out_a_run_of_right_answers() -> None:
     assert run / 2 < after < run         # it falls, gently: more than half the run is kept
     m.record("eq", 1, "pairs", False, levels=9, guess=0.1, today=DAY)
     assert m.skill("pairs").score < after  # a second miss falls further
+
+
+def test_an_error_met_at_a_level_must_be_told_apart_by_the_run_that_opens_it() -> None:
+    """Right on every "yes" and "no" but wrong on each "maybe": once a "maybe" item has shown the
+    error, no run without a right "maybe" opens the level, not even after stepping back."""
+    tells, named = misconception_bits(("forgot_seen", "unseen_yes"), {"unseen_yes"})
+    assert (tells, named) == (0b10, 0b11)
+    asked = items_to_master(1 / 3)
+    m = Mastery()
+    m.choose_level("det", 2)
+    m.record("det", 2, "block", False, 0, levels=3, today=DAY, tells=tells, named=named)
+    outcomes = [m.record("det", 2, "block", True, 0, levels=3, today=DAY, tells=0b01,
+                         named=named) for _ in range(3 * asked)]
+    assert not any(o.level_up for o in outcomes)
+    last = m.record("det", 2, "block", True, 0, levels=3, today=DAY, tells=tells, named=named)
+    assert last.level_up == 3
+    m = Mastery()       # stepping back and coming again keeps what the level has shown
+    m.choose_level("det", 2)
+    back = [m.record("det", 2, "block", False, 0, levels=3, today=DAY, tells=tells,
+                     named=named) for _ in range(STUCK_AFTER)][-1].step_back
+    assert back == 1
+    up = [m.record("det", 1, "block", True, 0, levels=3, today=DAY, tells=0b01,
+                   named=named).level_up for _ in range(3 * asked)]
+    assert 2 in up
+    outcomes = [m.record("det", 2, "block", True, 0, levels=3, today=DAY, tells=0b01,
+                         named=named) for _ in range(3 * asked)]
+    assert not any(o.level_up for o in outcomes)
+    clean = Mastery()   # a learner who never met the error opens the level as before
+    opened = [clean.record("det", 1, "block", True, 0, levels=3, today=DAY, tells=0b01,
+                           named=named).level_up for _ in range(asked)]
+    assert opened[-1] == 2 and not any(opened[:-1])

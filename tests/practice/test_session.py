@@ -10,7 +10,7 @@ from sq_edu.links import MAX_SEED, wrap_seed
 from sq_edu.practice import Exercise, typed_form
 from sq_edu.practice.exercise import CARDS, EQUATION
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import Outcome, items_to_master
+from sq_edu.practice.mastery import Outcome, items_to_master, misconception_bits
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.session import Attempt, LessonSession, MemoryRecorder, lesson_level
 
@@ -56,9 +56,12 @@ def test_right_answer_is_counted_once_and_saved(lessons: dict[str, Lesson],
     session = LessonSession(lessons[lesson_id], spy, level=1, seed=5)
     result = session.submit(right(session.exercise))
     assert result.correct and session.solved and session.recorded
-    assert spy.attempts == [Attempt(lesson_id, 1, session.exercise.skill, True, 0,
-                                    len(lessons[lesson_id].levels),
-                                    session.exercise.guess_chance)]
+    ex = session.exercise
+    tells, named = misconception_bits(ex.misconceptions, {why.key for _, why in ex.traps})
+    assert named == (1 << len(lessons[lesson_id].levels[0].misconceptions)) - 1
+    assert spy.attempts == [Attempt(lesson_id, 1, ex.skill, True, 0,
+                                    len(lessons[lesson_id].levels), ex.guess_chance,
+                                    tells=tells, named=named)]
     assert spy.saves == [1]
     assert session.submit("anything at all") is result        # solved: the answer stands
     assert len(spy.attempts) == 1

@@ -113,13 +113,24 @@ def feedback(page: DashboardSession) -> str:
     return " ".join(str(page.states[m]["state"].get("value", "")) for m in found)
 
 
-async def name_learner(page: DashboardSession, nickname: str, pin: str) -> str:
-    """Type a nickname and a secret number and press Save; what the page says."""
+async def name_learner(page: DashboardSession, nickname: str, pin: str,
+                       picture: str | None = "crown") -> str:
+    """Type a nickname, pick a secret picture (None: none), type the secret number and press
+    Save; what the page says."""
+    await pick_picture(page, picture)
     await page.set_value(one(page, "sq-secret"), "value", pin)
     await page.set_value(one(page, "sq-nickname"), "value", nickname)
     reply = await page.click(one(page, "sq-save-nickname"))
     assert reply.finished
     return feedback(page)
+
+
+async def pick_picture(page: DashboardSession, picture: str | None) -> None:
+    """Press a secret picture's button as the browser does (its index in the options)."""
+    from sq_edu.practice.secret_pictures import PICTURE_IDS
+
+    index = None if picture is None else PICTURE_IDS.index(picture)
+    await page.set_value(one(page, "sq-secret-picture"), "index", index)
 
 
 async def upload(page: DashboardSession, name: str, content: bytes) -> str:
@@ -137,9 +148,9 @@ async def upload(page: DashboardSession, name: str, content: bytes) -> str:
     frame = struct.pack("!I", 2) + struct.pack("!II", 12, 12 + len(body)) + body + content
     assert page._ws is not None
     await page._ws.send(frame)
-    # The kernel handles its shell messages in order: once this is answered, so is the upload.
-    await page.request("kernel_info_request", {}, until="kernel_info_reply")
-    await asyncio.sleep(0.3)
+    # The kernel handles its shell messages in order and publishes their output in order:
+    # once it went idle after this one, the upload's widget updates have all arrived.
+    await page.request("kernel_info_request", {}, until="idle")
     return feedback(page)
 
 

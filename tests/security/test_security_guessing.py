@@ -1,7 +1,9 @@
 """Attacks that repeat, against a class server run as `sq-edu serve --class 5b --class-password
-... --teacher-password ...`: guessing a classmate's secret number, the teacher password and the
-class password across fresh pages and both routes (welcome back, upload), and the class
-password put into an address. The waits must hold whichever page or route the guess used.
+... --teacher-password ...`: guessing a classmate's secret (a picture and 4 digits), the
+teacher password and the class password across fresh pages and both routes (welcome back,
+upload), and the class password put into an address. The waits must hold whichever page or
+route the guess used; a secret of digits alone saved before the pictures still opens; the
+password put into an address never reaches the log, and the start-up line has no `token=`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from class_server import (
+    ARTIFACTS,
     CLASS_PASSWORD,
     TEACHER_PASSWORD,
     ClassPage,
@@ -23,11 +26,15 @@ from class_server import (
     log_in,
     name_learner,
     one,
+    pick_picture,
     upload,
 )
 
 from bench._kernel_client import run_sync
+from sq_edu.practice import Progress, ProgressStore
 from sq_edu.practice.guess_limit import TARGET_FREE
+from sq_edu.practice.learner_guard import hash_pin
+from sq_edu.practice.secret_pictures import PICTURE_IDS
 from sq_edu.server.server import VoilaServer
 
 
@@ -69,7 +76,7 @@ def test_look_alike_nicknames_are_one_learner(served: tuple[VoilaServer, Path]) 
 
     saved, said, back = run_sync(scenario())
     assert "Nina" in saved
-    assert all("not the secret number" in line for line in said), said
+    assert all("not the secret of" in line for line in said), said
     assert "Welcome back, Nina" in back, back
     assert sorted(p.name for p in folder.glob("*.json")) == ["nina.json"], "look-alike files"
 
@@ -91,6 +98,7 @@ def test_secret_number_guesses_wait_across_fresh_pages_and_both_routes(
             page = await ClassPage(server, "equations", jar).open()
             await page.load_widgets()
             said.append(await name_learner(page, "Anna", str(guess)))
+            await pick_picture(page, "crown")   # her picture is known: the digits are guessed
             await page.set_value(one(page, "sq-secret"), "value", str(guess + 1))
             said.append(await upload(page, "anna.json", wipe))
             guess += 2
@@ -104,7 +112,7 @@ def test_secret_number_guesses_wait_across_fresh_pages_and_both_routes(
     saved, said, right = run_sync(scenario())
     assert "Anna" in saved
     wrong = TARGET_FREE - 1
-    assert all("not the secret number" in s or "secret number of Anna first" in s
+    assert all("not the secret of" in s or "secret number of Anna first" in s
                for s in said[:wrong]), said
     assert all("Wait" in s for s in said[wrong:]), said   # the 5th guess on starts the wait
     assert "Wait" in right and "Welcome back" not in right, right
@@ -152,6 +160,98 @@ def test_a_password_in_the_address_is_refused(served: tuple[VoilaServer, Path]) 
     status, page = get_from(server, f"voila/tree/?token={CLASS_PASSWORD}", "127.0.0.1",
                             CookieJar())
     assert status == 400
+
+
+def test_picture_secret_guesses_wait_across_fresh_pages_and_both_routes(
+        served: tuple[VoilaServer, Path]) -> None:
+    """A classmate who knows Mila's 4 digits tries the pictures one by one, a fresh page each
+    time, by welcome back and by upload: after five wrong tries every try waits, the right
+    picture included."""
+    server, folder = served
+    _status, jar = log_in(server)
+    wipe = json.dumps({"format": "sq_edu.progress", "version": 1, "nickname": "Mila",
+                       "mastery": {"clock": 0, "skills": {}, "lessons": {}}}).encode()
+    wrong = [p for p in PICTURE_IDS if p != "horse"]
+
+    async def scenario() -> tuple[str, list[str], str]:
+        mila = await ClassPage(server, "equations", jar).open()
+        await mila.load_widgets()
+        saved = await name_learner(mila, "Mila", "7093", "horse")
+        await mila.close()
+        said = []
+        for fresh_page in range(4):   # each page: one picture by welcome back, one by upload
+            page = await ClassPage(server, "equations", jar).open()
+            await page.load_widgets()
+            said.append(await name_learner(page, "Mila", "7093", wrong[2 * fresh_page]))
+            await pick_picture(page, wrong[2 * fresh_page + 1])
+            await page.set_value(one(page, "sq-secret"), "value", "7093")
+            said.append(await upload(page, "mila.json", wipe))
+            await page.close()
+        late = await ClassPage(server, "equations", jar).open()   # the right secret, too late
+        await late.load_widgets()
+        right = await name_learner(late, "Mila", "7093", "horse")
+        await late.close()
+        return saved, said, right
+
+    saved, said, right = run_sync(scenario())
+    assert "Hello, Mila" in saved and "«horse»" in saved, saved
+    first = TARGET_FREE - 1
+    assert all("not the secret of Mila" in s or "secret number of Mila first" in s
+               for s in said[:first]), said
+    assert all("Wait" in s for s in said[first:]), said
+    assert "Wait" in right and "Welcome back" not in right, right
+    record = json.loads((folder / "mila.json").read_text(encoding="utf-8"))
+    assert record["secret"]["form"] == "picture", "the record was replaced"
+    assert "7093" not in json.dumps(record)
+
+
+def test_an_old_secret_of_digits_still_opens_and_gets_a_picture(
+        served: tuple[VoilaServer, Path]) -> None:
+    """Oleg's record was saved before the pictures (4 digits alone): he still gets in with
+    them, is asked for a picture, and from then on needs it."""
+    server, folder = served
+    ProgressStore.for_learner("Oleg", folder).save(Progress(nickname="Oleg",
+                                                            secret=hash_pin("1357")))
+    _status, jar = log_in(server)
+
+    async def scenario() -> list[str]:
+        page = await ClassPage(server, "equations", jar).open()
+        await page.load_widgets()
+        said = [await name_learner(page, "Oleg", "1357", None),
+                await name_learner(page, "Oleg", "1357", "anchor")]
+        await page.close()
+        fresh = await ClassPage(server, "equations", jar).open()
+        await fresh.load_widgets()
+        said += [await name_learner(fresh, "Oleg", "1357", None),
+                 await name_learner(fresh, "Oleg", "1357", "anchor")]
+        await fresh.close()
+        return said
+
+    old, remade, digits_alone, whole = run_sync(scenario())
+    assert "Welcome back, Oleg" in old and "Make your secret stronger" in old, old
+    assert "picture «anchor»" in remade, remade
+    assert "Pick your secret picture" in digits_alone, digits_alone
+    assert "Welcome back, Oleg" in whole, whole
+    record = json.loads((folder / "oleg.json").read_text(encoding="utf-8"))
+    assert record["secret"]["form"] == "picture"
+
+
+def test_the_password_in_an_address_never_reaches_the_log(
+        served: tuple[VoilaServer, Path]) -> None:
+    """Refused `?token=` requests, some with other secret-looking names, and the start-up
+    lines: the log holds no password and no `token=` link."""
+    server, _folder = served
+    for path in ("voila/render/equations.ipynb", "voila/tree/", "", "login"):
+        for query in (f"token={CLASS_PASSWORD}", f"x=1&access_token={CLASS_PASSWORD}",
+                      f"Token={CLASS_PASSWORD}&lang=ru"):
+            get_from(server, f"{path}?{query}", "127.0.0.1", CookieJar())
+    log_path = ARTIFACTS / "voila-attack-guessing.log"
+    text = log_path.read_text(encoding="utf-8", errors="replace")
+    assert CLASS_PASSWORD not in text and TEACHER_PASSWORD not in text
+    assert "?token=[hidden]" in text   # the refusals are still logged, without the value
+    start = text.split("Voilà is running at:", 1)[1].splitlines()[1].strip()
+    assert start == server.url, start   # the class address; the login page follows
+    assert "token=" not in text.replace("token=[hidden]", "")
 
 
 def test_class_password_guesses_wait_for_every_client(served: tuple[VoilaServer, Path]) -> None:

@@ -96,8 +96,7 @@ async def _send_oversized(url: str, size: int) -> dict[str, object]:
             reply = await page.request(
                 "comm_msg",
                 {"comm_id": target, "data": {"method": "custom", "content": {"b": blob}}},
-                timeout=10)
-            await asyncio.sleep(0.5)
+                timeout=10)   # returns once answered, or once the server closed the socket
         except ConnectionClosedError as closing:
             assert closing.rcvd is not None and closing.rcvd.code == 1009  # "message too big"
         closed = not page.connected

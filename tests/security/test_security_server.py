@@ -9,6 +9,7 @@ Every server here is started from `voila_command` (through `VoilaServer`), exact
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import http.cookiejar
 import re
 import socket
@@ -190,12 +191,11 @@ async def _send(url: str, size: int) -> bool:
     try:
         await page.load_widgets()
         target = next(iter(page.states))
-        try:
+        # Answered (the kernel went idle after it: the server let it through) or the
+        # websocket closed (refused): `request` waits for whichever comes first.
+        with contextlib.suppress(ConnectionClosedError):
             await page.request("comm_msg", {"comm_id": target, "data": {
                 "method": "custom", "content": {"b": "x" * size}}}, timeout=10)
-            await asyncio.sleep(0.5)
-        except ConnectionClosedError:
-            pass
         return not page.connected
     finally:
         await page.close()

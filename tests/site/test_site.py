@@ -55,9 +55,10 @@ def site_url() -> Iterator[str]:
 class Site:
     """One browser context on the site: every request and console error is recorded."""
 
-    def __init__(self, browser: Any, url: str) -> None:
+    def __init__(self, browser: Any, url: str, **context: Any) -> None:
         self.url = url
-        self.context = browser.new_context(viewport={"width": 1200, "height": 900})
+        self.context = browser.new_context(**{"viewport": {"width": 1200, "height": 900},
+                                              **context})
         self.foreign: list[str] = []
         self.requested: list[str] = []
         self.context.on("request", self._request)
@@ -112,6 +113,7 @@ def test_equations_answered_then_kept_after_a_reload(site: Site) -> None:
     twin = LessonApp("equations", "en", level=LEVEL, seed=SEED)  # the same deal, in Python
     frame = site.open(f"equations.html?level={LEVEL}&seed={SEED}")
     frame.locator(".sq-nickname input").fill("sitefox")
+    frame.locator(".sq-secret-picture button").first.click()
     frame.locator(".sq-secret input").fill("2468")
     frame.locator(".sq-save-nickname").click()
     frame.locator(".sq-feedback").filter(has_text="sitefox").wait_for()
@@ -134,6 +136,7 @@ def test_equations_answered_then_kept_after_a_reload(site: Site) -> None:
     frame = site.open(f"equations.html?level={LEVEL}&seed={SEED}")
     assert frame.locator(".sq-mastery").inner_text() == before  # a new visitor until named
     frame.locator(".sq-nickname input").fill("sitefox")
+    frame.locator(".sq-secret-picture button").first.click()
     frame.locator(".sq-secret input").fill("2468")
     frame.locator(".sq-save-nickname").click()
     frame.locator(".sq-feedback").filter(has_text="sitefox").wait_for()

@@ -1,4 +1,5 @@
-"""Widget and app tests fail on any exception a callback swallowed (their conftests import this).
+"""Widget and app tests fail on any exception a callback swallowed (their conftests import this:
+`from tests.support.widget_checks import *` takes the fixtures named in `__all__`).
 
 Two places swallow them: our guard (`sq_edu.widgets.guard` logs and shows a friendly line) and
 ipywidgets itself (`Button.click()` with no IPython logs "Exception in callback" on the
@@ -14,6 +15,9 @@ from pathlib import Path
 import pytest
 
 from sq_edu.engine import Game, Observation
+
+# The fixtures a widget or app test folder takes: its conftest star-imports exactly these.
+__all__ = ["fail_on_swallowed_callback_errors", "game", "obs", "played", "progress_dir"]
 
 WATCHED = ("sq_edu.widgets", "sq_edu.apps", "sq_edu.pages", "traitlets")
 

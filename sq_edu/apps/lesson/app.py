@@ -48,50 +48,28 @@ from __future__ import annotations
 
 from html import escape
 from os import PathLike
-from typing import Any
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import (
-    download_link,
-    example_html,
-    lines_html,
-    paragraphs_html,
-    reteach_html,
-)
+from sq_edu.apps.lesson.exercise import ExerciseView
 from sq_edu.apps.lesson.inputs import AnswerInput
 from sq_edu.apps.lesson.progress import ProgressPanel
-from sq_edu.apps.lesson.views import (
-    PanelRecorder,
-    exercise_visuals,
-    progress_folder,
-    reveal_html,
-    reveal_view,
-)
+from sq_edu.apps.lesson.settings import WORKSHEET_EXERCISES, LessonSettings
+from sq_edu.apps.lesson.suggested import SuggestedPractice
+from sq_edu.apps.lesson.views import PanelRecorder, progress_folder
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.links import MAX_SEED
-from sq_edu.practice import Progress, ProgressStore, get_lesson, worksheet_html
+from sq_edu.practice import Progress, ProgressStore, get_lesson
 from sq_edu.practice.checking import Judgement
 from sq_edu.practice.classroom.live import ClassTrace
-from sq_edu.practice.classroom.worksheet import deck_html
 from sq_edu.practice.session import LessonSession
-from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.controls import html_box as _html
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
-from sq_edu.widgets.joy import (
-    Cheer,
-    celebration_html,
-    header_tools,
-    intro_fold,
-    relabel_folds,
-    settings_fold,
-)
+from sq_edu.widgets.joy import Cheer, celebration_html, header_tools, intro_fold, relabel_folds
 from sq_edu.widgets.language import LanguageToggle
-from sq_edu.widgets.read_aloud import ReadAloud
 from sq_edu.widgets.style import AppStyle
 
-WORKSHEET_EXERCISES = 8
+__all__ = ["WORKSHEET_EXERCISES", "LessonApp"]
 
 
 def _from_session(name: str) -> property:
@@ -99,7 +77,13 @@ def _from_session(name: str) -> property:
 
 
 class LessonApp(widgets.VBox):
-    """The lesson dashboard; see the module docstring for its parts and CSS hooks."""
+    """The lesson dashboard; see the module docstring for its parts and CSS hooks.
+
+    Its parts are objects of their own: `settings` (the grown-ups' controls, a
+    `LessonSettings`), `view` (the exercise drawn, an `ExerciseView`), `panel` (the learner's
+    progress, a `ProgressPanel`). Their widgets are also reachable under the app's own names
+    (`app.level_select`, `app.prompt`, `app.submit_button`...), which tests and notebooks use.
+    """
 
     def __init__(self, lesson_id: str, lang: str = "en", level: int | None = None,
                  seed: int | None = None, progress_path: str | PathLike[str] | None = None,
@@ -115,50 +99,34 @@ class LessonApp(widgets.VBox):
                                    on_import=lambda _p: self.session.progress_replaced(),
                                    folder=folder, on_learner=self._learner_joined)
         self.session = LessonSession(self.lesson, PanelRecorder(self.panel), level, seed)
-        self.answer: AnswerInput
-        self.reveal_view: widgets.Widget | None = None
         self.trace = ClassTrace(folder, "")  # `join_class` names the class
+        self.suggested = SuggestedPractice()   # practice the teacher sent this learner
+        self.settings = LessonSettings(self.lesson, self.lang, self.level, self.seed)
+        self.view = ExerciseView(self.lesson, self.session, self.feedback, self.lang)
 
         self.title = _html("sq-lesson-title")
         self.language = LanguageToggle(self.lang, self.feedback)
         self.language.on_change(guard(self.set_lang))
         self.intro = _html("sq-lesson-intro")
-        self.level_select = widgets.Dropdown(options=self._level_options(), value=self.level,
-                                             style={"description_width": "initial"})
-        self.level_select.add_class("sq-level")
-        self.seed_box = widgets.BoundedIntText(value=self.seed, min=0, max=MAX_SEED,
-                                               layout=widgets.Layout(width="16em"),
-                                               style={"description_width": "initial"})
-        self.seed_box.add_class("sq-seed")
-        self.new_deal = _button("sq-new-deal", icon="refresh")
-        self.exercise_number = _html("sq-exercise-number")
-        self.prompt = _html("sq-prompt")
-        self.read_aloud = ReadAloud(lang=self.lang)
-        self.example_box = _html("sq-example")     # the level's worked example: teach first
-        self.deck = _html("sq-deck")               # what is in the deck (chances, detective)
-        self.context = _html("sq-context")
-        self.visual = widgets.VBox()
-        self.visual.add_class("sq-visual")
-        self.answer_box = widgets.VBox()
-        self.submit_button = _button("sq-submit", button_style="primary", icon="check")
-        self.hint_button = _button("sq-hint", icon="lightbulb-o")
-        self.next_button = _button("sq-next-exercise", icon="arrow-right")
-        self.hints = _html("sq-hints")
-        self.interpretation = _html("sq-interpretation")
-        self.reveal = widgets.VBox()
-        self.reveal.add_class("sq-reveal")
-        self.reveal_lines = _html("sq-reveal-lines")
-        # The progress panel's controls, under the names tests and notebooks use.
-        self.mastery, self.nickname = self.panel.mastery, self.panel.nickname
-        self.save_nickname, self.export = self.panel.save_nickname, self.panel.export
-        self.upload = self.panel.upload
-        self.worksheet_button = _button("sq-worksheet", icon="print")
-        self.worksheet_link = _html("sq-worksheet-link")
         self.cheer = Cheer(self.lang)
-        self.celebrate = _html("sq-lesson-celebrate")   # a level done: stars
+        s, v, p = self.settings, self.view, self.panel
+        # The parts' controls, under the names tests and notebooks use.
+        self.level_select, self.seed_box, self.new_deal = s.level_select, s.seed_box, s.new_deal
+        self.worksheet_button, self.worksheet_link = s.worksheet_button, s.worksheet_link
+        self.settings_toggle = s.toggle
+        self.exercise_number, self.prompt, self.read_aloud = (v.exercise_number, v.prompt,
+                                                              v.read_aloud)
+        self.example_box, self.deck, self.context, self.visual = (v.example_box, v.deck,
+                                                                  v.context, v.visual)
+        self.answer_box, self.hints, self.interpretation = (v.answer_box, v.hints,
+                                                            v.interpretation)
+        self.submit_button, self.hint_button, self.next_button = (v.submit_button,
+                                                                  v.hint_button, v.next_button)
+        self.reveal, self.reveal_lines, self.celebrate = v.reveal, v.reveal_lines, v.celebrate
+        self.mastery, self.nickname = p.mastery, p.nickname
+        self.save_nickname, self.export, self.upload = p.save_nickname, p.export, p.upload
 
-        self._muted = False   # set while the app itself changes a control's value
-        self.level_select.observe(guard(self._level_changed), "value")
+        s.on_level(guard(self._level_chosen))
         self.seed_box.observe(guard(lambda c: self.set_seed(c["new"])), "value")
         self.new_deal.on_click(guard(lambda _b: self.set_seed(self.seed_box.value, force=True)))
         self.submit_button.on_click(guard(lambda _b: self.submit()))
@@ -170,25 +138,18 @@ class LessonApp(widgets.VBox):
 
         # Child first: the task and the hand on the first screen; the grown-ups' settings
         # behind one button, the introduction and worked example folded under the task.
-        self.settings_toggle, settings = settings_fold(
-            [self.level_select, self.seed_box,
-             widgets.HBox([self.new_deal, self.worksheet_button, self.worksheet_link],
-                          layout=widgets.Layout(flex_flow="row wrap"))], self.lang)
         self.intro_toggle, intro = intro_fold([self.intro, self.example_box], self.lang,
                                               key=self.lesson.id)
         header = widgets.HBox([self.title, header_tools(self.language, self.cheer,
                                                         self.settings_toggle)],
                               layout=widgets.Layout(justify_content="space-between",
                                                     flex_flow="row wrap"))
-        actions = widgets.HBox([self.submit_button, self.hint_button, self.next_button],
-                               layout=widgets.Layout(flex_flow="row wrap"))
-        actions.add_class("sq-actions")
         header.add_class("sq-app-header")
         self._parts = {
-            "top": [AppStyle(), header, settings, self.exercise_number, self.prompt,
-                    self.read_aloud],
+            "top": [AppStyle(), header, self.suggested, s.box, self.exercise_number,
+                    self.prompt, self.read_aloud],
             "clues": [self.context, self.deck, self.visual],
-            "answer": [self.answer_box, actions, self.feedback, self.celebrate],
+            "answer": [self.answer_box, v.actions, self.feedback, self.celebrate],
             "after": [self.interpretation, self.hints, self.reveal, self.intro_toggle, intro,
                       self.panel]}
         super().__init__()
@@ -206,6 +167,16 @@ class LessonApp(widgets.VBox):
     solved = _from_session("solved")
     recorded = _from_session("recorded")
     result = _from_session("result")
+
+    @property
+    def answer(self) -> AnswerInput:
+        """The answer control of the exercise on screen (a new one each exercise)."""
+        return self.view.answer
+
+    @property
+    def reveal_view(self) -> widgets.Widget | None:
+        """The picture revealed after the answer (a deck tracker or chances), if any."""
+        return self.view.reveal_view
 
     @property
     def progress(self) -> Progress:
@@ -232,19 +203,14 @@ class LessonApp(widgets.VBox):
                               misconception=result.misconception or "", answered_at=ex.level)
         if self.session.recorded and not counted_before:
             self._cheer_outcome()
-            self._quiet_level()
-            self._show_reveal()
+            self.settings.show_level(self.level)
+            self.view.show_reveal()
         if result.correct:
             self.cheer.cheer("right")
-            self.answer.add_class("sq-solved")   # the cards fly off, a star (app.css)
-            self.answer.lock()
-            self.submit_button.disabled = True
-            # The way on is "Next": highlighted, and the keyboard is taken there.
-            self.next_button.button_style = "success"
-            self.next_button.focus()
+            self.view.solved()
         elif result.understood:
             self.answer.drop_cards()
-        self._show_result()
+        self.view.show_result()
         return result
 
     def _cheer_outcome(self) -> None:
@@ -262,7 +228,7 @@ class LessonApp(widgets.VBox):
     def show_hint(self) -> None:
         """The next hint: a nudge, a strategy, then the worked answer with every valid one."""
         self.session.show_hint()
-        self._draw_hints()
+        self.view.draw_hints()
 
     def next_exercise(self) -> None:
         """The next exercise of the deal (or a due review of an older skill)."""
@@ -271,7 +237,7 @@ class LessonApp(widgets.VBox):
 
     def set_level(self, level: int) -> None:
         self.session.set_level(level)
-        self._quiet_level()
+        self.settings.show_level(self.level)
         self._draw_exercise()
         self._visit()
 
@@ -286,10 +252,9 @@ class LessonApp(widgets.VBox):
             self.language.value = self.lang
         self.feedback.set_lang(self.lang)
         self.cheer.set_lang(self.lang)
+        self.suggested.draw(self.lang)
         relabel_folds(self.lang, self.settings_toggle, self.intro_toggle)
-        for part in (self.answer, self.reveal_view, *self.visual.children):
-            if part is not None and hasattr(part, "set_lang"):
-                part.set_lang(self.lang)
+        self.view.set_lang(self.lang)
         self._relabel()
 
     def set_nickname(self, text: str) -> None:
@@ -306,21 +271,28 @@ class LessonApp(widgets.VBox):
         keeps the learner on this level and deal, as in a test."""
         self.trace.code = code
         self.session.fixed = fixed
-        for control in (self.level_select, self.seed_box, self.new_deal):
-            control.disabled = fixed
-        if fixed:
-            self.level_select.tooltip = t("classroom.level_fixed", self.lang)
+        self.settings.fix(fixed)
+
+    def offer_exit_tickets(self, key: str) -> widgets.Widget:
+        """The class's exit ticket (its button, then the ticket) under the answer; `key` is
+        the class's ticket key from the teacher's link."""
+        from sq_edu.apps.lesson.exit_ticket import ExitTicketPanel
+
+        panel = ExitTicketPanel(self, key)
+        self._parts["answer"].append(panel)
+        self._place_answer()
+        return panel
 
     def _visit(self) -> None:
         self.trace.visit(self.progress.nickname, self.lesson.id, self.session.level)
+        if self.trace.code or self.suggested.suggestion is not None:   # class mode only
+            self.suggested.update(self.trace.progress_dir, self.trace.code,
+                                  self.progress.nickname, self.lesson.id, self.session.level,
+                                  self.lang)
 
     def make_worksheet(self, count: int = WORKSHEET_EXERCISES) -> str:
         """A printable page for this level and deal (same deal, same sheet), as a download."""
-        page = worksheet_html(self.lesson, self.level, self.seed, count, self.lang)
-        self.worksheet_link.value = download_link(
-            page.encode("utf-8"), f"worksheet-{self.lesson.id}-{self.level}-{self.seed}-"
-            f"{self.lang}.html", "text/html", t("lesson_app.worksheet_link", self.lang, n=count))
-        return page
+        return self.settings.worksheet(self.level, self.seed, count)
 
     def export_bytes(self) -> bytes:
         return self.panel.export_bytes()
@@ -332,23 +304,18 @@ class LessonApp(widgets.VBox):
     def _learner_joined(self, _progress: Progress) -> None:
         """A returning learner carries on at the level they had reached."""
         if self.session.learner_changed():
-            self._quiet_level()
+            self.settings.show_level(self.level)
             self._draw_exercise()
 
-    # --- drawing the exercise ---------------------------------------------------------------
+    def _level_chosen(self, level: int) -> None:
+        self.set_level(level)
+        self.intro_toggle.expanded = True   # a new level: its worked example
+
+    # --- drawing ----------------------------------------------------------------------------
     def _draw_exercise(self) -> None:
-        """A new exercise on screen: its answer control and visuals, nothing revealed."""
-        self.answer = AnswerInput(self.exercise, self.lang)
-        self.answer_box.children = [self.answer]
+        """A new exercise on screen, its answer in place, every text in the language now."""
+        self.view.draw()
         self._place_answer()
-        self.visual.children = exercise_visuals(self.lesson, self.exercise, self.answer,
-                                                 self.lang)
-        self.reveal_view = None
-        self.reveal.children = []
-        self.celebrate.value = ""
-        self.submit_button.disabled = False
-        self.next_button.button_style = ""
-        self.feedback.clear()
         self._relabel()
 
     def _place_answer(self) -> None:
@@ -356,89 +323,19 @@ class LessonApp(widgets.VBox):
         worksheet), so it is on the first screen; after the pictures when it is picked from
         them (the hand, the cards of a chance question)."""
         parts = self._parts
-        middle = (parts["answer"] + parts["clues"] if self.answer.text is not None
+        middle = (parts["answer"] + parts["clues"] if self.view.typed_answer
                   else parts["clues"] + parts["answer"])
         children = tuple(parts["top"] + middle + parts["after"])
         # ipywidgets' `children` trait carries no type mypy can follow through Box.
         if tuple(self.children) != children:  # type: ignore[has-type]
             self.children = children
 
-    def _quiet_level(self, relabel: bool = False) -> None:
-        """Show the session's level in the select (`relabel`: with labels in the language now)
-        without reacting to it as a learner's choice."""
-        self._muted = True
-        try:
-            if relabel:
-                self.level_select.options = self._level_options()
-            self.level_select.value = self.level
-        finally:
-            self._muted = False
-
-    def _level_changed(self, change: dict[str, Any]) -> None:
-        if not self._muted:
-            self.set_level(change["new"])
-            self.intro_toggle.expanded = True   # a new level: its worked example
-
-    def _show_reveal(self) -> None:
-        self.reveal_view = reveal_view(self.exercise, self.lang, self.feedback)
-        views = [self.reveal_view] if self.reveal_view is not None else []
-        self.reveal.children = [self.reveal_lines, *views]
-        self._draw_reveal()
-
-    def _show_result(self) -> None:
-        """The feedback line for the last answer, then what it means and any notes."""
-        result = self.session.result
-        if result is not None:
-            tone = "good" if result.correct else "bad" if result.understood else "info"
-            self.feedback.show(result.message.render(self.lang), tone)
-        self.interpretation.value = (paragraphs_html(self.session.result_lines(), self.lang)
-                                     + reteach_html(self.session, self.lang))
-
-    # --- drawing --------------------------------------------------------------------------
     def _relabel(self) -> None:
-        lang, ex = self.lang, self.exercise
+        lang = self.lang
         self.title.value = (f"<h2 class='sq-h' style='margin:4px 0'>"
                             f"{escape(self.lesson.title.get(lang))}</h2>")
         self.intro.value = f"<p style='font-size:1.1em'>{escape(self.lesson.intro.get(lang))}</p>"
-        self._quiet_level(relabel=True)
-        self.level_select.description = t("common.level", lang)
-        self.seed_box.description = t("common.deal_number", lang)
-        self.seed_box.tooltip = t("lesson_app.seed_help", lang)
-        self.new_deal.description = t("lesson_app.new_deal", lang)
-        self.new_deal.tooltip = t("lesson_app.seed_help", lang)
-        self.worksheet_button.description = t("lesson_app.worksheet", lang)
-        self.worksheet_link.value = ""
-        number = t("lesson_app.exercise_number", lang, n=self.index + 1)
-        self.exercise_number.value = f"<p style='margin:2px 0;color:#444'>{escape(number)}</p>"
-        self.prompt.value = (f"<h3 class='sq-h' style='font-size:1.3em;margin:6px 0'>"
-                             f"{escape(ex.prompt.render(lang))}</h3>")
-        self.read_aloud.say(ex.prompt.render(lang), lang)
-        self.example_box.value = example_html(self.session, lang)
-        self.deck.value = deck_html(lang) if ex.extra.get("deck") else ""
-        self.context.value = lines_html(self.session.context_lines(), lang, role="log")
-        self.submit_button.description = t("lesson_app.check", lang)
-        self.next_button.description = t("lesson_app.next", lang)
-        self._draw_hints()
-        self._show_result()
-        self._draw_reveal()
+        self.settings.relabel(lang, self.level)
+        self.view.relabel()
         self.panel.level = self.level
         self.panel.set_lang(lang)
-
-    def _level_options(self) -> list[tuple[str, int]]:
-        return [(t("lesson_app.level_option", self.lang, n=lv.number,
-                   title=lv.title.get(self.lang)), lv.number) for lv in self.lesson.levels]
-
-    def _draw_hints(self) -> None:
-        lang, session = self.lang, self.session
-        self.hint_button.disabled = not session.hints_left
-        self.hint_button.description = (
-            t("lesson_app.hint", lang, n=session.hints_shown + 1,
-              total=self.exercise.hint_count) if session.hints_left
-            else t("lesson_app.no_more_hints", lang))
-        self.hints.value = lines_html(session.hints, lang, t("practice.report_hints", lang),
-                                      ordered=True, live=True)
-
-    def _draw_reveal(self) -> None:
-        if self.recorded:
-            self.reveal_lines.value = reveal_html(self.exercise, self.reveal_view is not None,
-                                                  self.lang)

@@ -1,4 +1,4 @@
-"""Pure HTML pieces of the lesson app: lists of messages, the mastery panel, download links.
+"""Pure HTML pieces of the lesson app: lists of messages, the mastery panel, worked examples.
 
 Kept apart from the widget wiring so they are plain functions of data (easy to test, no
 ipywidgets). Every text is escaped; a message list is rendered in the learner's language.
@@ -6,7 +6,6 @@ ipywidgets). Every text is escaped; a message list is rendered in the learner's 
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Iterable
 from html import escape
 
@@ -60,17 +59,6 @@ def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str
     return (f"<b>{escape(t('lesson_app.mastery_title', lang))}</b>"
             f"<ul style='list-style:none;padding-left:0;margin:2px 0'>{''.join(rows)}</ul>"
             f"<p>{escape(where)}</p>")
-
-
-def download_link(data: bytes, filename: str, mime: str, label: str, help_text: str = "",
-                  css: str = "") -> str:
-    """An `a[download]` with a data URI: works in Voila and on Binder without a server route."""
-    name = escape(filename.replace(" ", "_"))
-    payload = base64.b64encode(data).decode("ascii")
-    css_attr = f' class="{escape(css)}"' if css else ""
-    note = f'<div style="color:#444">{escape(help_text)}</div>' if help_text else ""
-    return (f'<a{css_attr} download="{name}" href="data:{mime};base64,{payload}" '
-            f'style="font-size:1.05em">⬇ {escape(label)}</a>{note}')
 
 
 def _picture(ex: Exercise, lang: str) -> str:

@@ -5,10 +5,13 @@ It owns the learner's `Progress` and where it is kept, saving after each answer.
 - the progress folder (`folder`, the default): answers live in memory until a nickname is
   saved, then in `<folder>/<learner_file_name>.json`. A returning learner's file is loaded
   ("Welcome back") and the answers given before the nickname are replayed onto it, so nothing
-  is lost and nothing is counted twice. In the folder each learner has a secret number (four
-  digits, stored hashed): chosen with the nickname, asked at "welcome back" and before an
-  upload may replace a record that is not yours. Wrong numbers are counted for the whole
-  server (`guess_limit`, per learner and per device): after five, growing waits.
+  is lost and nothing is counted twice. In the folder each learner has a secret, a picture
+  of sixteen and a number of 4 digits (`secret_pictures`, stored hashed): chosen with the
+  nickname, asked at "welcome back" and before an upload may replace a record that is not
+  yours (`secret_gate`). Wrong secrets are counted for the whole server (`guess_limit`, per
+  learner and per device): after five, growing waits. A record from before the pictures
+  opens with its 4 digits; its learner is asked to add a picture, and the record is remade
+  with it.
 Every save re-reads the file under a lock and replays this page's new answers onto it, so two
 tabs with one nickname lose nothing.
 A save that fails (full disk, read-only folder) is said once in the page, with the download
@@ -26,18 +29,21 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import download_link, mastery_html
+from sq_edu.apps.lesson.html import mastery_html
+from sq_edu.apps.lesson.secret_gate import SecretGate
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
-from sq_edu.practice.guess_limit import GuessLimit, client_address
-from sq_edu.practice.learner_guard import hash_pin, pin_matches, valid_pin
+from sq_edu.practice.learner_guard import is_picture_record
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import DEFAULT_GUESS, Outcome
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import from_bytes, to_bytes
+from sq_edu.practice.secret_pictures import hash_secret, secret_text
 from sq_edu.practice.session import Attempt
+from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.picture_picker import PicturePicker
 
 log = logging.getLogger(__name__)
 NOT_SAVED = "lesson_app.progress_not_saved"
@@ -63,7 +69,7 @@ class ProgressPanel(widgets.VBox):
         self._failing = False                 # the last save failed (said once per streak)
         self._unfiled: list[Attempt] = []      # answers not yet in any learner's file
         self._unsaved: list[Attempt] = []      # answers not yet in this learner's file
-        self.guesses = GuessLimit(self.folder)
+        self.gate = SecretGate(self.folder)
         self.title = widgets.HTML()
         self.title.add_class("sq-progress-title")
         self.mastery = widgets.HTML()
@@ -82,8 +88,10 @@ class ProgressPanel(widgets.VBox):
         self.secret.add_class("sq-secret")
         self.secret_help = widgets.HTML()
         self.secret_help.add_class("sq-help-line")
+        self.picture = PicturePicker(self.lang)
         if self.folder is None:
             self.secret.layout.display = self.secret_help.layout.display = "none"
+            self.picture.layout.display = "none"
         self.save_nickname = widgets.Button(icon="save", layout=widgets.Layout(width="auto"))
         self.save_nickname.add_class("sq-save-nickname")
         self.export = widgets.HTML()
@@ -97,24 +105,31 @@ class ProgressPanel(widgets.VBox):
         guard = guarded(lambda: self.feedback)
         self.save_nickname.on_click(guard(lambda _b: self.set_nickname(self.nickname.value)))
         self.upload.observe(guard(self._uploaded), "value")
-        nickname_row = widgets.HBox([self.nickname, self.secret, self.save_nickname])
+        # In the order a child fills them in: nickname, picture, number, Save.
+        nickname_row = widgets.HBox([self.nickname])
         nickname_row.add_class("sq-progress-row")
+        secret_row = widgets.HBox([self.secret, self.save_nickname])
+        secret_row.add_class("sq-progress-row")
         files_row = widgets.HBox([self.export, self.upload])   # download and upload together
         files_row.add_class("sq-progress-row")
         super().__init__([self.title, self.mastery, self.notice, nickname_row,
-                          self.nickname_help, self.secret_help, files_row, self.export_help])
+                          self.nickname_help, self.secret_help, self.picture, secret_row,
+                          files_row, self.export_help])
         self.add_class("sq-progress-box")
 
     # --- saving ---------------------------------------------------------------------------
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int,
-               levels: int, guess: float = DEFAULT_GUESS, replay: bool = False) -> Outcome:
+               levels: int, guess: float = DEFAULT_GUESS, replay: bool = False, *,
+               tells: int = 0, named: int = 0) -> Outcome:
         """Count one answer (the app then calls `save`); remembered until it is in a file."""
-        answer = Attempt(lesson_id, level, skill, correct, hints, levels, guess, replay)
+        answer = Attempt(lesson_id, level, skill, correct, hints, levels, guess, replay,
+                         tells, named)
         if self.store is None:
             self._unfiled.append(answer)
         self._unsaved.append(answer)
         return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels,
-                                            guess=guess, replay=replay)
+                                            guess=guess, replay=replay, tells=tells,
+                                            named=named)
 
     def save(self, *, replace: bool = False) -> Msg | None:
         """Write the progress file (if there is one) and redraw: merged with what another tab
@@ -149,17 +164,21 @@ class ProgressPanel(widgets.VBox):
         return self._failing
 
     # --- nickname -------------------------------------------------------------------------
-    def set_nickname(self, text: str, pin: str | None = None) -> None:
+    def set_nickname(self, text: str, pin: str | None = None,
+                     picture: str | None = None) -> None:
         """Name the learner; with a progress folder this also picks (or finds) their file,
-        and needs their secret number (`pin`, else what is typed in the secret box)."""
+        and needs their secret (`picture` and `pin`, else what is picked and typed)."""
         try:
             nickname = clean_nickname(text)
         except ProgressError as exc:
             self.feedback.show(exc.msg.render(self.lang), "bad")
             return
         typed = self.secret.value if pin is None else pin
+        picked = self.picture.value if picture is None else picture
         self.secret.value = ""           # never left on the screen for the next child
-        joined = self._join(nickname, typed) if self.folder is not None else "same"
+        self.picture.clear()
+        self.gate.forget()
+        joined = self._join(nickname, picked, typed) if self.folder is not None else "same"
         if joined == "refused":
             return
         if joined == "returning" and self.progress.nickname:
@@ -169,35 +188,14 @@ class ProgressPanel(widgets.VBox):
         failed = self.save()
         if failed is not None or self._failing or self.store is None:
             self.feedback.show((failed or msg(NOT_SAVED)).render(self.lang), "bad")
-        elif joined == "returning":
-            self.feedback.say("lesson_app.welcome_back", "good", nickname=nickname)
         elif joined == "unreadable" and self.store is not None and self.store.problem:
             self.feedback.show(self.store.problem.render(self.lang), "bad")
         else:
-            self.feedback.say("lesson_app.nickname_saved", "good", nickname=nickname)
+            said = t("lesson_app.welcome_back" if joined == "returning"
+                     else "lesson_app.nickname_saved", self.lang, nickname=nickname)
+            self.feedback.show(f"{said} {self.gate.said(self.lang)}".strip(), "good")
 
-    def _pin_refusal(self, store: ProgressStore, nickname: str, typed: str) -> Msg | None:
-        """Why this secret number does not open this learner's record, or None if it does
-        (a learner without one yet gets the number typed now). Every wrong number counts in
-        the server-wide counter, whichever page or route it came from."""
-        target, address = f"learner:{store.path.stem}", client_address()
-        wait = self.guesses.wait_left(target, address)
-        if wait:
-            return msg("safety.pin_wait", n=wait)
-        if valid_pin(typed) is None:
-            return msg("safety.pin_needed")
-        record = store.secret()
-        if record is not None and not pin_matches(typed, record):
-            log.info("wrong secret number for a learner's file %s", store.path.name)
-            wait = self.guesses.failed(target, address)
-            if wait:
-                return msg("safety.pin_wait", n=wait)
-            return msg("safety.pin_wrong", nickname=nickname)
-        if record is not None:
-            self.guesses.succeeded(target)
-        return None
-
-    def _join(self, nickname: str, typed: str) -> str:
+    def _join(self, nickname: str, picture: str | None, typed: str) -> str:
         """Switch to this learner's file in the folder: "same", "new", "returning",
         "unreadable" (their file was damaged; the store says how it was recovered) or
         "refused" (a missing or wrong secret number; the page says so).
@@ -209,15 +207,14 @@ class ProgressPanel(widgets.VBox):
         assert self.folder is not None
         store = ProgressStore.for_learner(nickname, self.folder)
         same = self.store is not None and store.path == self.store.path
-        if not same or self.progress.secret is None:
-            refusal = self._pin_refusal(store, nickname, typed)
+        if not same or not is_picture_record(self.progress.secret):
+            refusal = self.gate.refusal(store, nickname, picture, typed)
             if refusal is not None:
                 self.feedback.show(refusal.render(self.lang), "bad")
                 return "refused"
-        pin = valid_pin(typed)
         if same:
-            if self.progress.secret is None and pin is not None:
-                self.progress.secret = hash_pin(pin)
+            remade = self.gate.record_to_keep(picture, typed, self.progress.secret)
+            self.progress.secret = remade or self.progress.secret
             return "same"
         try:
             exists = store.path.exists()
@@ -226,16 +223,14 @@ class ProgressPanel(widgets.VBox):
         named_before = self.store is not None
         self.store = store
         if not exists and not named_before:
-            if pin is not None:
-                self.progress.secret = hash_pin(pin)
+            self.progress.secret = self.gate.record_to_keep(picture, typed, None)
             self._unsaved = []                # no file yet: the record in memory is all
             return "new"                      # a new learner keeps what they did so far
         saved = store.load()
-        if saved.secret is None and pin is not None:
-            saved.secret = hash_pin(pin)
+        saved.secret = self.gate.record_to_keep(picture, typed, saved.secret) or saved.secret
         for a in self._unfiled:
             saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels,
-                                 guess=a.guess, replay=a.replay)
+                                 guess=a.guess, replay=a.replay, tells=a.tells, named=a.named)
         self._unsaved = list(self._unfiled)   # replayed onto the file's record on saving
         self.progress = saved
         if self._on_learner is not None:
@@ -262,18 +257,24 @@ class ProgressPanel(widgets.VBox):
             store = ProgressStore.for_learner(progress.nickname, self.folder)
             existing = store.secret()
             mine = self.store is not None and self.store.path == store.path
+            picture, typed = self.picture.value, self.secret.value
             if existing is not None and not mine:
-                refusal = self._pin_refusal(store, progress.nickname, self.secret.value)
+                refusal = self.gate.refusal(store, progress.nickname, picture, typed)
                 if refusal is not None:
                     self.secret.value = ""
-                    if refusal.key == "safety.pin_wrong" or refusal.key == "safety.pin_needed":
+                    self.picture.clear()
+                    if refusal.key in ("safety.pin_wrong", "safety.pin_needed",
+                                       "safety.secret_needed"):
                         refusal = msg("safety.upload_needs_pin", nickname=progress.nickname)
                     self.feedback.show(refusal.render(self.lang), "bad")
                     return False
-            pin = valid_pin(self.secret.value)
-            progress.secret = existing or progress.secret or (hash_pin(pin) if pin else None)
+            fresh = (hash_secret(picture or "", typed)   # a new learner, or an old secret remade
+                     if secret_text(picture, typed) and not is_picture_record(existing)
+                     and (existing is not None or progress.secret is None) else None)
+            progress.secret = fresh or existing or progress.secret
             self.store = store
         self.secret.value = ""
+        self.picture.clear()
         self.progress = progress
         self._unfiled.clear()
         self._unsaved.clear()
@@ -317,6 +318,7 @@ class ProgressPanel(widgets.VBox):
         self.secret.description = t("safety.pin", lang)
         self.secret.placeholder = t("safety.pin_example", lang)
         self.secret_help.value = escape(t("safety.pin_help", lang))
+        self.picture.set_lang(lang)
         self.upload.description = self.upload.tooltip = t("lesson_app.upload", lang)
         self.mastery.value = mastery_html(self.lesson, self.progress.mastery, self.level, lang)
         self.export.value = download_link(

@@ -125,7 +125,7 @@ class PlayApp(widgets.VBox):
 
     def _seat_coach(self, record: SavingRecorder, level: str | None) -> SeatCoach:
         return SeatCoach.asked(self.lang, self.feedback, self.board.hand, record, level,
-                               self._cards_checked)
+                               self._cards_checked, lambda: self.board.show_stars(self.coaches))
 
     def _wire(self) -> None:
         guard, setup = self._guard, self.setup
@@ -317,7 +317,7 @@ class PlayApp(widgets.VBox):
             self.coach_box.layout.display = "none" if passing else "flex"
             if not passing:
                 seat_coach.turn(obs, legal)   # first: the question reaches the page soonest
-            self.board.draw(obs, legal, hide_hand=table.hand_hidden)
+            self.board.draw(obs, legal, table.hand_hidden, self.coaches)
             story = table.story()   # every event as this screen may tell it: built once
             self.board.render_story(story, table.viewer)
             self._story_cheer.hear(story, table.viewer)

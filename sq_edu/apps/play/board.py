@@ -6,9 +6,9 @@ game itself stays in `PlayApp`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import ipywidgets as widgets
 
@@ -22,6 +22,9 @@ from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.hand import HandView
 from sq_edu.widgets.names import card_word, queen_name, short_name
 from sq_edu.widgets.queens import QueenGrid
+
+if TYPE_CHECKING:
+    from sq_edu.apps.play.coaching import SeatCoach
 
 STORY_LINES = 10
 F = TypeVar("F", bound=Callable[..., Any])
@@ -95,8 +98,12 @@ class PlayBoard:
                 return
 
     # --- drawing ----------------------------------------------------------------------------
-    def draw(self, obs: Observation, legal: list[Move], hide_hand: bool) -> None:
-        """Draw `obs`; `legal` are the moves offered now ([] while others decide)."""
+    def draw(self, obs: Observation, legal: list[Move], hide_hand: bool,
+             coaches: Mapping[int, SeatCoach] | None = None) -> None:
+        """Draw `obs`; `legal` are the moves offered now ([] while others decide); `coaches`:
+        each person's coach, whose stars shine beside their names (None: keep them)."""
+        if coaches is not None:
+            self.show_stars(coaches)
         self._obs = obs
         self.legal = legal
         mine = bool(legal)
@@ -145,6 +152,10 @@ class PlayBoard:
         if block:
             self.answer_block.focus()
         self.feedback.say(self._prompt_key(pending), "info", **self._prompt_params(legal, obs))
+
+    def show_stars(self, coaches: Mapping[int, SeatCoach]) -> None:
+        """The stars each person's right answers to their coach earned, on the scoreboard."""
+        self.grid.set_stars({seat: c.panel.coach.stars for seat, c in coaches.items()})
 
     def focus_first_action(self) -> None:
         """The child's turn: keyboard focus on the first thing to do."""

@@ -16,6 +16,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sq_edu.apps.play.chart import replay_svg
+from sq_edu.apps.play.later import LaterQuestions, answer_lines
 from sq_edu.apps.play.words import who
 from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Observation
@@ -25,6 +26,7 @@ from sq_edu.practice.checking import Judgement as Verdict
 from sq_edu.practice.coach.coach import Coach, Recorder
 from sq_edu.practice.coach.questions import Question
 from sq_edu.practice.coach.talk import summary
+from sq_edu.practice.coach.tip import move_tip
 from sq_edu.practice.exercise import CARDS, CHOICE, SEAT, answer_msg
 from sq_edu.practice.messages import Msg, render_value
 from sq_edu.widgets.chance import chance_word, percent
@@ -43,9 +45,11 @@ class CoachPanel(widgets.VBox):
     def __init__(self, lang: str = "en", feedback: object = None,
                  selected_cards: Callable[[], tuple] = tuple, level: str = "quiz",
                  cards_checked: Callable[[bool], None] = lambda _right: None,
-                 record: Recorder | None = None) -> None:
+                 record: Recorder | None = None,
+                 starred: Callable[[], None] = lambda: None) -> None:
         """`record` hears every counted answer; `cards_checked(right)` after the cards picked
-        in the hand were judged (the app keeps a right pick for a one-tap discard)."""
+        in the hand were judged (the app keeps a right pick for a one-tap discard);
+        `starred()` when an answer earned a star (the app shows it on the scoreboard)."""
         self.lang = normalize_lang(lang)
         self.coach = Coach(level=level, record=record)
         self._selected = selected_cards
@@ -55,6 +59,9 @@ class CoachPanel(widgets.VBox):
         self._shown: Question | None = None      # the question just answered or shown
         self._bot_lines: list[Msg] = []
         self._opening = False
+        self._legal: list[Move] = []
+        self._tip: Msg | None = None             # the reward of a right answer: a move tip
+        self._starred = starred
         guard = guarded(lambda: feedback)
         self.question = html_box("sq-coach-question")
         self.answer_text = widgets.Text(layout=widgets.Layout(width="12em"))
@@ -73,11 +80,12 @@ class CoachPanel(widgets.VBox):
         self.check_cards.on_click(guard(lambda _b: self._answer_cards()))
         self.show_me.on_click(guard(lambda _b: self.reveal()))
         self._guard = guard
+        self.later = LaterQuestions(self)
         self.typed = widgets.HBox([self.answer_text, self.check])
         self.controls = widgets.HBox([self.typed, self.check_cards, self.options,
                                       self.show_me], layout=widgets.Layout(
                                           flex_flow="row wrap", align_items="center"))
-        # `summary` is not a child: the app shows it in its game-over panel.
+        # `summary` and `later` are not children: the app shows them in its game-over panel.
         self.tracker_box = widgets.Box()   # the counter, made with the first view of the game
         super().__init__([self.question, self.controls, self.result, self.tracker_box,
                           self.hints, self.bots])
@@ -87,7 +95,8 @@ class CoachPanel(widgets.VBox):
     def new_game(self) -> None:
         old = self.coach
         self.coach = Coach(level=old.level, form=old.form, record=old.record)
-        self._verdict, self._shown, self._bot_lines = None, None, []
+        self._verdict, self._shown, self._bot_lines, self._tip = None, None, [], None
+        self.later.new_game()
         if self.tracker is not None:
             self.tracker.hide()
 
@@ -98,11 +107,11 @@ class CoachPanel(widgets.VBox):
 
     def turn(self, obs: Observation, legal: list[Move]) -> None:
         """A new view of the game: ask if it is the child's turn, and redraw."""
-        self._obs = obs
+        self._obs, self._legal = obs, legal
         before = self.coach.current
         self.coach.start_turn(obs, legal)
         if self.coach.current is not None and self.coach.current is not before:
-            self._verdict, self._shown = None, None
+            self._verdict, self._shown, self._tip = None, None, None
             if self.tracker is not None:
                 self.tracker.hide()
         self._draw()
@@ -117,6 +126,10 @@ class CoachPanel(widgets.VBox):
         if verdict is None:
             return None
         self._verdict = verdict
+        self._tip = None
+        if self.coach.earned and verdict.correct and self._obs is not None:
+            self._tip = move_tip(self._obs, self._legal)   # the reward: a tip for the move
+            self._starred()
         if verdict.understood:
             # a wrong first try keeps the question (one more try, with a hint); the counter
             # stays closed either way: opening it is the child's "Show me"
@@ -201,8 +214,11 @@ class CoachPanel(widgets.VBox):
         self.hints.value = ("".join(f"<p>{escape(line)}</p>" for line in self.lines())
                             if helper else "")
         self.bots.value = self._bots_html()
+        if obs.is_over:
+            self.coach.put_aside()     # a question still waiting goes to the summary
         self.summary.value = self._summary_html() if obs.is_over else ""
         self.summary.layout.display = "flex" if obs.is_over else "none"
+        self.later.draw(obs.is_over)
         self.check.description = t("common.check", lang)
         self.check_cards.description = t("play.coach_check_cards", lang)
         self.show_me.description = t("play.coach_show_me", lang)
@@ -248,9 +264,7 @@ class CoachPanel(widgets.VBox):
                     f"{body}</div>")
         if verdict is not None:
             tone = "good" if verdict.correct else ("bad" if verdict.understood else "info")
-            parts.extend(verdict.lines(lang))
-            if verdict.understood and not verdict.correct:   # one try in a game: say the answer
-                parts[0] = t("play.coach_not_quite", lang)
+            parts.extend(answer_lines(verdict, lang, self.coach.earned))
         if shown is not None:
             if verdict is None:   # "Show me": the answer, in a sentence where there is one
                 parts.append(t("play.coach_shown", lang))
@@ -261,6 +275,10 @@ class CoachPanel(widgets.VBox):
         if not parts:
             return ""
         body = "".join(f"<p>{escape(p)}</p>" for p in parts)
+        if self._tip is not None and verdict is not None and verdict.correct:
+            title = escape(t("play.coach_tip_title", lang))
+            body += (f'<p class="sq-coach-tip"><b>{title}:</b> '
+                     f"{escape(self._tip.render(lang))}</p>")
         return f'<div class="sq-status sq-status-{tone}" role="status">{body}</div>'
 
     def _bots_html(self) -> str:

@@ -26,21 +26,23 @@ class SeatCoach:
     follows the learner's mastery once they are named); answers go to `record`."""
 
     def __init__(self, lang: str, feedback: Feedback, hand: HandView, record: Recorder,
-                 level: str, chosen: bool, cards_checked: Callable[[bool], None]) -> None:
+                 level: str, chosen: bool, cards_checked: Callable[[bool], None],
+                 starred: Callable[[], None] = lambda: None) -> None:
         self.chosen = chosen
         self.panel = CoachPanel(lang, feedback=feedback, level=level, record=record,
                                 selected_cards=lambda: hand.selected_cards,
-                                cards_checked=cards_checked)
+                                cards_checked=cards_checked, starred=starred)
 
     @classmethod
     def asked(cls, lang: str, feedback: Feedback, hand: HandView, record: Recorder,
-              level: str | None, cards_checked: Callable[[bool], None]) -> SeatCoach:
+              level: str | None, cards_checked: Callable[[bool], None],
+              starred: Callable[[], None] = lambda: None) -> SeatCoach:
         """The coach a page or seat asked for: a known level is a grown-up's choice; anything
         else (None, a typo) follows the learner's mastery, starting as for a new learner."""
         chosen = level in ("off", "helper", "quiz", "detective")
         return cls(lang, feedback, hand, record,
                    level if level is not None and chosen else default_level(None),
-                   chosen, cards_checked)
+                   chosen, cards_checked, starred)
 
     @property
     def on(self) -> bool:

@@ -100,7 +100,7 @@ class GameOver(widgets.VBox):
                 shown.append(widgets.HTML(f"<h3 class='sq-h'>{escape(line)}</h3>"))
             if seat_coach.on:
                 seat_coach.panel.summary.layout.display = "flex"
-                shown.append(seat_coach.panel.summary)
+                shown.extend((seat_coach.panel.summary, seat_coach.panel.later))
         self.summaries.children = tuple(shown)
 
     def set_lang(self, lang: str) -> None:

@@ -36,22 +36,24 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import download_link
 from sq_edu.apps.teacher import class_settings
 from sq_edu.apps.teacher.class_settings import lesson_pages
 from sq_edu.apps.teacher.class_view import ClassView
 from sq_edu.apps.teacher.guard import ClassGuard
 from sq_edu.apps.teacher.login import TeacherLogin
 from sq_edu.apps.teacher.report import MAX_FILES, ReportSection
+from sq_edu.apps.teacher.tickets import TicketSection, on_the_site
+from sq_edu.apps.teacher.worksheets import WorksheetSection
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.links import MAX_SEED, PageParams, on_binder
 from sq_edu.pages.link_seal import sealed_query
 from sq_edu.pages.page_address import PageAddress
-from sq_edu.practice import Lesson, load_lessons, worksheet_html
+from sq_edu.practice import Lesson, load_lessons
+from sq_edu.practice.classroom.exit_ticket import KEY_PARAM
 from sq_edu.practice.classroom.live import server_class
 from sq_edu.practice.classroom.report import Report
 from sq_edu.practice.classroom.teacher_key import server_key
-from sq_edu.practice.classroom.worksheet import MAX_EXERCISES
+from sq_edu.practice.classroom.ticket_box import class_ticket_key
 from sq_edu.practice.progress import default_progress_dir
 from sq_edu.widgets.controls import html_box
 from sq_edu.widgets.feedback import Feedback
@@ -145,13 +147,15 @@ class TeacherApp(widgets.VBox):
         self.reports = ReportSection(self.lang, self.feedback)
         self.upload, self.report_view = self.reports.upload, self.reports.view
         self.csv_link = self.reports.csv_link
+        # Exit tickets: the class link hands the children this key, the section checks it.
+        # On the static site only: a server's class has the live view, and its links stay short.
+        self.tickets_in_link = on_the_site()
+        self.ticket_key = class_ticket_key(self._data_folder(), self._key)
+        self.tickets = TicketSection(self.lang, self.ticket_key, self._class_code)
 
-        self.worksheet_heading = widgets.HTML()
-        self.count = _labelled("sq-worksheet-count", widgets.BoundedIntText(
-            value=8, min=1, max=MAX_EXERCISES, style=WIDE, layout=widgets.Layout(width="14em")))
-        self.make = _labelled("sq-worksheet-make", widgets.Button(
-            icon="print", layout=widgets.Layout(width="auto")))
-        self.worksheet_link = _labelled("sq-worksheet-link", widgets.HTML())
+        self.worksheets = WorksheetSection(self.lang)
+        self.count, self.make = self.worksheets.count, self.worksheets.make_button
+        self.worksheet_link = self.worksheets.link
 
         self._fill_levels(level)
         for control in (self.lesson_select, self.level_select, self.seed_box, self.class_lang,
@@ -169,10 +173,10 @@ class TeacherApp(widgets.VBox):
                          layout=widgets.Layout(flex_flow="row wrap")),
             self.fix_level,
             self.link, self.url,
+            self.tickets,
             self.reports,
             # Worksheets, less often needed, behind the header's "More settings" button.
-            settings_fold([self.worksheet_heading, widgets.HBox([self.count, self.make]),
-                           self.worksheet_link], self.lang)[1],
+            settings_fold([self.worksheets], self.lang)[1],
         )
         self.built = True
         self._texts()
@@ -192,21 +196,17 @@ class TeacherApp(widgets.VBox):
         if not self._key:
             self.live_off = html_box("sq-live-off")
             return self.live_off
-        try:
-            folder = self._progress_dir or default_progress_dir()
-        except (RuntimeError, KeyError, OSError):   # no home folder: nothing to read live
-            log.warning("no progress folder for the live class view", exc_info=True)
-            folder = None
-        self.class_view = ClassView(None if folder is None else Path(folder),
-                                    self._class_code, self.lang, self.feedback,
+        folder = self._data_folder()
+        if folder is None:   # no home folder: nothing to read live
+            log.warning("no progress folder for the live class view")
+        self.class_view = ClassView(folder, self._class_code, self.lang, self.feedback,
                                     link_for=self.practice_link)
         from .table_list import TableList  # the class's tables, live
 
         self.table_list = TableList(self.lang)
         self.class_view.on_refresh.append(self.table_list.refresh)
         self.class_view.children = (*self.class_view.children, self.table_list)
-        self.class_guard = ClassGuard(None if folder is None else Path(folder), self.feedback,
-                                      self.lang)
+        self.class_guard = ClassGuard(folder, self.feedback, self.lang)
         return widgets.VBox([self.class_view, self.class_guard])
 
     def practice_link(self, lesson_id: str, level: int, code: str) -> str:
@@ -248,10 +248,11 @@ class TeacherApp(widgets.VBox):
 
     def class_query(self) -> str:
         """The query string a whole class shares: language, level, deal number, and the class
-        code and "level fixed" when there are."""
-        return sealed_query(PageParams(self.class_lang.value, seed=self.seed_box.value,
-                                       level=self.level_select.value,
-                                       class_code=self._class_code, fixed=self.fix_level.value))
+        code and "level fixed" when there are, and the key of the class's exit tickets."""
+        query = sealed_query(PageParams(self.class_lang.value, seed=self.seed_box.value,
+                                        level=self.level_select.value,
+                                        class_code=self._class_code, fixed=self.fix_level.value))
+        return f"{query}&{KEY_PARAM}={self.ticket_key}" if self.tickets_in_link else query
 
     def share_link(self) -> str:
         """Absolute link to the lesson with the class settings, built from the address the
@@ -287,13 +288,8 @@ class TeacherApp(widgets.VBox):
         lesson = self.lesson
         if lesson is None:
             return ""
-        level, seed, count = self.level_select.value, self.seed_box.value, self.count.value
-        page = worksheet_html(lesson, level, seed, count, self.class_lang.value)
-        self.worksheet_link.value = download_link(
-            page.encode("utf-8"), f"worksheet-{lesson.id}-{level}-{seed}.html", "text/html",
-            t("apps.teacher_worksheet_link", self.lang),
-            t("apps.teacher_worksheet_help", self.lang))
-        return page
+        return self.worksheets.make(lesson, self.level_select.value, self.seed_box.value,
+                                    self.class_lang.value)
 
     # --- language ---------------------------------------------------------------------------
 
@@ -311,6 +307,8 @@ class TeacherApp(widgets.VBox):
             self._texts()
             self._update_link()
             self.reports.set_lang(self.lang)
+            self.tickets.set_lang(self.lang)
+            self.worksheets.set_lang(self.lang)
             if self.class_view is not None:
                 self.class_view.set_lang(self.lang)
                 self.table_list.set_lang(self.lang)
@@ -328,7 +326,6 @@ class TeacherApp(widgets.VBox):
             off = "classroom.live_off_binder" if on_binder() else "classroom.live_off"
             self.live_off.value = f"<p>{html.escape(t(off, lang))}</p>"
         self.class_heading.value = f"<h3>{html.escape(t('apps.teacher_class', lang))}</h3>"
-        self.worksheet_heading.value = f"<h3>{html.escape(t('apps.teacher_worksheet', lang))}</h3>"
         self.lesson_select.description = t("apps.teacher_lesson", lang)
         self._relabel(self.lesson_select,
                       [(self.lessons[i].title.get(lang), i) for i in self.lessons],
@@ -341,5 +338,3 @@ class TeacherApp(widgets.VBox):
                       self.class_lang.value)
         self.fix_level.description = t("classroom.fix_level", lang)
         self.url.description = t("apps.teacher_copy", lang)
-        self.count.description = t("apps.teacher_count", lang)
-        self.make.description = t("apps.teacher_make", lang)

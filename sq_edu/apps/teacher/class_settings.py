@@ -18,7 +18,7 @@ from sq_edu.links import (
     clamp_level,
     on_binder,
 )
-from sq_edu.pages.page_address import sibling_link
+from sq_edu.pages.page_address import sibling_link, site_link
 from sq_edu.practice import Lesson, load_lessons
 
 
@@ -52,7 +52,7 @@ def share_link(href: str, page: str, query: str) -> str:
     """Absolute link to `page` with the class settings, built from the teacher's address."""
     if on_binder():   # the session address is the teacher's own: pupils get a new session
         return binder_link(page, query)
-    return sibling_link(href, page, query)
+    return sibling_link(href, page, query) or site_link(href, page, query)
 
 
 def link_html(lesson: Lesson, link: str, pupils: str, level: int, seed: int, lang: str) -> str:

@@ -26,10 +26,9 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import download_link
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import ClassCodeError, clean_class_code
-from sq_edu.practice.classroom.diagnosis import class_csv, grid_html, skill_grid
+from sq_edu.practice.classroom.diagnosis import Grid, class_csv, grid_html, skill_grid
 from sq_edu.practice.classroom.live import (
     SORT_KEYS,
     LearnerRow,
@@ -38,10 +37,12 @@ from sq_edu.practice.classroom.live import (
     sort_rows,
 )
 from sq_edu.practice.classroom.report import teacher_report
+from sq_edu.practice.classroom.suggested import Suggestion, send_practice
 from sq_edu.practice.lesson import load_lessons
 from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name
 from sq_edu.widgets.class_table import ClassTable
 from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 
@@ -103,11 +104,16 @@ class ClassView(widgets.VBox):
         self.table.observe(guard(lambda _c: self._show_skills()), "selected")
         self.skills = html_box("sq-learner-skills")
         self.grid = html_box("sq-class-grid")
+        # One "Send practice" button per common mistake: its learners get that level.
+        self.send_box = widgets.VBox(layout=widgets.Layout(align_items="flex-start"))
+        self.send_box.add_class("sq-send-practice-box")
+        self._sends: tuple = ()
+        self._guard = guard
         self.link_for = link_for
         row = widgets.HBox([self.code_box, self.show_button],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         super().__init__([self.heading, self.help, row, self.summary, self.table,
-                          self.skills, self.grid])
+                          self.skills, self.grid, self.send_box])
         self.add_class("sq-class-view")
         self._texts()
         self.refresh()
@@ -203,11 +209,52 @@ class ClassView(widgets.VBox):
         def link(lesson: str, level: int) -> str:
             return self.link_for(lesson, level, code) if self.link_for is not None else ""
 
+        self._draw_sends(skill_grid(self.activities), titles)
         table = class_csv(self.activities, code or "-", lang).encode("utf-8")
         name = f"class_{code or 'all'}_{time.strftime('%Y%m%d_%H%M', time.localtime(self._now))}"
         self.grid.value = (grid_html(skill_grid(self.activities), lang, titles, link)
                            + download_link(table, f"{name}.csv", "text/csv",
                                            t("classroom.csv_download", lang)))
+
+    def _draw_sends(self, grid: Grid, titles: Callable[[str, str], str]) -> None:
+        """A "Send practice" button per skill with a common mistake (rebuilt only when the
+        mistakes or their learners change, so a refresh never steals the teacher's focus)."""
+        sends: list[tuple[str, str, str, int, tuple[str, ...]]] = []
+        for lesson, skill in grid.skills:
+            key, names = grid.common_slip(skill)
+            if key:
+                level = max(grid.cells[(n, skill)].level for n in names)
+                sends.append((lesson, skill, key, level, tuple(names)))
+        wanted = (tuple(sends), self.lang)
+        if wanted == self._sends:
+            return
+        self._sends = wanted
+        for old in self.send_box.children:
+            old.close()
+        made = []
+        for lesson, skill, key, level, who in sends:
+            title = titles(lesson, skill)
+            sent = Suggestion(lesson, level, skill, key)
+            control = button("sq-send-practice", icon="paper-plane", button_style="primary",
+                             description=t("classroom.send_practice", self.lang,
+                                           skill=title, who=", ".join(who)))
+            control.on_click(self._guard(
+                lambda _b, s=sent, w=who, name=title: self.send(s, w, name)))
+            made.append(control)
+        self.send_box.children = made
+
+    def send(self, suggestion: Suggestion, who: tuple[str, ...], title: str = "") -> list[str]:
+        """Send the targeted practice to these learners; said on the teacher's page."""
+        if self.folder is None:
+            self.feedback.say("classroom.send_practice_none", "bad")
+            return []
+        reached = send_practice(self.folder, self.code, who, suggestion)
+        if not reached:
+            self.feedback.say("classroom.send_practice_none", "bad")
+            return []
+        self.feedback.say("classroom.send_practice_done", "good", who=", ".join(reached),
+                          skill=title or suggestion.skill, level=suggestion.level)
+        return reached
 
     def _show_skills(self) -> None:
         name = self.table.selected

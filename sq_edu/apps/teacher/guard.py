@@ -2,7 +2,8 @@
 
 - who is locked out after too many wrong guesses (a learner, the class password, the teacher
   password), and until when, read from the server-wide guess counts;
-- for one nickname: give a new secret number (the child forgot it), free the nickname (a
+- for one nickname: give a new secret (a picture and 4 digits drawn by the server, shown big
+  in `sq-guard-secret` to hand to the child who forgot theirs), free the nickname (a
   classmate took it first) or lift the wait;
 - "free the class": every lesson page kernel but this one is shut down, so a class held full
   by forgotten tabs or by one device starts afresh (the children reload their pages);
@@ -10,7 +11,8 @@
 
 Stable hooks: `sq-class-guard` (the box), `sq-guard-locks` (who is locked),
 `sq-guard-nickname` (text), `sq-guard-reset`, `sq-guard-release`, `sq-guard-lift`,
-`sq-guard-free` (buttons), `sq-guard-report` (the CSV link); messages go to the app's
+`sq-guard-free` (buttons), `sq-guard-secret` (a new secret), `sq-guard-report` (the CSV
+link); messages go to the app's
 `sq-status` line.
 """
 
@@ -28,9 +30,11 @@ from sq_edu.pages.server_calls import ask_to_free_the_class, report_link
 from sq_edu.practice import ProgressError, clean_nickname
 from sq_edu.practice.classroom.learners import release_lock, release_nickname, reset_secret
 from sq_edu.practice.guess_limit import GuessLimit
+from sq_edu.practice.secret_pictures import symbol
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.picture_picker import picture_name
 
 SHOWN_FOR = 3600.0   # lockouts of the last hour are listed
 
@@ -55,13 +59,15 @@ class ClassGuard(widgets.VBox):
         self.lift = button("sq-guard-lift", icon="unlock")
         self.free = button("sq-guard-free", icon="power-off", button_style="warning")
         self.report = html_box("sq-guard-report")
+        self.secret_card = html_box("sq-guard-secret")
         self.reset.on_click(guard(lambda _b: self.reset_secret(self.nickname.value)))
         self.release.on_click(guard(lambda _b: self.release_nickname(self.nickname.value)))
         self.lift.on_click(guard(lambda _b: self.lift_wait(self.nickname.value)))
         self.free.on_click(guard(lambda _b: self.free_the_class()))
         row = widgets.HBox([self.nickname, self.reset, self.release, self.lift],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.heading, self.locks, row, self.free, self.report])
+        super().__init__([self.heading, self.locks, row, self.secret_card, self.free,
+                          self.report])
         self.add_class("sq-class-guard")
         self.set_lang(self.lang)
 
@@ -74,7 +80,28 @@ class ClassGuard(widgets.VBox):
             return None
 
     def reset_secret(self, text: str) -> bool:
-        return self._for_learner(text, lambda f, n: reset_secret(f, n), "guard_reset_done")
+        """A new secret for the learner, shown big for the teacher to hand over."""
+        self.secret_card.value = ""
+        nickname = self._learner(text)
+        if nickname is None or self.folder is None:
+            return False
+        given = reset_secret(self.folder, nickname)
+        if given is None:
+            self.feedback.say("classroom.guard_no_learner", "bad", nickname=nickname)
+            return False
+        picture, digits = given
+        name = picture_name(picture, self.lang)
+        self.feedback.say("classroom.guard_reset_done", "good", nickname=nickname,
+                          picture=name, digits=digits)
+        self.secret_card.value = (
+            f'<div role="status" style="display:inline-block;border:3px solid #1d4ed8;'
+            f'border-radius:12px;padding:8px 16px;margin:6px 0;background:#eff6ff">'
+            f"<div>{escape(t('classroom.guard_secret_card', self.lang, nickname=nickname))}"
+            f'</div><div style="font-size:2.2em;line-height:1.2">'
+            f'<span aria-hidden="true">{symbol(picture)}</span> {escape(name)} + '
+            f'<b style="letter-spacing:0.15em">{escape(digits)}</b></div></div>')
+        self.draw_locks()
+        return True
 
     def release_nickname(self, text: str) -> bool:
         return self._for_learner(text, lambda f, n: release_nickname(f, n) is not None,

@@ -16,12 +16,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq_edu.apps.lesson.html import download_link
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError
 from sq_edu.practice.classroom.report import Report, teacher_report
 from sq_edu.practice.progress import from_bytes
 from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 

@@ -1,8 +1,9 @@
 """What the teacher can do for a learner who is locked out of their own record.
 
-- `reset_secret`: the learner's secret number is forgotten (their answers stay); the next time
-  they type their nickname, the number they type becomes their new one. For a child who
-  forgot it, with the teacher beside them.
+- `reset_secret`: the learner gets a new secret, a picture and 4 digits drawn at random
+  (their answers stay; the old secret no longer opens the record), which the teacher's page
+  shows to hand over. For a child who forgot theirs. A secret the child then chooses would be
+  whatever the first person to type the nickname says, so the server chooses it.
 - `release_nickname`: a nickname taken by someone else (a classmate typed «Cleo» before Cleo
   did) is freed: that record is kept aside as `<name>.json.released-<time>.bak` (nothing is
   deleted), so the real child can claim the name with a secret of their own.
@@ -20,6 +21,7 @@ from pathlib import Path
 from sq_edu.practice.guess_limit import GuessLimit
 from sq_edu.practice.learner_guard import locked
 from sq_edu.practice.progress import ProgressError, ProgressStore
+from sq_edu.practice.secret_pictures import hash_secret, new_secret
 
 
 def _store(folder: Path, nickname: str) -> ProgressStore | None:
@@ -30,17 +32,19 @@ def _store(folder: Path, nickname: str) -> ProgressStore | None:
     return store if store.path.exists() else None
 
 
-def reset_secret(folder: Path, nickname: str) -> bool:
-    """Forget a learner's secret number; False if there is no such learner here."""
+def reset_secret(folder: Path, nickname: str) -> tuple[str, str] | None:
+    """Give a learner a new secret: (picture id, 4 digits), stored hashed; None if there is
+    no such learner here."""
     store = _store(folder, nickname)
     if store is None:
-        return False
+        return None
+    picture, digits = new_secret()
     with locked(store.path):
         progress = store.load()
-        progress.secret = None
+        progress.secret = hash_secret(picture, digits)
         store.save(progress)
     release_lock(folder, f"learner:{store.path.stem}")
-    return True
+    return picture, digits
 
 
 def release_nickname(folder: Path, nickname: str) -> Path | None:

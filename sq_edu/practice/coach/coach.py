@@ -160,6 +160,11 @@ class Coach:
     pace: dict[str, int] = field(default_factory=lambda: dict(PACE))
     _turns: int = 0               # the child's turns seen this game
     _asked_at: int | None = None  # ... and the one of the last question
+    # A right first answer earns a star (shown beside the child's name on the scoreboard);
+    # a question the child played past is kept, to be answered after the game.
+    stars: int = 0
+    earned: bool = False          # the last answer earned a star
+    skipped: list[Question] = field(default_factory=list)
 
     @property
     def asks(self) -> bool:
@@ -183,6 +188,7 @@ class Coach:
         self._counted = now
         if obs.turn == self._asked_turn or not self.asks:
             return self.current
+        self.put_aside()
         self._asked_turn = obs.turn
         self._turns += 1
         if self._asked_at is not None and self._turns - self._asked_at < self.pace.get(
@@ -227,6 +233,8 @@ class Coach:
             return verdict
         if not self.retrying and self.record is not None:
             self.record(question, verdict)     # the first try is the one that counts
+        self.earned = verdict.correct and not self.retrying
+        self.stars += int(self.earned)
         if not verdict.correct and not self.retrying:
             self.retrying = True
             return verdict
@@ -242,6 +250,29 @@ class Coach:
             self.history.append(Asked(question.type, question.exercise.skill, None))
             self._next()
         return question
+
+    def put_aside(self) -> None:
+        """The child played on (or the game ended) without answering: the question waits for
+        the summary. A question already answered once (wrong) was counted, so it goes."""
+        if self.current is not None and not self.retrying:
+            self.skipped.append(self.current)
+        self.current, self.queue = None, []
+        self.retrying = False
+
+    def answer_later(self, question: Question, given: object) -> Judgement:
+        """A skipped question answered after the game: judged, recorded and starred as in
+        play (one try: the worked answer follows a wrong one)."""
+        verdict = check(question.exercise, given)
+        if not verdict.understood:
+            return verdict
+        if self.record is not None:
+            self.record(question, verdict)
+        self.earned = verdict.correct
+        self.stars += int(verdict.correct)
+        self.skipped = [q for q in self.skipped if q is not question]
+        self.history.append(Asked(question.type, question.exercise.skill, verdict.correct,
+                                  verdict.answer))
+        return verdict
 
     def _next(self) -> None:
         self.retrying = False

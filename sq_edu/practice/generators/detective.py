@@ -74,10 +74,19 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     window = (p["from_turn"], max(p["from_turn"], p["to_turn"]))
     heading: tuple[Any, ...] = ()
     if p["follow_game"]:
-        pos, game_number = follow_position(base.seed, p["players"], base.rules, window)
+        # The walk visits the turns at which the learner holds a card it may ask about whose
+        # count has moved on since the last question, and asks about such a card: forgetting
+        # your own hand, counting only the cards seen or the whole deck then each give a wrong
+        # count (the item tells every counting slip apart), and the answer is not the last one.
+        def counts(o: Observation) -> object:
+            left = unseen(o)
+            return tuple((c, left[c]) for c in telling(o, p["cards"])) or None
+
+        pos, game_number = follow_position(base.seed, p["players"], base.rules, window,
+                                           keep=counts, keep_key=tuple(p["cards"]))
         heading = (msg("practice.table_turn", game=game_number, turn=pos.obs.turn),)
-        held = [c for c in p["cards"] if c in pos.obs.hand]
-        if held and rng.random() < HELD_SHARE:   # so forgetting your own hand shows
+        held = telling(pos.obs, p["cards"]) or [c for c in p["cards"] if c in pos.obs.hand]
+        if held:
             token = rng.choice(held)
     else:
         want = rng.randint(0, PLAY_DECK[token])
@@ -108,7 +117,18 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                      extra={"card": token, "deck": True})
 
 
-HELD_SHARE = 0.85   # how often the card asked about is one the learner holds (following a game)
+COUNT_SLIPS = frozenset({"lessons.det_trap_own_hand", "lessons.det_trap_seen",
+                         "lessons.det_trap_whole_deck"})
+
+
+def telling(obs: Observation, cards: list[str]) -> list[str]:
+    """The cards of `cards` in the learner's hand on which each counting slip (forgetting your
+    own hand, counting the cards seen, the whole deck) gives its own wrong count."""
+    from sq_edu.maths import unseen
+
+    left = unseen(obs)
+    return [c for c in cards if c in obs.hand and {
+        why.key for _, why in unseen_traps(obs, c, left[c])} >= COUNT_SLIPS]
 
 
 def block_answer(obs: Observation, target: int) -> str:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from sq_edu.dungeon.bots import Bot, RandomBot, SensibleBot
 from sq_edu.dungeon.cards import SUITS, Card, deck_for
 from sq_edu.dungeon.game import DungeonGame, play_out
-from sq_edu.dungeon.records import TrickRecord
+from sq_edu.dungeon.records import HandRecord, TrickRecord
 from sq_edu.dungeon.scoring import race_winners
 from sq_edu.dungeon.words import ShortCards
 from sq_edu.i18n.format import Count
@@ -118,6 +118,7 @@ def score_a_trick(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerc
         context=(msg("dungeon.ex_trump_line", suit=msg(f"dungeon.suit_{record.trump}")),),
         hints=(msg("dungeon.ex_trick_nudge"), msg("dungeon.ex_trick_strategy")),
         reveal=(trick_working(record),),
+        worked=(trick_working(record),),
         traps=traps((s.after,),
                     (s.change if s.before else None, msg("dungeon.ex_trap_trick_only")),
                     (s.after - 10 if s.queens else None, msg("dungeon.ex_trap_no_trick_points")),
@@ -156,6 +157,7 @@ def score_a_hand(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
             hints=(msg("dungeon.ex_hand_nudge"), msg("dungeon.ex_hand_strategy")),
             reveal=tuple(trick_working(r) for r in taken) + ((contract_working(hand),)
                                                        if seat == hand.dealer else ()),
+            worked=hand_steps(hand, seat, taken),
             traps=traps((after,),
                         (after - hand.scores_before[seat] if hand.scores_before[seat] else None,
                          msg("dungeon.ex_trap_hand_only")),
@@ -165,6 +167,22 @@ def score_a_hand(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                    "queens": [r.queens for r in taken], "dealer": seat == hand.dealer,
                    "dealer_tricks": hand.dealer_tricks, "contract": hand.contract})
     raise RuntimeError("no hand found")  # pragma: no cover - 60 real games always hold one
+
+
+def hand_steps(hand: HandRecord, seat: int, taken: list[TrickRecord]) -> tuple[Msg, ...]:
+    """The worked hand: each trick taken, line by line from the score before, then the
+    dealer's contract (+50 or −50) on the score the tricks reached."""
+    steps = [trick_working(r) for r in taken] or [
+        msg("dungeon.ex_worked_no_tricks", before=hand.scores_before[seat])]
+    if seat == hand.dealer:
+        steps.append(contract_step(hand, taken[-1].score.after if taken
+                                   else hand.scores_before[seat]))
+    return tuple(steps)
+
+
+def contract_step(hand: HandRecord, before: int) -> Msg:
+    key = "dungeon.ex_worked_contract_made" if hand.made else "dungeon.ex_worked_contract_missed"
+    return msg(key, before=before, after=before + hand.contract_points)
 
 
 # --- level: the dungeon ("the lower of ...") --------------------------------------------------
@@ -190,6 +208,10 @@ def the_dungeon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
                msg("dungeon.ex_dungeon_strategy_3" if queens == 3
                    else "dungeon.ex_dungeon_strategy_4")),
         reveal=(trick_working(record),),
+        worked=(msg("dungeon.ex_worked_scores", scores=scores_line(scores)),
+                *((msg("dungeon.ex_worked_lowest", lowest=min(record.others)),)
+                  if queens == 3 else ()),
+                trick_working(record)),
         traps=traps((s.after,),
                     (max(s.compared) if s.compared else None,
                      msg("dungeon.ex_trap_dungeon_lower", one=s.compared[0] if s.compared else 0,
@@ -269,8 +291,15 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                             else None,
                             msg("mistakes.race_no_contract", shown=shown[hand.dealer],
                                 contract=hand.contract_points, real=after[hand.dealer]))]
+    worked: tuple[Msg, ...] = ()
+    if p["contract"]:
+        worked = (contract_step(hand, shown[hand.dealer]),)
+    worked += (msg("dungeon.ex_worked_race_scores", scores=scores_line(after)),
+               msg("dungeon.rule_race_winner", names=player(winners[0]), score=after[winners[0]])
+               if winners else msg("dungeon.rule_race_none"))
     return base.make(
         kind=CHOICE, answers=(answer,), options=options, traps=traps((answer,), *slips),
+        worked=worked,
         prompt=msg("dungeon.ex_race_prompt", hand=hand.number), context=context,
         hints=(msg("dungeon.ex_race_nudge"),
                msg("dungeon.ex_race_strategy_contract" if p["contract"]

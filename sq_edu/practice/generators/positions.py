@@ -126,17 +126,31 @@ def _game_at(seed: int, players: int, rules: str, step: int) -> Game:
 
 
 def follow_position(seed: int, players: int, rules: str, turns: tuple[int, int],
-                    max_games: int = 200) -> tuple[Position, int]:
+                    max_games: int = 200,
+                    keep: Callable[[Observation], object] | None = None,
+                    keep_key: object = None) -> tuple[Position, int]:
     """Step by step through one deal: exercise `seed % 1000` of deal `seed // 1000` is the next
     of seat 0's turns in the window, game after game. Returns the position and the game number
     (1-based), so the learner sees the same game move on from one question to the next.
+
+    With `keep`, only the turns to which it gives a label (not None) other than the last
+    visited turn's are visited: turns at which a question can show what it teaches and whose
+    answer has moved on. The walk still moves forward through the same games. The turns of each
+    game are remembered under `keep_key` (what `keep` looks at), so item 150 of a deal does not
+    replay the 40 games before it once more.
     """
     deal, index = divmod(int(seed), 1000)
     low, high = turns
     for game_number in range(1, max_games + 1):
         game_seed = deal * 1000 + game_number
-        steps = [step for step, g in _play(game_seed, players, rules, high)
-                 if g.turn >= low]
+        key = (game_seed, players, rules, low, high, keep_key)
+        steps = _WALKED.get(key) if keep is None or keep_key is not None else None
+        if steps is None:
+            steps = _turns(game_seed, players, rules, turns, keep)
+            if keep is None or keep_key is not None:
+                if len(_WALKED) > 4096:
+                    _WALKED.clear()
+                _WALKED[key] = steps
         if index < len(steps):
             step = steps[index]
             game = next(g for s, g in _play(game_seed, players, rules, high, stop=step)
@@ -145,6 +159,27 @@ def follow_position(seed: int, players: int, rules: str, turns: tuple[int, int],
         index -= len(steps)
     position = pick_position(deal, players, rules, turns, random.Random(seed))
     return position, 1
+
+
+_WALKED: dict[tuple[object, ...], list[int]] = {}
+
+
+def _turns(game_seed: int, players: int, rules: str, turns: tuple[int, int],
+           keep: Callable[[Observation], object] | None) -> list[int]:
+    """The steps of one game that `follow_position` visits."""
+    low, high = turns
+    steps: list[int] = []
+    last = None
+    for step, g in _play(game_seed, players, rules, high):
+        if g.turn < low:
+            continue
+        if keep is not None:
+            label = keep(g.observe(LEARNER))
+            if label is None or label == last:
+                continue
+            last = label
+        steps.append(step)
+    return steps
 
 
 _EVENT_KEYS = {"play": "practice.event_play", "discard": "practice.event_discard",

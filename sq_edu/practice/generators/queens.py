@@ -76,6 +76,13 @@ def sum_step(queens: tuple[str, ...], have: int) -> tuple[Msg, ...]:
     return (msg("lessons.qp_worked_sum", points=points_line(queens), total=have),)
 
 
+def count_on(have: int, goal: int) -> Msg:
+    """"Count on in fives from 35: 40, 45, 50. That is 15 points more." (queen points are
+    fives, so counting on from the points held lands on the goal)."""
+    return msg("lessons.qp_worked_count_on", have=have, added=Count(goal - have, "points"),
+               steps=Plain(", ".join(str(n) for n in range(have + 5, goal + 1, 5))))
+
+
 @generator("queens.sum", min_queens=_COUNT, max_queens=Param(int, 3, low=1, high=5))
 def queen_sum(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """How many points do these awake queens make?"""
@@ -124,7 +131,7 @@ def to_goal(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                                                    goal=goal)),
                                  (need // 5, msg("lessons.qp_trap_fives", n=need // 5)),
                                  (goal, msg("lessons.qp_trap_goal", goal=goal))),
-                     worked=(*sum_step(queens, have),
+                     worked=(*sum_step(queens, have), count_on(have, goal),
                              msg("lessons.qp_worked_goal", goal=goal, have=have, need=need)),
                      guess=1 / 10,
                      extra={"queens": queens, "goal": goal, "players": players_for(goal)})

@@ -32,8 +32,9 @@ def answer(app: LessonApp, hint: bool = False) -> None:
     app.next_button.click()
 
 
-def name(app: LessonApp, nickname: str, pin: str = "2581") -> None:
+def name(app: LessonApp, nickname: str, pin: str = "2581", picture: str = "crown") -> None:
     app.nickname.value = nickname
+    app.panel.picture.buttons.value = picture
     app.panel.secret.value = pin
     app.save_nickname.click()
 
@@ -247,3 +248,47 @@ def test_nickname_advice_is_a_visible_line_and_files_sit_together(lang: str, adv
     assert len(rows) == 1 and app.export in rows[0].children
     assert "sq-progress-row" in rows[0]._dom_classes
     assert "href" not in panel.export_help.value and panel.export_help.value
+
+
+def test_a_new_learner_needs_a_picture_and_digits(progress_dir: Path) -> None:
+    app = LessonApp("queen_points", seed=4)
+    app.nickname.value = "Lena"
+    app.panel.secret.value = "2581"            # digits alone: not a whole secret any more
+    app.save_nickname.click()
+    assert "Pick your secret picture" in app.feedback.text and app.store is None
+    assert app.panel.secret.value == ""        # never left on the screen
+    name(app, "Lena", "2581", "flower")
+    assert "Hello, Lena" in app.feedback.text and "«flower»" in app.feedback.text
+    assert app.panel.picture.value is None     # the picture is not left picked either
+    record = json.loads((progress_dir / "lena.json").read_text(encoding="utf-8"))["secret"]
+    assert record["form"] == "picture" and "2581" not in json.dumps(record)
+    other = LessonApp("queen_points", seed=5)
+    name(other, "Lena", "2581", "star")        # the right digits, the wrong picture
+    assert "not the secret of Lena" in other.feedback.text
+    name(other, "Lena", "2581", "flower")
+    assert "Welcome back, Lena" in other.feedback.text
+
+
+def test_an_old_secret_of_digits_still_opens_and_asks_for_a_picture(progress_dir: Path) -> None:
+    from sq_edu.practice import Progress, ProgressStore
+    from sq_edu.practice.learner_guard import hash_pin
+
+    store = ProgressStore.for_learner("Oleg", progress_dir)
+    store.save(Progress(nickname="Oleg", secret=hash_pin("1357")))   # saved before pictures
+    app = LessonApp("queen_points", seed=4)
+    app.language.value = "ru"
+    app.nickname.value = "Oleg"
+    app.panel.secret.value = "1357"
+    app.save_nickname.click()
+    assert "С возвращением, Oleg" in app.feedback.text
+    assert "Сделай свой секрет надёжнее" in app.feedback.text
+    assert "form" not in (store.secret() or {})            # nothing changed without a picture
+    name(app, "Oleg", "1357", "anchor")                     # the next time: the picture too
+    assert "картинка «якорь»" in app.feedback.text
+    assert (store.secret() or {}).get("form") == "picture"
+    again = LessonApp("queen_points", seed=5)
+    name(again, "Oleg", "1357", "moon")
+    assert "Это не секрет игрока Oleg" in again.feedback.text or "not the secret" in \
+        again.feedback.text
+    name(again, "Oleg", "1357", "anchor")
+    assert "Welcome back, Oleg" in again.feedback.text

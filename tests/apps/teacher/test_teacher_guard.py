@@ -3,6 +3,7 @@ the class" is tested through a real server in tests/security/test_security_flood
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -10,9 +11,16 @@ import pytest
 from sq_edu.apps.teacher.guard import ClassGuard
 from sq_edu.practice import Progress
 from sq_edu.practice.guess_limit import TARGET_FREE, GuessLimit
-from sq_edu.practice.learner_guard import hash_pin, nickname_skeleton
+from sq_edu.practice.learner_guard import (
+    hash_pin,
+    is_picture_record,
+    nickname_skeleton,
+    pin_matches,
+)
 from sq_edu.practice.progress import ProgressStore
+from sq_edu.practice.secret_pictures import PICTURE_IDS, secret_matches, symbol
 from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.picture_picker import picture_name
 
 
 def _learner(folder: Path, nickname: str, pin: str) -> ProgressStore:
@@ -54,7 +62,15 @@ def test_a_squatted_nickname_is_freed_and_a_forgotten_secret_reset(tmp_path: Pat
     assert not squatter.path.exists() and list(tmp_path.glob("cleo.json.released-*.bak"))
     assert "is free again" in guard.feedback.text
     real = _learner(tmp_path, "Cleo", "2222")
-    assert guard.reset_secret("cleo") and real.secret() is None
+    assert guard.reset_secret("cleo")
+    shown = re.search(r"picture «(\w+)» and the number (\d{4})", guard.feedback.text)
+    assert shown is not None, guard.feedback.text
+    picture = next(p for p in PICTURE_IDS if picture_name(p, "en") == shown.group(1))
+    record = real.secret()
+    assert secret_matches(picture, shown.group(2), record) and is_picture_record(record)
+    assert not secret_matches(picture, "2222", record) and not pin_matches("2222", record)
+    card = guard.secret_card.value   # shown big for the teacher to hand over
+    assert shown.group(2) in card and symbol(picture) in card and "Secret of cleo" in card
     assert not guard.reset_secret("Nobody") and "no learner Nobody" in guard.feedback.text
     guard.free.click()
     assert "could not be freed" in guard.feedback.text

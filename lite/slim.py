@@ -1,0 +1,51 @@
+"""Only what the pages import goes to the browser: wheels and the packages' zip made smaller.
+
+A widget page uses IPython's kernel side, not its terminal, its completion or most of
+Pygments: jedi and parso are not shipped at all (IPython's completer works without them),
+prompt_toolkit only as a wheel for the plain start (IPython imports its terminal embed on
+import; the snapshot stubs that import, lite/warm.py). Pygments keeps the few lexers IPython's
+tracebacks and inspector use; the widget wheels lose their JupyterLab extension (JupyterLite
+serves it from the site's `extensions/`, the Python side never reads it). Wheels stay valid
+zips with the same names, so Pyodide's lock only needs their new sha256.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+STAMP = (1980, 1, 1, 0, 0, 0)   # the same bytes from every build
+# Lexers IPython loads by name (python, python3, ipython's tracebacks); the others are
+# looked up through pygments/lexers/_mapping.py and would only load if asked for.
+PYGMENTS_LEXERS = {"__init__.py", "_mapping.py", "python.py", "special.py"}
+# Packages the site's zip (snapshot start) leaves out: imported by no page once the snapshot
+# stubs IPython's terminal (lite/warm.py).
+NOT_IN_ZIP = ("prompt_toolkit/", "prompt_toolkit-")
+# Packages the Pyodide kernel installs with piplite as it starts unless the site's package list
+# names them (its worker's `initKernel`). jedi is not shipped: named, the kernel does not reach
+# for it (with the PyPI fallback off that install never ended and no page ever showed); the
+# loader takes the names back out before Pyodide loads the list (lite/sq-pyodide.mjs).
+NAMED_NOT_SHIPPED = ("jedi",)
+
+
+def kept(name: str) -> bool:
+    """Whether a file of a wheel goes to the browser."""
+    if ".data/data/share/jupyter/" in name:   # a JupyterLab extension's JS
+        return False
+    if name.startswith("pygments/lexers/"):
+        return name.rsplit("/", 1)[-1] in PYGMENTS_LEXERS
+    return True
+
+
+def slim_wheel(path: Path) -> int:
+    """Rewrite `path` without the files the browser does not need; returns bytes saved."""
+    with zipfile.ZipFile(path) as source:
+        items = [item for item in source.infolist() if not item.is_dir()]
+        if all(kept(item.filename) for item in items):
+            return 0
+        before = path.stat().st_size
+        files = [(item.filename, source.read(item)) for item in items if kept(item.filename)]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+        for name, data in files:
+            target.writestr(zipfile.ZipInfo(name, STAMP), data, zipfile.ZIP_DEFLATED)
+    return before - path.stat().st_size

@@ -1,0 +1,176 @@
+"""The questions left without an answer, after the game: each with its position told in
+words, answered like a coach answer in play (judged, recorded, a star when right, the worked
+answer when wrong). One question at a time, in the order they were asked.
+
+Hooks: sq-coach-later (the section), sq-later-question, sq-later-answer / sq-later-check
+(typed answers), sq-later-option (a choice or a player), sq-later-check-cards (cards picked in
+the hand shown with the question), sq-later-result (the verdict, role=status).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+import ipywidgets as widgets
+
+from sq_edu.apps.play.words import who
+from sq_edu.i18n import t
+from sq_edu.practice.checking import Judgement
+from sq_edu.practice.coach.questions import Question
+from sq_edu.practice.coach.tip import position_lines
+from sq_edu.practice.exercise import CARDS, CHOICE, SEAT
+from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.hand import HandView
+
+if TYPE_CHECKING:
+    from sq_edu.apps.play.coach import CoachPanel
+
+
+def answer_lines(verdict: Judgement, lang: str, earned: bool) -> list[str]:
+    """What an answer to the coach gets, in play and after it: a star for a right first
+    answer, "not quite" and the worked answer (shown with it) for a wrong one."""
+    parts = verdict.lines(lang)
+    if verdict.understood and not verdict.correct:   # one try counted: say the answer
+        parts[0] = t("play.coach_not_quite", lang)
+    elif verdict.correct and earned:
+        parts[0] = t("play.coach_star", lang)
+    return parts
+
+
+class LaterQuestions(widgets.VBox):
+    """The panel's skipped questions, shown under the summary once the game is over."""
+
+    def __init__(self, panel: CoachPanel) -> None:
+        self.panel = panel
+        self.heading = html_box("sq-later-question")
+        self.answer_text = widgets.Text(layout=widgets.Layout(width="12em"))
+        self.answer_text.add_class("sq-later-answer")
+        self.check = button("sq-later-check", button_style="primary")
+        self.check_cards = button("sq-later-check-cards", button_style="primary")
+        self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hand: HandView | None = None
+        self.hand_box = widgets.Box()
+        self.result = html_box("sq-later-result")
+        guard = panel._guard
+        self.check.on_click(guard(lambda _b: self.answer(self.answer_text.value)))
+        self.check_cards.on_click(guard(lambda _b: self.answer(
+            list(self.hand.selected_cards) if self.hand is not None else [])))
+        self.typed = widgets.HBox([self.answer_text, self.check])
+        self.controls = widgets.HBox([self.typed, self.check_cards, self.options],
+                                     layout=widgets.Layout(flex_flow="row wrap",
+                                                           align_items="center"))
+        self._verdict: Judgement | None = None
+        self._answered: Question | None = None    # the question the verdict is about
+        self._earned = False
+        self._drawn: Question | None = None
+        self._options_for: tuple[Question | None, str] = (None, "")
+        super().__init__([self.result, self.heading, self.hand_box, self.controls])
+        self.add_class("sq-coach-later")
+        self.layout.display = "none"
+
+    @property
+    def waiting(self) -> list[Question]:
+        return self.panel.coach.skipped
+
+    def new_game(self) -> None:
+        self._verdict, self._answered, self._drawn = None, None, None
+        self._options_for = (None, "")
+        self.layout.display = "none"
+
+    def answer(self, given: object) -> Judgement | None:
+        """Answer the first waiting question; a wrong or unclear one is said kindly."""
+        if not self.waiting:
+            return None
+        question = self.waiting[0]
+        verdict = self.panel.coach.answer_later(question, given)
+        self._verdict = verdict
+        if verdict.understood:
+            self._answered, self._earned = question, self.panel.coach.earned
+            self.answer_text.value = ""
+            if verdict.correct:
+                self.panel._starred()
+        self.draw(True)
+        return verdict
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw(self, over: bool) -> None:
+        shown = over and (bool(self.waiting) or self._answered is not None)
+        self.layout.display = "flex" if shown else "none"
+        if not shown:
+            return
+        lang = self.panel.lang
+        self.result.value = self._result_html(lang)
+        question = self.waiting[0] if self.waiting else None
+        if question is None:
+            self.heading.value = f"<p><b>{escape(t('play.coach_later_done', lang))}</b></p>"
+            self.controls.layout.display = "none"
+            self.hand_box.children = []
+            self._drawn = None
+            return
+        count = t("play.coach_later_count", lang, i=1, n=len(self.waiting))
+        seen = question.exercise.observation
+        place = "".join(f"<li>{escape(m.render(lang))}</li>"
+                        for m in (position_lines(seen) if seen is not None else []))
+        prompt = escape(question.exercise.prompt.render(lang))
+        self.heading.value = (
+            f'<h3 class="sq-h">{escape(t("play.coach_later_title", lang))}</h3>'
+            f"<p>{escape(t('play.coach_later_intro', lang))}</p>"
+            f"<p><b>{escape(count)}</b></p><ul>{place}</ul>"
+            f'<p style="font-size:1.15em">{prompt}</p>')
+        kind = question.exercise.kind
+        self.controls.layout.display = "flex"
+        self.typed.layout.display = "flex" if kind in ("number", "fraction", "percent") else "none"
+        self.check_cards.layout.display = "flex" if kind == CARDS else "none"
+        self.check.description = t("common.check", lang)
+        self.check_cards.description = t("play.coach_check_cards", lang)
+        self.answer_text.placeholder = t("play.coach_answer", lang)
+        if question is not self._drawn:
+            self._drawn = question
+            self._draw_hand(question)
+        elif self.hand is not None:
+            self.hand.set_lang(lang)
+        if (question, lang) != self._options_for:   # new question or language: new labels
+            self._options_for = (question, lang)
+            self._draw_options(question)
+
+    def _draw_hand(self, question: Question) -> None:
+        if self.hand is not None:
+            self.hand.close()
+            self.hand = None
+        if question.exercise.kind == CARDS and question.exercise.observation is not None:
+            self.hand = HandView(question.exercise.observation.hand, self.panel.lang)
+            self.hand_box.children = [self.hand]
+        else:
+            self.hand_box.children = []
+
+    def _draw_options(self, question: Question) -> None:
+        for old in self.options.children:
+            old.close()
+        lang, ex = self.panel.lang, question.exercise
+        choices: list[tuple[object, str]] = []
+        if ex.kind == CHOICE:
+            choices = [(o.id, o.label.render(lang)) for o in ex.options]
+        elif ex.kind == SEAT and ex.observation is not None:
+            choices = [(s, who(s, ex.observation.seat, lang)) for s in ex.seats]
+        made = []
+        for value, label in choices:
+            choice = button("sq-later-option", description=label)
+            choice.on_click(self.panel._guard(lambda _b, v=value: self.answer(v)))
+            made.append(choice)
+        self.options.children = made
+        self.options.layout.display = "flex" if made else "none"
+
+    def _result_html(self, lang: str) -> str:
+        verdict = self._verdict
+        if verdict is None:
+            return ""
+        if not verdict.understood:
+            body = "".join(f"<p>{escape(p)}</p>" for p in verdict.lines(lang))
+            return f'<div class="sq-status sq-status-info" role="status">{body}</div>'
+        parts = answer_lines(verdict, lang, self._earned)
+        if self._answered is not None:
+            parts.extend(m.render(lang) for m in self._answered.after)
+        tone = "good" if verdict.correct else "bad"
+        body = "".join(f"<p>{escape(p)}</p>" for p in parts)
+        return f'<div class="sq-status sq-status-{tone}" role="status">{body}</div>'

@@ -1,0 +1,160 @@
+"""Both ends of an exit ticket: the child's day summed up into a `Ticket`, and the teacher's box
+of tickets read (camera or typed) turned into the class's `Activity` list, so the teacher page
+draws the same skill grid and class CSV as the live class view under Voila
+(`classroom.diagnosis`).
+
+The box keeps one ticket per learner and lesson: the same ticket read twice counts once (the
+camera sees it in many frames, a child may show it twice); a later ticket of the same learner
+and lesson replaces the earlier one (it carries more answers). Widget-free, browser-safe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import os
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+
+from sq_edu.practice.classroom.exit_ticket import (
+    SkillDay,
+    Ticket,
+    TicketError,
+    clean_key,
+    decode,
+    new_key,
+    slip_name,
+)
+from sq_edu.practice.classroom.live import Activity, Try
+from sq_edu.practice.mastery import Mastery
+
+log = logging.getLogger(__name__)
+KEY_FILE = "exit-ticket-key.txt"
+
+
+def class_ticket_key(folder: str | os.PathLike[str] | None, server_key: str = "") -> str:
+    """The class's ticket key: derived from the teacher password's hash on a server that has
+    one, else kept in the teacher's own folder (on the static site the teacher's browser
+    storage), made the first time. Without a folder it lives as long as the page."""
+    if server_key:
+        return hmac.new(server_key.encode(), b"sq-edu exit tickets", hashlib.sha256
+                        ).hexdigest()[:32]
+    if folder is None:
+        return new_key()
+    path = os.path.join(folder, KEY_FILE)
+    try:
+        with open(path, encoding="utf-8") as stored:
+            key = clean_key(stored.read())
+        if key:
+            return key
+    except (OSError, UnicodeDecodeError):
+        pass
+    key = new_key()
+    try:
+        os.makedirs(folder, exist_ok=True)
+        with open(path, "w", encoding="utf-8") as stored:
+            stored.write(key)
+    except OSError:
+        log.warning("could not keep the exit ticket key in %s", folder, exc_info=True)
+    return key
+
+
+def day_skills(tries: Iterable[Try], lesson: str, day: date | None = None) -> tuple[SkillDay, ...]:
+    """Today's answers in `lesson`, per skill (in the order first answered)."""
+    day = day or date.today()
+    found: dict[str, list[Try]] = {}
+    for one in tries:
+        at, in_lesson, _level, skill, _right, _slip = one
+        if in_lesson == lesson and skill and date.fromtimestamp(at) == day:
+            found.setdefault(skill, []).append(one)
+    out = []
+    for skill, answers in found.items():
+        run = 0
+        for one in answers:
+            run = run + 1 if one[4] else 0
+        slips = [one[5] for one in answers if one[5]]
+        out.append(SkillDay(skill, len(answers), sum(int(one[4]) for one in answers), run,
+                            answers[-1][2], slip_name(slips[-1]) if slips else ""))
+    return tuple(out)
+
+
+def ticket_of(nickname: str, lesson: str, mastery: Mastery, tries: Iterable[Try],
+              now: datetime | None = None) -> Ticket:
+    """The child's exit ticket now: where they stand in `lesson` and today's answers."""
+    now = now or datetime.now()
+    record = mastery.lessons.get(lesson)
+    level = record.level if record is not None else 1
+    unlocked = record.unlocked if record is not None else 1
+    return Ticket(nickname, lesson, level, max(level, unlocked), now.date().toordinal(),
+                  now.hour * 60 + now.minute, day_skills(tries, lesson, now.date()))
+
+
+def activity_of(ticket: Ticket) -> Activity:
+    """The ticket as the live view's trace of that learner: the answers of each skill as tries
+    (the wrong ones before the final right run, the last wrong one with the misconception), so
+    the grid's cells read the same attempts, right answers, state and misconception."""
+    at = time.mktime(ticket.when.timetuple())
+    tries: list[Try] = []
+    for day in ticket.skills:
+        early_right, wrong = day.right - day.run, day.attempts - day.right
+        tries += [(at, ticket.lesson, day.level, day.skill, True, "")] * early_right
+        tries += [(at, ticket.lesson, day.level, day.skill, False,
+                   day.slip if n == wrong - 1 else "") for n in range(wrong)]
+        tries += [(at, ticket.lesson, day.level, day.skill, True, "")] * day.run
+    return Activity(ticket.nickname, ticket.lesson, ticket.level, joined=at, seen=at,
+                    answers=[(one[0], one[4]) for one in tries], tries=tries)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What reading one code did: `key` is the catalogue message for the teacher, `tone`
+    good / info / bad, `ticket` the ticket read (None when refused)."""
+
+    key: str
+    tone: str
+    ticket: Ticket | None = None
+
+
+@dataclass
+class TicketBox:
+    """The tickets a teacher has read, one per learner and lesson."""
+
+    key: str
+    tickets: dict[tuple[str, str], tuple[str, Ticket]] = field(default_factory=dict)
+
+    def read(self, code: object) -> Reading:
+        """Read one code; never raises (a bad code is a refusal with a reason)."""
+        if not clean_key(self.key):
+            return Reading("exit_ticket.no_key", "bad")
+        try:
+            ticket = decode(code, self.key)
+        except TicketError as refused:
+            return Reading(refused.key, "bad")
+        except (ValueError, OverflowError, IndexError):   # a code no rule above foresaw
+            return Reading("exit_ticket.damaged", "bad")
+        mark = ticket.nickname.casefold(), ticket.lesson
+        signed = str(code).upper()
+        before = self.tickets.get(mark)
+        if before is not None and (before[1] == ticket or before[0] == signed):
+            return Reading("exit_ticket.again", "info", ticket)
+        if before is not None and before[1].when > ticket.when:
+            return Reading("exit_ticket.older", "info", before[1])
+        self.tickets[mark] = (signed, ticket)
+        return Reading("exit_ticket.updated" if before else "exit_ticket.added", "good", ticket)
+
+    def activities(self) -> list[Activity]:
+        """The class's traces, one per learner (their lessons' tickets together)."""
+        found: dict[str, Activity] = {}
+        for _code, ticket in sorted(self.tickets.values(), key=lambda item: item[1].when):
+            one = activity_of(ticket)
+            known = found.get(ticket.nickname.casefold())
+            if known is None:
+                found[ticket.nickname.casefold()] = one
+            else:
+                known.tries += one.tries
+                known.answers += one.answers
+                known.lesson, known.level, known.seen = one.lesson, one.level, one.seen
+        return list(found.values())

@@ -1,0 +1,22 @@
+"""One concept per module: no Python module of the package is longer than 350 lines.
+
+A module that grows past it holds more than one idea; split it (docs/architecture.md says
+where things live) rather than raise the limit.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import sq_edu
+
+MAX_LINES = 350
+PACKAGE = Path(sq_edu.__file__).resolve().parent
+
+
+def test_no_module_is_over_the_limit() -> None:
+    sizes = {path.relative_to(PACKAGE.parent).as_posix(): len(path.read_text("utf-8").splitlines())
+             for path in PACKAGE.rglob("*.py")}
+    assert len(sizes) > 100, "the package's modules were not found"
+    too_long = {name: n for name, n in sorted(sizes.items()) if n > MAX_LINES}
+    assert not too_long, f"modules over {MAX_LINES} lines (split them): {too_long}"
