@@ -15,7 +15,9 @@ nothing is fetched from a CDN at build or run time. The steps:
 5. `jupyter lite build` (plain JupyterLite: its REPL app, inputs hidden, shows one app);
 6. one page per dashboard (`equations.html?lang=ru&level=2&seed=12`) that runs the dashboard
    notebook's own code cells in that REPL, and a static index of the lessons;
-7. no source maps, and every text file precompressed as `.br` and `.gz` for static hosts.
+7. installable and offline (`lite/offline.py`): manifests, icons, one service worker that
+   precaches the site once a page is shown;
+8. no source maps, and every text file precompressed as `.br` and `.gz` for static hosts.
 
 Pins live in `lite/requirements.txt` (build tools) and `lite/browser.txt` (the browser side).
 """
@@ -211,7 +213,8 @@ def finish(out: Path) -> None:
 
 
 def build(out: Path, cache: Path) -> None:
-    from pages import write_pages  # beside this file
+    from offline import make_offline  # beside this file
+    from pages import write_pages
     from snapshot import make_snapshot, use_loader
 
     version, lock_pins, wheel_pins = read_pins()
@@ -235,7 +238,8 @@ def build(out: Path, cache: Path) -> None:
     use_loader(out)
     vendor_jsqr(cache, out / "static" / "jsqr")
     write_pages(out)
-    finish(out)
+    make_offline(out, cache)   # it lists for the worker whatever the build made
+    finish(out)   # then: the precompressed copies (never precached), the worker's files too
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {out} ({size / 2**20:.0f} MB)")
 

@@ -36,10 +36,12 @@ def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) ->
     (`notes=False` for an app that shows the link's notes itself)."""
     from sq_edu.pages.connection import ConnectionNotice
     from sq_edu.pages.lockdown import refuse_page_widgets
+    from sq_edu.pages.tab_lock import use_in_browser
     from sq_edu.practice.classroom.live import server_class
 
     offer_tickets(app)
     refuse_page_widgets()   # the app is built: the page may not build widgets of its own
+    use_in_browser()   # the static site: learners' files saved under a lock across tabs
 
     class_code = params.class_code or server_class()
     join = getattr(app, "join_class", None)

@@ -26,7 +26,8 @@ import re
 import secrets
 import time
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 log = logging.getLogger(__name__)
@@ -183,16 +184,32 @@ def lookalike_problem(name: str) -> str | None:
     return None
 
 
+TabLock = Callable[[Path], AbstractContextManager[object]]
+_tab_lock: list[TabLock] = []   # the lock the page provides where the OS has none
+
+
+def use_tab_lock(lock: TabLock | None) -> None:
+    """Take `lock(path)` as the lock around a learner's file where the OS has no file lock: the
+    static site's pages hand theirs over (`sq_edu.pages.tab_lock`), a lock across the
+    browser's tabs. None: no lock again."""
+    _tab_lock[:] = [lock] if lock is not None else []
+
+
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on `.<name>.lock` beside the file while reading and writing it,
-    so two tabs (two kernels) with one nickname take turns. No lock where the OS has none."""
+    so two tabs (two kernels) with one nickname take turns. Where the OS has no lock, the
+    page's own (`use_tab_lock`), else none."""
     try:
         import fcntl
     except ImportError:   # Windows: one kernel per learner is the rule there (docs/deploy.md)
         fcntl = None      # type: ignore[assignment]  # no fcntl on Windows: the guard then locks nothing
     if getattr(fcntl, "flock", None) is None:   # also the browser's Python (Pyodide)
-        yield
+        if _tab_lock:
+            with _tab_lock[0](path):
+                yield
+        else:
+            yield
         return
     lock = path.with_name(f".{path.name}.lock")
     try:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ from sq_edu.practice.learner_guard import (
     lookalike_problem,
     pin_matches,
     remove_stale_temp_files,
+    use_tab_lock,
     valid_pin,
 )
 
@@ -67,6 +70,35 @@ def test_the_lock_makes_two_writers_take_turns(tmp_path: Path) -> None:
     for thread in threads:
         thread.join()
     assert overlaps == [1, 1, 1, 1]
+
+
+def test_where_the_os_has_no_file_lock_the_pages_lock_is_taken(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser's Python has no flock: the static site's page hands over its lock across
+    tabs, and every locked read-merge-write goes through it."""
+    import sys
+    import types
+
+    monkeypatch.setitem(sys.modules, "fcntl", types.ModuleType("fcntl"))
+    taken: list[str] = []
+
+    @contextlib.contextmanager
+    def tab_lock(path: Path) -> Iterator[None]:
+        taken.append(f"take {path.name}")
+        yield
+        taken.append(f"give {path.name}")
+
+    path = tmp_path / "fox.json"
+    with locked(path):
+        taken.append("inside")
+    assert taken == ["inside"]   # no lock handed over: none taken, as before
+    use_tab_lock(tab_lock)
+    try:
+        with locked(path):
+            taken.append("inside")
+    finally:
+        use_tab_lock(None)
+    assert taken == ["inside", "take fox.json", "inside", "give fox.json"]
 
 
 def test_only_old_temporary_files_are_removed(tmp_path: Path) -> None:

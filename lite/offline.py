@@ -1,0 +1,165 @@
+"""The site installable and offline: web app manifests, icons and one service worker.
+
+    python lite/offline.py site/      (lite/build.py runs it last, on whatever the build made)
+
+- a manifest per language (`sq-edu-en.webmanifest`, ...) whose start page is the index in that
+  language, the icons Chromium asks of an installable app (lite/pwa/icons/), linked from every
+  page with `sq-offline.js` (lite/pwa/), which picks the page's language;
+- one service worker: JupyterLite's own (it keeps /drive, the progress) renamed
+  `jupyterlite-service-worker.js` and imported by `service-worker.js`, built from
+  lite/pwa/service-worker.js by Workbox's `injectManifest` (npm `workbox-build`, pinned in
+  lite/pwa/package-lock.json), which lists every file of the site with its revision. The
+  worker fills its precache only when a page on the screen asks, never as it installs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PWA = HERE / "pwa"
+ROOT = HERE.parent
+THEME = "#1d4ed8"   # the site's link colour
+LITE_WORKER = "jupyterlite-service-worker.js"
+WORKBOX_DIR = "workbox"
+# Workbox's runtime as workbox-sw loads it: the loader and the modules precaching needs.
+WORKBOX_FILES = {"workbox-sw": "workbox-sw.js", "workbox-core": "workbox-core.prod.js",
+                 "workbox-routing": "workbox-routing.prod.js",
+                 "workbox-strategies": "workbox-strategies.prod.js",
+                 "workbox-precaching": "workbox-precaching.prod.js"}
+ICONS = (("icon-192.png", "192x192", "any"), ("icon-512.png", "512x512", "any"),
+         ("maskable-512.png", "512x512", "maskable"))
+# Not precached: what no page fetches (source maps, JupyterLite's build files, its other
+# apps, its own manifest and icons), and the worker's own scripts (the browser keeps those).
+NOT_PRECACHED = ["**/*.map", "service-worker.js", LITE_WORKER, f"{WORKBOX_DIR}/**",
+                 "rspack.config*.js", "package.json", "jupyterlite.schema.v0.json",
+                 "manifest.webmanifest", "icon-120x120.png",
+                 "icon-512x512.png", "lab/**", "notebooks/**", "tree/**", "edit/**",
+                 "consoles/**", "doc/**"]
+MAX_FILE_BYTES = 64 * 2**20   # the Pyodide snapshot is one file of ~17 MB
+HEAD_MARK = 'id="sq-manifest"'
+
+
+def workbox(cache: Path) -> Path:
+    """node_modules with workbox-build, installed from the pinned lock (once per lock)."""
+    folder = cache / "pwa"
+    lock = (PWA / "package-lock.json").read_bytes()
+    stamp = folder / ".lock-sha256"
+    digest = hashlib.sha256(lock).hexdigest()
+    if stamp.is_file() and stamp.read_text() == digest and (folder / "node_modules").is_dir():
+        return folder / "node_modules"
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy2(PWA / name, folder / name)
+    command = ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"]
+    print("+", " ".join(command), flush=True)
+    subprocess.run(command, check=True, cwd=folder)
+    stamp.write_text(digest)
+    return folder / "node_modules"
+
+
+def manifest(lang: str) -> dict[str, object]:
+    from sq_edu.i18n import t
+
+    return {
+        "id": "./",   # one app whatever the language it was installed in
+        "name": t("common.app_name", lang),
+        "short_name": t("offline.app_short_name", lang),
+        "description": t("offline.app_description", lang),
+        "lang": lang,
+        "start_url": f"./index.html?lang={lang}",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#ffffff",
+        "theme_color": THEME,
+        "icons": [{"src": f"pwa/{name}", "sizes": sizes, "type": "image/png", "purpose": purpose}
+                  for name, sizes, purpose in ICONS],
+    }
+
+
+def page_script(app_version: str) -> str:
+    from sq_edu.i18n import DEFAULT_LANG, LANGS, t
+
+    words = {lang: t("offline.ready", lang) for lang in LANGS}
+    script = (PWA / "sq-offline.js").read_text(encoding="utf-8")
+    for mark, value in (("@LANGS@", json.dumps(list(LANGS))), ("@DEFAULT_LANG@", DEFAULT_LANG),
+                        ("@WORDS@", json.dumps(words, ensure_ascii=False)),
+                        ("@APP_VERSION@", app_version)):
+        script = script.replace(mark, value)
+    return script
+
+
+def link_pages(site: Path) -> list[str]:
+    """Every page of the site (the top-level .html) links the manifest and sq-offline.js."""
+    from sq_edu.i18n import DEFAULT_LANG
+
+    head = (f'<link rel="manifest" {HEAD_MARK} href="sq-edu-{DEFAULT_LANG}.webmanifest">'
+            f'<meta name="theme-color" content="{THEME}">'
+            '<link rel="apple-touch-icon" href="pwa/icon-192.png">'
+            '<script src="sq-offline.js"></script>')
+    linked = []
+    for page in sorted(site.glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        if HEAD_MARK not in text and "</head>" in text:
+            page.write_text(text.replace("</head>", head + "</head>", 1), encoding="utf-8")
+        linked.append(page.name)
+    return linked
+
+
+def make_offline(site: Path, cache: Path) -> dict[str, object]:
+    """Add the manifests, icons, page script and the worker to a built site; returns Workbox's
+    count and size of the precache."""
+    from sq_edu.i18n import LANGS
+
+    site = site.resolve()
+    worker, lite_worker = site / "service-worker.js", site / LITE_WORKER
+    if not lite_worker.is_file():
+        if not worker.is_file():
+            raise SystemExit(f"lite/offline.py: no JupyterLite service-worker.js in {site}")
+        worker.replace(lite_worker)
+    modules = workbox(cache)
+    runtime = site / WORKBOX_DIR
+    runtime.mkdir(exist_ok=True)
+    for package, name in WORKBOX_FILES.items():
+        shutil.copy2(modules / package / "build" / name, runtime / name)
+    (site / "pwa").mkdir(exist_ok=True)
+    for name, _sizes, _purpose in ICONS:
+        shutil.copy2(PWA / "icons" / name, site / "pwa" / name)
+    for lang in LANGS:
+        (site / f"sq-edu-{lang}.webmanifest").write_text(
+            json.dumps(manifest(lang), ensure_ascii=False, indent=1), encoding="utf-8")
+    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
+    app_version = config["jupyter-config-data"]["appVersion"]
+    (site / "sq-offline.js").write_text(page_script(app_version), encoding="utf-8")
+    link_pages(site)
+    with tempfile.TemporaryDirectory() as scratch:
+        options = Path(scratch) / "options.json"
+        options.write_text(json.dumps({
+            "modules": str(modules), "site": str(site), "swSrc": str(PWA / "service-worker.js"),
+            "swDest": str(worker), "ignore": NOT_PRECACHED, "maxFileBytes": MAX_FILE_BYTES,
+        }), encoding="utf-8")
+        done = subprocess.run(["node", str(PWA / "build-sw.mjs"), str(options)], check=True,
+                              capture_output=True, text=True)
+    report: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    if report.get("warnings"):
+        raise SystemExit(f"lite/offline.py: Workbox warns: {report['warnings']}")
+    size = int(report["size"]) / 2**20   # type: ignore[call-overload]
+    print(f"offline: the worker precaches {report['count']} files, {size:.1f} MiB", flush=True)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    site = Path(args[0]) if args else ROOT / "site"
+    make_offline(site, ROOT / ".cache" / "site")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

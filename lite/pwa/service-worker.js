@@ -1,0 +1,128 @@
+// The site's one service worker (lite/offline.py builds it with Workbox's injectManifest).
+//
+// One worker per scope: JupyterLite's own worker (renamed jupyterlite-service-worker.js) keeps
+// /drive, the learners' progress, and answers every other GET itself; a second worker beside
+// it would fight it for the same pages. So this worker imports JupyterLite's, and puts in front
+// of its fetch handler:
+//  - Workbox's precache of the whole site, filled in the background only when a page asks
+//    (sq-offline.js, once the lesson is on the screen), never as the worker installs;
+//  - a lock across the browser's tabs (Web Locks) that the pages' Python takes around
+//    reading, merging and writing a learner's progress file (sq_edu/pages/tab_lock.py).
+"use strict";
+
+importScripts("workbox/workbox-sw.js");
+workbox.setConfig({ modulePathPrefix: "workbox/", debug: false });
+const { PrecacheController } = workbox.precaching;
+
+// The precache's requests carry a header: a server's log (and the tests) can tell them from
+// the pages' own.
+const marked = {
+  requestWillFetch: async ({ request }) => {
+    const headers = new Headers(request.headers);
+    headers.set("X-SQ-Precache", "1");
+    return new Request(request, { headers });
+  },
+};
+const precache = new PrecacheController({ cacheName: "sq-edu-site", plugins: [marked] });
+precache.addToCacheList(self.__WB_MANIFEST);
+
+// JupyterLite's worker, its fetch handler kept aside to run after ours.
+const addListener = self.addEventListener.bind(self);
+let jupyterLiteFetch = null;
+self.addEventListener = (type, listener, options) => {
+  if (type === "fetch") jupyterLiteFetch = listener;
+  else addListener(type, listener, options);
+};
+try {
+  importScripts("jupyterlite-service-worker.js");
+} finally {
+  self.addEventListener = addListener;
+}
+
+addListener("activate", (event) => precache.activate(event));   // drop files of old builds
+
+addListener("fetch", (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin === location.origin && url.pathname.endsWith("/sq-edu-lock")) {
+    event.respondWith(lockRequest(event.request));
+    return;
+  }
+  const key = event.request.method === "GET" ? cacheKeyFor(url) : undefined;
+  if (key) {
+    event.respondWith(fromPrecache(event.request, key));
+  } else if (jupyterLiteFetch) {
+    jupyterLiteFetch(event);
+  }
+});
+
+// The precached copy of a site file, whatever its query (`equations.html?lang=ru`,
+// `repl/index.html?code=...`): the precache holds one build's files, named by revision.
+// (JupyterLite's /api/drive is no file: it never matches and goes on to JupyterLite.)
+function cacheKeyFor(url) {
+  if (url.origin !== location.origin) return undefined;
+  const path = url.pathname.endsWith("/") ? url.pathname + "index.html" : url.pathname;
+  return precache.getCacheKeyForURL(url.origin + path);
+}
+
+async function fromPrecache(request, key) {
+  const cache = await caches.open(precache.strategy.cacheName);
+  return (await cache.match(key)) || fetch(request);   // not cached yet: as before, the network
+}
+
+// Filling the precache: asked by every page once it is shown; one run at a time.
+let filling = null;
+
+addListener("message", (event) => {
+  if (!event.data || event.data.type !== "sq-precache") return;
+  const client = event.source;
+  filling = filling || fill(event).finally(() => { filling = null; });
+  event.waitUntil(filling.then((report) => client && client.postMessage(report)));
+});
+
+async function fill(event) {
+  // Workbox stores what it fetches only inside an "install" event: this run is that install,
+  // moved to after the page is shown (the files already cached are not fetched again).
+  const asInstall = { type: "install", waitUntil: (promise) => event.waitUntil(promise) };
+  try {
+    const { updatedURLs } = await precache.install(asInstall);
+    return { type: "sq-precached", ok: true, fetched: updatedURLs.length,
+             files: precache.getCachedURLs().length };
+  } catch (error) {   // offline half-way, or no room: the next page tries again
+    return { type: "sq-precached", ok: false, error: String(error) };
+  }
+}
+
+// The lock across tabs. The pages' Python blocks on a synchronous request here (the only way
+// its thread can wait): "acquire" is answered once the Web Lock named after the file is held,
+// "release" lets it go. A tab closed in between loses its lock after HOLD_MS; a lock not
+// granted in WAIT_MS is answered "busy" (the page then saves without it, never frozen).
+const WAIT_MS = 10000;
+const HOLD_MS = 30000;
+const held = new Map();
+
+async function lockRequest(request) {
+  let asked;
+  try {
+    asked = await request.json();
+  } catch (error) {
+    return new Response("bad request", { status: 400 });
+  }
+  const { op, name, token } = asked || {};
+  if (typeof name !== "string" || typeof token !== "string") {
+    return new Response("bad request", { status: 400 });
+  }
+  if (op === "release") {
+    const release = held.get(token);
+    if (release) release();
+    return new Response(release ? "released" : "not held");
+  }
+  return new Promise((answer) => {
+    navigator.locks.request("sq-edu:" + name, { signal: AbortSignal.timeout(WAIT_MS) },
+      () => new Promise((release) => {
+        const timer = setTimeout(release, HOLD_MS);
+        held.set(token, () => { clearTimeout(timer); held.delete(token); release(); });
+        answer(new Response("held"));
+      }))
+      .catch(() => answer(new Response("busy", { status: 503 })));
+  });
+}
