@@ -82,6 +82,7 @@ def check_manifests(site: Site) -> None:
 
 def name_learner(frame: Any, nickname: str, secret: str = "2468") -> None:
     frame.locator(".sq-nickname input").fill(nickname)
+    frame.locator(".sq-secret-picture button").first.click()   # the secret: a picture + digits
     frame.locator(".sq-secret input").fill(secret)
     frame.locator(".sq-save-nickname").click()
     frame.locator(".sq-feedback").filter(has_text=nickname).wait_for()
