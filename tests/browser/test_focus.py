@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support.browser import wait_settled
+
 pytestmark = pytest.mark.browser
 
 # Key badges whose middle is covered by something else (a card of the next row).
@@ -39,13 +41,15 @@ def test_key_badges_are_never_hidden_under_the_next_row(dashboards) -> None:
     """A narrow window wraps the hand into several rows; each badge stays uncovered."""
     page = dashboards.open("equations", "level=4&seed=12", selector=".sq-lesson-app")
     page.set_viewport_size({"width": 480, "height": 900})
-    page.wait_for_timeout(300)
+    wait_settled(page)
     rows = page.evaluate("() => new Set([...document.querySelectorAll("
                          "'.sq-answer-cards .sq-card')]"
                          ".map(c => Math.round(c.getBoundingClientRect().top))).size")
     assert rows >= 2, "the test needs a hand that wraps"
     page.locator(".sq-answer-cards button.sq-card").nth(4).click()  # a picked card rises
-    page.wait_for_timeout(300)
+    page.locator(".sq-answer-cards button.sq-card").nth(4).and_(
+        page.locator("[aria-pressed='true']")).wait_for()
+    wait_settled(page)
     assert page.evaluate(COVERED_BADGES_JS) == []
 
 

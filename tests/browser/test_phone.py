@@ -13,7 +13,13 @@ from typing import Any
 import pytest
 
 from sq_edu.server.server import dashboards as existing_dashboards
-from tests.support.browser import ConsoleLog, assert_no_error_output, keep_offline, wait_rendered
+from tests.support.browser import (
+    ConsoleLog,
+    assert_no_error_output,
+    keep_offline,
+    wait_rendered,
+    wait_settled,
+)
 
 pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,7 +80,7 @@ class Screen:
         self.page.goto(f"{self.server_url}voila/render/{name}.ipynb" + (f"?{query}" if query
                                                                          else ""))
         wait_rendered(self.page, ".sq-app")
-        self.page.wait_for_timeout(500)  # late layout: fonts, tab bars
+        wait_settled(self.page)  # late layout: fonts, tab bars
         return self.page
 
     def assert_fits(self) -> None:
@@ -92,7 +98,7 @@ class Screen:
         height = self.page.evaluate("() => document.querySelector('#rendered_cells')"
                                     ".scrollHeight")
         self.page.set_viewport_size({"width": size["width"], "height": max(height + 40, 600)})
-        self.page.wait_for_timeout(300)
+        wait_settled(self.page)
         ARTIFACTS.mkdir(exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
         self.page.screenshot(path=str(path))

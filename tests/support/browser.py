@@ -98,6 +98,22 @@ def wait_rendered(page: Any, selector: str = ".jupyter-widgets", timeout: float 
     return waited
 
 
+# Layout has settled when the fonts are in, no transition or animation runs, and two frames
+# have been drawn since (a resize or a picked card's lift is then in its final place).
+SETTLED_JS = """() => document.fonts.ready.then(() => new Promise(done => {
+  const still = () => document.getAnimations().every(
+    a => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity);
+  const check = () => still() ? requestAnimationFrame(() => requestAnimationFrame(done))
+                              : setTimeout(check, 50);
+  check();
+}))"""
+
+
+def wait_settled(page: Any) -> None:
+    """Wait on the layout itself (fonts, animations, two frames), never on the clock."""
+    page.evaluate(SETTLED_JS)
+
+
 def page_problems(page: Any) -> list[str]:
     """Error cells and error texts visible in the page (empty when the page is healthy)."""
     problems = [f"error cell: {text[:300]}" for text in page.locator(ERROR_CELL).all_inner_texts()]
