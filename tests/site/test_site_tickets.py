@@ -92,6 +92,7 @@ def test_ticket_scanned_by_camera_counted_once_forgery_refused(
         twin = LessonApp("equations", "en", level=LEVEL, seed=SEED)   # the link's deal
         frame = child.open("equations.html?" + query)
         frame.locator(".sq-nickname input").fill("Mila")
+        frame.locator(".sq-secret-picture button").first.click()   # a picture + digits
         frame.locator(".sq-secret input").fill("2468")
         frame.locator(".sq-save-nickname").click()
         frame.locator(".sq-feedback").filter(has_text="Mila").wait_for()
