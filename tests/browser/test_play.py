@@ -331,7 +331,7 @@ def test_on_a_phone_the_queens_follow_the_hand_and_a_slot_picture_can_be_tapped(
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
-        from tests.support.browser import keep_offline, wait_rendered
+        from tests.support.browser import keep_offline, wait_rendered, wait_settled
 
         keep_offline(page, voila_server.url)
         page.goto(f"{voila_server.url}voila/render/play.ipynb?seed=3")
@@ -361,6 +361,7 @@ def test_on_a_phone_the_queens_follow_the_hand_and_a_slot_picture_can_be_tapped(
         cell = page.locator(f"{APP} .sq-slot-cell:has(button.sq-slot-button:not([disabled]))")
         picture = cell.first.locator(".widget-html").first
         picture.scroll_into_view_if_needed()
+        wait_settled(page)   # a game-over box or an animation may still move the slots
         box = picture.bounding_box()
         # A tap in the middle of the queen's picture (the button lies over it, so Playwright's
         # own element tap would refuse: the screen is tapped where the child's finger goes).
