@@ -99,7 +99,9 @@ def pick_right(frame: Any, twin: LessonApp) -> None:
 
 
 def answered(frame: Any, twin: LessonApp) -> None:
-    """Wait for the page's right-answer feedback; the twin answers too and moves on."""
+    """Wait for the page's right-answer feedback; the twin answers too and moves on.
+    (The solved state first: the nickname's welcome is a good status line too.)"""
+    frame.locator(".sq-submit:disabled").wait_for()
     frame.locator(".sq-feedback .sq-status-good").wait_for()
     twin.answer.set(list(twin.exercise.answers[0]))
     outcome = twin.submit()
