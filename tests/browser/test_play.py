@@ -369,7 +369,8 @@ def test_on_a_phone_the_queens_follow_the_hand_and_a_slot_picture_can_be_tapped(
         page.wait_for_function(
             "s => ![...document.querySelectorAll(s)].some(b => b.offsetParent !== null)",
             arg=f"{APP} button.sq-slot-button:not([disabled])")
-        assert "You wake" in page.locator(f"{APP} .sq-story").inner_text()
+        # The slots and the story are separate widget messages: wait for the story's line.
+        page.locator(f"{APP} .sq-story", has_text="You wake").wait_for(timeout=15_000)
         page.screenshot(path=str(ARTIFACTS_DIR / "play-phone.png"), full_page=True)
     finally:
         context.close()
