@@ -30,7 +30,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from sq_edu.apps.lesson.html import mastery_html
-from sq_edu.apps.lesson.secret_gate import SecretGate
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
 from sq_edu.practice.learner_guard import is_picture_record
@@ -44,6 +43,7 @@ from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.picture_picker import PicturePicker
+from sq_edu.widgets.secret_gate import SecretGate
 
 log = logging.getLogger(__name__)
 NOT_SAVED = "lesson_app.progress_not_saved"
