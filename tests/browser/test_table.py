@@ -65,7 +65,7 @@ def test_the_table_is_child_first(browser: Any, table_server: VoilaServer, size:
             found += [f"lobby ru at 360 px: wider than the screen: {w}"
                       for w in page.evaluate(MEASURE_JS)["wide"]]
             page.set_viewport_size(PHONE["viewport"])
-        page.locator(".sq-table-name input").fill("Маша")
+        name_with_secret(page, "Маша")
         page.locator(".sq-table-size select").select_option("2")
         page.locator("button.sq-table-create").click()   # one tap: the table is there
         page.locator(".sq-table-code-value").wait_for()
@@ -94,6 +94,13 @@ def open_table(context: Any, server: VoilaServer, lang: str = "en") -> Any:
     page.goto(f"{server.url}voila/render/table.ipynb?lang={lang}")
     wait_rendered(page, ".sq-table-app")
     return page
+
+
+def name_with_secret(page: Any, name: str, picture: int = 0, digits: str = "2581") -> None:
+    """Type the seat's name and the learner's secret (a picture and 4 digits) in the lobby."""
+    page.locator(".sq-table-name input").fill(name)
+    page.locator(".sq-table-lobby .sq-secret-picture button").nth(picture).click()
+    page.locator(".sq-table-lobby .sq-secret input").fill(digits)
 
 
 def moves_seen(page: Any) -> int:
@@ -163,7 +170,7 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
     contexts = [masha_ctx, *others]
     try:
         masha = open_table(masha_ctx, table_server)
-        masha.locator(".sq-table-name input").fill("Masha")
+        name_with_secret(masha, "Masha")
         masha.locator(".sq-table-size select").select_option("3")
         SHOTS.mkdir(parents=True, exist_ok=True)
         masha.screenshot(path=str(SHOTS / "table-lobby-en.png"))
@@ -177,7 +184,7 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
         pages = [masha]
         for name, context in zip(("Petya", "Olya"), others, strict=True):
             page = open_table(context, table_server)
-            page.locator(".sq-table-name input").fill(name)
+            name_with_secret(page, name)
             page.locator(".sq-table-code-input input").fill(code.lower())
             page.locator("button.sq-table-join").click()
             pages.append(page)
@@ -186,7 +193,7 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
         vova_ctx = browser.new_context(viewport={"width": 1000, "height": 900})
         contexts.append(vova_ctx)
         fourth = open_table(vova_ctx, table_server)   # a fourth child: the table is full
-        fourth.locator(".sq-table-name input").fill("Vova")
+        name_with_secret(fourth, "Vova")
         fourth.locator(".sq-table-code-input input").fill(code)
         fourth.locator("button.sq-table-join").click()
         fourth.locator(".sq-status", has_text="This table is full").first.wait_for()
@@ -237,7 +244,7 @@ def test_lobby_and_the_teachers_list_of_tables(browser: Any, table_server: Voila
     child_ctx = browser.new_context(locale="ru-RU" if lang == "ru" else "en-GB", **PHONE)
     try:
         child = open_table(child_ctx, table_server, lang)
-        child.locator(".sq-table-name input").fill("Маша" if lang == "ru" else "Sasha")
+        name_with_secret(child, "Маша" if lang == "ru" else "Sasha")
         child.locator(".sq-table-size select").select_option("2")
         if lang == "ru":
             child.screenshot(path=str(SHOTS / "table-lobby-ru.png"))

@@ -88,12 +88,13 @@ class TableApp(widgets.VBox):
         self.join_button.on_click(guard(lambda _b: self.join()))
         self.create_help, self.join_help = widgets.HTML(), widgets.HTML()
         self.lobby = widgets.VBox([
-            self.name, self.secret,
+            self.name,
             widgets.VBox([self.create_help, widgets.HBox(
                 [self.size, self.create_button], layout=widgets.Layout(flex_flow="row wrap"))]),
             widgets.VBox([self.join_help, widgets.HBox(
                 [self.code_input, self.join_button],
-                layout=widgets.Layout(flex_flow="row wrap"))])])
+                layout=widgets.Layout(flex_flow="row wrap"))]),
+            self.secret])   # after "create" and "join": they stay on a phone's first screen
         self.lobby.add_class("sq-table-lobby")
 
         self.code_view = widgets.HTML()
