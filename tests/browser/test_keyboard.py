@@ -46,7 +46,13 @@ def test_equations_answered_by_keyboard(dashboards) -> None:
     pressed = page.locator(".sq-answer-cards button[aria-pressed='true']")
     pressed.nth(len(keys) - 1).wait_for()
     assert pressed.count() == len(keys)
+    # The page marks a card at once; the kernel's count says it has the picks too (under load
+    # its answer can come seconds later, and Enter before it would check fewer cards).
+    page.locator(".sq-answer-cards .sq-hand-summary",
+                 has_text=f"{len(keys)} cards picked").wait_for()
     tab_to(page, "sq-submit")
     page.keyboard.press("Enter")
-    page.locator(".sq-feedback .sq-status-good").wait_for()
+    status = page.locator(".sq-feedback .sq-status-good, .sq-feedback .sq-status-bad").first
+    status.wait_for()
+    assert "sq-status-good" in (status.get_attribute("class") or ""), status.inner_text()
     dashboards.check()
