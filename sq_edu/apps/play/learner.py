@@ -23,7 +23,7 @@ from sq_edu.practice import Progress, ProgressError
 from sq_edu.practice.checking import Judgement as Verdict
 from sq_edu.practice.coach.questions import Question
 from sq_edu.practice.learner_record import LearnerRecord, save_error
-from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.secret_fields import SecretFields
@@ -82,8 +82,8 @@ class LearnerRow(widgets.VBox):
         self.record = SavingRecorder(record, feedback)
         self.gate = SecretGate(record.folder)
         self._on_learner = on_learner
-        self.nickname = widgets.Text(style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="auto"))
+        self.nickname = text_box(style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="auto"))
         self.nickname.add_class("sq-nickname")
         self.secret = SecretFields(self.lang)
         self.save_button = button("sq-save-nickname", icon="save")
