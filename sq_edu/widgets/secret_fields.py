@@ -25,8 +25,11 @@ class SecretFields(widgets.VBox):
         self.help = widgets.HTML()
         self.help.add_class("sq-help-line")
         self.picture = PicturePicker(self.lang)
+        # Sent on leaving, like every text box (`controls.text_box`): the digits reach the
+        # kernel before the click on "create", "join" or "Keep my progress".
         self.secret = widgets.Password(style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="16em"))
+                                       layout=widgets.Layout(width="16em"),
+                                       continuous_update=False)
         self.secret.add_class("sq-secret")
         super().__init__([self.help, self.picture, self.secret])
         self.add_class("sq-secret-fields")
