@@ -236,7 +236,7 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     want = HOLD_BANDS[rng.randrange(len(HOLD_BANDS))]
     pos = find_position(rng, players, base.rules, _window(p), want,
                         lambda o: clear_band(p_holds(o, target, DRAGON)) if o.awake[target]
-                        else None)
+                        else None, rather=RARE_BANDS)
     obs = pos.obs
     if not obs.awake[target]:  # the fallback position: attack someone who has a queen
         target = next((s for s in obs.opponents if obs.awake[s]), target)
@@ -251,7 +251,9 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                                   msg("mistakes.holds_one_card", good=dragons, total=total,
                                       player=target + 1, cards=obs.hand_sizes[target])),
                                  ("certain" if dragons else None,
-                                  msg("mistakes.holds_unseen_certain"))),
+                                  msg("mistakes.holds_unseen_certain")),
+                                 ("even", msg("mistakes.holds_even_split",
+                                              player=target + 1))),
                      prompt=msg("lessons.ch_holds_prompt" if KNIGHT in obs.hand
                                 else "teaching.holds_prompt_if", player=target + 1),
                      hints=(msg("lessons.ch_holds_nudge", player=target + 1),
@@ -271,6 +273,9 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
 
 
 HOLD_BANDS = BANDS   # "certain": a dragon known to be in that hand (shown by a jester pick)
+# Failing the band asked, the rarer ones first: "unlikely" is the commonest position, and the
+# one answer on which the one-card slip ("2 out of 40") does not bite.
+RARE_BANDS = ("likely", "even", "certain", "impossible")
 
 
 @generator("chances.jester_count", min_players=Param(int, 3, low=3, high=5),
