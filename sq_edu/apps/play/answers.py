@@ -17,7 +17,7 @@ import ipywidgets as widgets
 from sq_edu.apps.play.words import who
 from sq_edu.i18n import t
 from sq_edu.practice.exercise import CARDS, CHOICE, SEAT, Exercise
-from sq_edu.widgets.controls import button
+from sq_edu.widgets.controls import button, text_box
 
 TYPED = ("number", "fraction", "percent")
 Guard = Callable[[Callable[..., object]], Callable[..., object]]
@@ -42,7 +42,7 @@ class AnswerControls:
         """`on_text(typed)`, `on_cards()` and `on_choice(value)` answer; `more` are further
         controls shown after the answer buttons (the coach's "Show me")."""
         self.prefix, self._guard, self._on_choice = prefix, guard, on_choice
-        self.answer_text = widgets.Text(layout=widgets.Layout(width="12em"))
+        self.answer_text = text_box(layout=widgets.Layout(width="12em"))   # sent on leaving
         self.answer_text.add_class(f"sq-{prefix}-answer")
         self.check = button(f"sq-{prefix}-check", button_style="primary")
         self.check_cards = button(f"sq-{prefix}-check-cards", button_style="primary")
