@@ -85,7 +85,8 @@ class ProgressPanel(widgets.VBox):
         self.nickname_help.add_class("sq-help-line")
         # The secret number: only with a progress folder (an explicit file is one learner's).
         self.secret = widgets.Password(style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="16em"))
+                                       layout=widgets.Layout(width="16em"),
+                                       continuous_update=False)   # as `text_box`: why there
         self.secret.add_class("sq-secret")
         self.secret_help = widgets.HTML()
         self.secret_help.add_class("sq-help-line")
