@@ -30,7 +30,7 @@ from sq_edu.practice.coach.tip import move_tip
 from sq_edu.practice.exercise import CARDS, CHOICE, SEAT, answer_msg
 from sq_edu.practice.messages import Msg, render_value
 from sq_edu.widgets.chance import chance_word, percent
-from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.names import card_word, player_name
 from sq_edu.widgets.tracker import DeckTracker
@@ -64,7 +64,7 @@ class CoachPanel(widgets.VBox):
         self._starred = starred
         guard = guarded(lambda: feedback)
         self.question = html_box("sq-coach-question")
-        self.answer_text = widgets.Text(layout=widgets.Layout(width="12em"))
+        self.answer_text = text_box(layout=widgets.Layout(width="12em"))
         self.answer_text.add_class("sq-coach-answer")
         self.check = button("sq-coach-check", button_style="primary")
         self.check_cards = button("sq-coach-check-cards", button_style="primary")

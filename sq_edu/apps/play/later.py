@@ -20,7 +20,7 @@ from sq_edu.practice.checking import Judgement
 from sq_edu.practice.coach.questions import Question
 from sq_edu.practice.coach.tip import position_lines
 from sq_edu.practice.exercise import CARDS, CHOICE, SEAT
-from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.hand import HandView
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ class LaterQuestions(widgets.VBox):
     def __init__(self, panel: CoachPanel) -> None:
         self.panel = panel
         self.heading = html_box("sq-later-question")
-        self.answer_text = widgets.Text(layout=widgets.Layout(width="12em"))
+        self.answer_text = text_box(layout=widgets.Layout(width="12em"))
         self.answer_text.add_class("sq-later-answer")
         self.check = button("sq-later-check", button_style="primary")
         self.check_cards = button("sq-later-check-cards", button_style="primary")

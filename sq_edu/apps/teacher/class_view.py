@@ -41,7 +41,7 @@ from sq_edu.practice.classroom.suggested import Suggestion, send_practice
 from sq_edu.practice.lesson import load_lessons
 from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name
 from sq_edu.widgets.class_table import ClassTable
-from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
@@ -92,8 +92,8 @@ class ClassView(widgets.VBox):
         guard = guarded(lambda: self.feedback)
         self.heading = widgets.HTML()
         self.help = html_box("sq-help-line")
-        self.code_box = widgets.Text(value=class_code, style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="22em"))
+        self.code_box = text_box(value=class_code, style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="22em"))
         self.code_box.add_class("sq-class-code")
         self.show_button = button("sq-class-show", icon="users")
         self.show_button.on_click(guard(lambda _b: self.set_class(self.code_box.value)))
