@@ -13,7 +13,6 @@ practice runtime's generator registry under `dungeon.*` (lesson `lessons/dungeon
 
 from __future__ import annotations
 
-import copy
 import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -272,10 +271,10 @@ def decided_by_contract(rng: random.Random) -> tuple[DungeonGame, HandRecord] | 
         starts = []
         while not game.is_over:
             if game.scores[game.dealer] >= NEAR:
-                starts.append(copy.deepcopy(game))
+                starts.append(game.copy())
             play_hand(game, bots)
         for _ in range(BRANCHES if starts else 0):
-            branch = copy.deepcopy(rng.choice(starts[-3:]))
+            branch = rng.choice(starts[-3:]).copy()
             play_hand(branch, table(rng))
             if contract_decides(branch.hand_log[-1]):
                 return branch, branch.hand_log[-1]
