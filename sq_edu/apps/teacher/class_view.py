@@ -37,6 +37,7 @@ from sq_edu.practice.classroom.live import (
     sort_rows,
 )
 from sq_edu.practice.classroom.report import teacher_report
+from sq_edu.practice.classroom.standing import STUCK_WRONG
 from sq_edu.practice.classroom.suggested import Suggestion, send_practice
 from sq_edu.practice.lesson import load_lessons
 from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name
@@ -61,8 +62,12 @@ def ago(seconds: int, lang: str) -> str:
 
 
 def stuck_text(row: LearnerRow, now: float, lang: str) -> str:
-    if row.stuck == "wrong":
-        return t("classroom.stuck_wrong", lang, n=row.wrong_run)
+    """The "Needs help?" cell, in the grid's own terms when a skill is struggling there."""
+    if row.stuck == "struggling":
+        if row.skill_wrong_run >= STUCK_WRONG:
+            return t("classroom.stuck_wrong", lang, n=row.skill_wrong_run)
+        return t("classroom.stuck_struggling", lang, right=row.skill_right,
+                 n=row.skill_attempts)
     if row.stuck == "idle":
         return t("classroom.stuck_idle", lang, n=max(5, row.idle_seconds(now) // 60))
     return t("classroom.not_stuck", lang)
