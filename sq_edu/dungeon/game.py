@@ -15,6 +15,7 @@ shuffled by its own seeded RNG, so a saved game needs only the seed and the hand
 
 from __future__ import annotations
 
+import copy
 import random
 import secrets
 from collections.abc import Sequence
@@ -114,6 +115,17 @@ class DungeonGame:
         game.pending = PLAY
         game.current_player = int(setup.get("leader", (game.dealer + 1) % players)) % players
         return game
+
+    def copy(self) -> DungeonGame:
+        """A copy to play on (lessons play a hand again with other bots). Records and cards
+        are frozen, so only the lists play changes are copied: a deep copy costs more than
+        the play itself."""
+        twin = copy.copy(self)
+        twin.scores, twin.tricks_taken = list(self.scores), list(self.tricks_taken)
+        twin.trick, twin.tricks, twin.hand_log = list(self.trick), list(self.tricks), list(
+            self.hand_log)
+        twin.hands = [list(hand) for hand in self.hands]
+        return twin
 
     # --- what the rules allow -------------------------------------------------------------
 

@@ -118,3 +118,14 @@ def test_a_scenario_that_cannot_happen_is_refused(hands, problem) -> None:
     with pytest.raises(ValueError, match=problem):
         DungeonGame.from_setup({"players": 4, "hands": hands, "trump": "clubs",
                                 "tricks_taken": [12, 0, 0, 0]})
+
+
+def test_a_copy_plays_on_like_a_deep_copy_and_leaves_the_game_alone() -> None:
+    """`DungeonGame.copy` (lessons play a hand again from it) shares only frozen records."""
+    game = _midgame(seed=4, moves=30)
+    before = game.to_dict()
+    deep, fast = copy.deepcopy(game), game.copy()
+    for twin in (deep, fast):
+        play_out(twin, [RandomBot(random.Random(s)) for s in range(4)], until_hand_end=True)
+    assert fast.to_dict() == deep.to_dict() != before
+    assert game.to_dict() == before

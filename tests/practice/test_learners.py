@@ -49,8 +49,7 @@ def test_a_perfect_learner_masters_every_level_in_the_items_it_asks_for(lesson_i
 
 
 # Measured gaps, reported rather than hidden (strict: the day one is fixed, the test says so).
-# The dealer's contract changes who has won the race in about 2% of real hands (Dungeon 5).
-GAPS = {("dungeon_scoring", 5, "mistakes.race_no_contract")}
+GAPS: set[tuple[str, int, str]] = set()   # none measured now
 
 
 def _gap(*case: object) -> object:
@@ -82,13 +81,10 @@ def test_no_format_aware_guesser_opens_a_level_within_50_items(lesson_id: str,
     assert _guessers_open(lesson_id, level, range(1, 31), size=FAST_BANK) == []
 
 
-# The long runs measure other gaps: over 300 deals a plausible guesser opened equations 4
-# once (deal 26, after 5 items), while the constant guesser never opened queen points 5.
-SLOW_GUESSED = [_gap(lid, n) if (lid, n) == ("equations", 4) else (lid, n) for lid, n in LEVELS]
-
-
+# The long runs: 300 deals of 200 items per level and guesser (equations 4 deals hands where
+# random number cards, or the smallest ones, are rarely a sum: no guesser opens it in 10000).
 @pytest.mark.slow
-@pytest.mark.parametrize(("lesson_id", "level"), SLOW_GUESSED)
+@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
 def test_no_guesser_opens_a_level_within_50_items_in_300_deals(lesson_id: str,
                                                                 level: int) -> None:
     assert _guessers_open(lesson_id, level, range(1, 301), size=200) == []
@@ -129,9 +125,9 @@ def test_a_misconception_learner_never_opens_its_level(lesson_id: str, level: in
     assert result.opened_after is None, result
 
 
-# Over 30 deals of 200 items, "highest score wins" opens Dungeon 5 once (deal 21): its error
-# bites on 40% of items and a first clean run of 12 can miss all of them.
-SLOW_GAPS = GAPS | {("dungeon_scoring", 5, "mistakes.race_highest_wins")}
+# "Highest score wins" is wrong only on Dungeon 5's "nobody yet" items: they are about half
+# of them, so a first clean run of 12 misses them all in about 1 deal of 3000.
+SLOW_GAPS = GAPS
 SLOW_NAMED = [_gap(lid, n, key) if (lid, n, key) in SLOW_GAPS else (lid, n, key)
               for lid, n in LEVELS for key in LESSONS[lid].levels[n - 1].misconceptions]
 

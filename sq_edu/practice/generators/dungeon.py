@@ -249,15 +249,51 @@ def dungeon_trick(rng: random.Random, scores: list[int], queens: int) -> TrickRe
 
 # --- level: who wins the race -----------------------------------------------------------------
 
-@generator("dungeon.race", contract=Param(bool, False))
+SEARCH_GAMES, BRANCHES, NEAR = 20, 25, 380   # games, hands played again, a dealer near 500
+
+
+def contract_decides(hand: HandRecord) -> bool:
+    """After `hand` one player has won, and forgetting the dealer's contract names another
+    (not "nobody yet", which forgetting that the race is over would say too)."""
+    after = hand.scores_after
+    unpaid = race_winners([v - hand.contract_points if s == hand.dealer else v
+                           for s, v in enumerate(after)])
+    real = race_winners(after)
+    return len(real) == len(unpaid) == 1 and unpaid != real
+
+
+def decided_by_contract(rng: random.Random) -> tuple[DungeonGame, HandRecord] | None:
+    """A real hand whose winner the contract decides (rare in real hands): real games
+    are played to their end, then one of their last hands dealt by a player near 500 is
+    played again, from the same deal, by other seeded bots (a real game too)."""
+    for _ in range(SEARCH_GAMES):
+        game, bots = real_game(rng), table(rng)
+        starts = []
+        while not game.is_over:
+            if game.scores[game.dealer] >= NEAR:
+                starts.append(game.copy())
+            play_hand(game, bots)
+        for _ in range(BRANCHES if starts else 0):
+            branch = rng.choice(starts[-3:]).copy()
+            play_hand(branch, table(rng))
+            if contract_decides(branch.hand_log[-1]):
+                return branch, branch.hand_log[-1]
+    return None
+
+
+@generator("dungeon.race", contract=Param(bool, False), nobody=Param(float, 0.4))
 def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """Scores at the end of a real hand near the finish: who has won, if anyone?
 
     Real hands almost never end in a shared win, so that is not offered as an answer (an
     option that is never right teaches nothing); the rare game that ends in one is dealt again.
+    With the contract, a won race is one the contract decides where one is found
+    (`decided_by_contract`), so forgetting it names the wrong player. `nobody`: the share of
+    "nobody yet" items (the only ones where "the highest score wins" is wrong).
     """
-    won = rng.random() < 3 / 5   # "nobody yet" no likelier than any one player
-    for _ in range(20):
+    won = rng.random() < 1 - p["nobody"]
+    decided = decided_by_contract(rng) if p["contract"] and won else None
+    for _ in range(0 if decided else 20):
         game, bots = real_game(rng), table(rng)
         while not game.is_over:
             play_hand(game, bots)
@@ -268,8 +304,11 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
             after = hand.scores_after
             winners = race_winners(after)
             break
-    else:  # pragma: no cover - twenty shared wins in a row
-        raise RuntimeError("no race position without a shared win")
+    else:
+        if decided is None:  # pragma: no cover - twenty shared wins in a row
+            raise RuntimeError("no race position without a shared win")
+        game, hand = decided
+        after, winners = hand.scores_after, race_winners(hand.scores_after)
     answer = f"p{winners[0]}" if winners else NOBODY
     if p["contract"]:
         shown = [v - hand.contract_points if s == hand.dealer else v

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from itertools import combinations
 from typing import Any
 
 from sq_edu.engine.cards import is_number
@@ -55,21 +56,21 @@ def pair(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
 
 @generator("equations.sum", hand_size=_HAND, power_cards=_POWER, max_total=_TOTAL,
            min_addends=Param(int, 2, low=2, high=5), max_addends=Param(int, 2, low=2, high=5),
-           answer=Param(str, "cards", choices=(CARDS, EQUATION)))
+           answer=Param(str, "cards", choices=(CARDS, EQUATION)),
+           most_guessable=Param(float, 1.0))
 def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """Find (select or type) an addition equation with a given number of addends."""
-    from sq_edu.maths import find_discards
+    """Find (select or type) an addition equation with a given number of addends.
 
+    `most_guessable` < 1 deals again (up to GUESS_TRIES times) a hand where number cards
+    picked at random, as many as asked, are right more often than that, or where the smallest
+    number cards are a right answer: with three or four addends a hand of a few number cards
+    (or one holding several equations) is otherwise answered by luck."""
     low, high = p["min_addends"], max(p["min_addends"], p["max_addends"])
-    sets = equation_sets(low, high, p["max_total"])
-    planted = rng.choice(sets)
+    for _ in range(GUESS_TRIES if p["most_guessable"] < 1 else 1):
+        planted, wrong, extra, hand, answers = _sum_hand(p, rng, low, high)
+        if _pick_rate(hand, answers, low, high) <= p["most_guessable"]:
+            break
     *parts, made = planted
-    wrong = made + rng.choice((-1, 1)) if made < 10 else made - 1   # a card next to the total
-    extra = [wrong] if wrong not in parts else []
-    hand = deal_hand(rng, max(p["hand_size"], len(planted) + 2), [*planted, *extra],
-                     p["power_cards"])
-    answers = tuple(d.cards for d in find_discards(hand) if d.kind == "equation"
-                    and low <= d.size - 1 <= high and d.total <= p["max_total"])
     numbers = [int(c) for c in hand if is_number(c)]
     absent = next(((a, b) for a in sorted(set(numbers)) for b in sorted(set(numbers))
                    if a <= b and (a != b or numbers.count(a) > 1) and a + b <= 10
@@ -97,6 +98,40 @@ def sums(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                                  parts=Plain(" + ".join(map(str, answers[0][:-1]))))),
                      extra={"discard": "sum", "addends": [low, high],
                             "max_total": p["max_total"]})
+
+
+GUESS_TRIES = 40   # hands dealt for a sum that is hard to hit by picking cards at random
+
+
+def _sum_hand(p: Mapping[str, Any], rng: random.Random, low: int, high: int
+              ) -> tuple[tuple[int, ...], int, list[int], tuple[Any, ...], tuple[Any, ...]]:
+    """A planted equation, a card next to its total, the dealt hand and its right answers."""
+    from sq_edu.maths import find_discards
+
+    planted = rng.choice(equation_sets(low, high, p["max_total"]))
+    *parts, made = planted
+    wrong = made + rng.choice((-1, 1)) if made < 10 else made - 1   # a card next to the total
+    extra = [wrong] if wrong not in parts else []
+    hand = deal_hand(rng, max(p["hand_size"], len(planted) + 2), [*planted, *extra],
+                     p["power_cards"])
+    answers = tuple(d.cards for d in find_discards(hand) if d.kind == "equation"
+                    and low <= d.size - 1 <= high and d.total <= p["max_total"])
+    return planted, wrong, extra, hand, answers
+
+
+def _pick_rate(hand: tuple[Any, ...], answers: tuple[Any, ...], low: int, high: int) -> float:
+    """How often number cards picked at random (each size asked alike) are a right answer;
+    1 when the smallest number cards are one (the first guess of a child in a hurry)."""
+    numbers = sorted(int(c) for c in hand if is_number(c))
+    right = {tuple(sorted(int(c) for c in a)) for a in answers}
+    rates = []
+    for size in range(low + 1, high + 2):
+        if tuple(numbers[:size]) in right:
+            return 1.0
+        picks = list(combinations(numbers, size))
+        if picks:
+            rates.append(sum(pick in right for pick in picks) / len(picks))
+    return sum(rates) / len(rates) if rates else 0.0
 
 
 @generator("equations.fact_family", max_total=_TOTAL,
