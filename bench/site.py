@@ -54,8 +54,8 @@ process.stdout.write(JSON.stringify(out));
 
 class _Recording(SimpleHTTPRequestHandler):
     """A plain static server that notes every file it sends in full (status 200). Like nginx's
-    `brotli_static`/`gzip_static` or Caddy's `precompressed`, it answers a name that has no file
-    but a build's `.br`/`.gz` copy (the snapshot, lite/snapshot.py) with that copy and its
+    `brotli_static`/`gzip_static` or Caddy's `precompressed`, it answers for an empty file that
+    stands for its `.br`/`.gz` copies (the snapshot, lite/snapshot.py) with a copy and its
     Content-Encoding; every other file goes as it is (its compressed size is counted instead)."""
 
     sent: list[str]
@@ -66,7 +66,7 @@ class _Recording(SimpleHTTPRequestHandler):
     def send_head(self):  # type: ignore[no-untyped-def]
         path = self.translate_path(self.path)
         accepted = self.headers.get("Accept-Encoding", "")
-        if not os.path.exists(path):
+        if os.path.isfile(path) and os.path.getsize(path) == 0:
             for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
                 if encoding in accepted and os.path.isfile(path + suffix):
                     body = open(path + suffix, "rb")   # noqa: SIM115 (the handler closes it)
@@ -104,12 +104,12 @@ def compressed_sizes(names: set[str]) -> dict[str, tuple[int, int, int]]:
     precompressed sibling (`x.gz`, `x.br` as the build writes them) is taken as it is; else
     gzip -9 and brotli 9 (a host compressing as it serves)."""
     sizes = {}
-    for name in names:   # sent only as their .br/.gz copies (the snapshot)
+    for name in names:   # an empty file sent as its .br/.gz copies (the snapshot)
         path = _file(name)
         gz, br = path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")
-        if not path.exists() and gz.is_file() and br.is_file():
+        if path.is_file() and path.stat().st_size == 0 and gz.is_file() and br.is_file():
             sizes[name] = (_raw_size(gz), gz.stat().st_size, br.stat().st_size)
-    files = {name: _file(name) for name in names if _file(name).is_file()}
+    files = {name: _file(name) for name in names if _file(name).is_file() and name not in sizes}
     need_br = [str(p) for p in files.values() if not p.with_name(p.name + ".br").is_file()
                and not p.name.endswith(COMPRESSED)]
     brotli: dict[str, int] = {}

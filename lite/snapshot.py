@@ -9,7 +9,8 @@ lessons, catalogues and scripts from its own folder.
 The snapshot goes out in two copies: `sq_edu.snapshot.br` (brotli 11, a third smaller), which a
 host that serves precompressed files sends as `sq_edu.snapshot` with `Content-Encoding: br` and
 the browser unpacks itself, and `sq_edu.snapshot.gz`, which the loader fetches and unzips when
-the host has no such rule (there is no plain `sq_edu.snapshot`: that request gets a 404).
+the host has no such rule: the plain `sq_edu.snapshot` is an empty file, so such a host sends
+0 bytes (not a 404, and a file for hosts that look for one before its precompressed copies).
 """
 
 from __future__ import annotations
@@ -99,7 +100,9 @@ def brotli_done(brotli: subprocess.Popen[bytes], site: Path) -> None:
     if brotli.wait() != 0:
         raise SystemExit("lite/snapshot.py: the snapshot's brotli compression failed")
     source = Path(brotli.args[-1])   # type: ignore[index]
-    shutil.copy2(source, site / "static" / "pyodide" / SNAPSHOT_BR)
+    folder = site / "static" / "pyodide"
+    shutil.copy2(source, folder / SNAPSHOT_BR)
+    (folder / SNAPSHOT_BR.removesuffix(".br")).write_bytes(b"")   # stands for its copies
 
 
 def use_loader(site: Path) -> None:

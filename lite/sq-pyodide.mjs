@@ -32,7 +32,8 @@ async function snapshotBytes() {
 // The snapshot as a host that serves the build's precompressed copies sends it: the name
 // without .gz, `sq_edu.snapshot.br` with `Content-Encoding: br` (nginx brotli_static, Caddy
 // precompressed, the Apache rules of docs/site.md), unpacked by the browser itself. Any other
-// host has no file of that name (404, or a page of its own): then null, and the gzip copy.
+// host sends the empty file of that name (or a 404, or a page of its own): then null, and the
+// gzip copy.
 const SNAPSHOT_BYTES = @SNAPSHOT_BYTES@;   // its size unpacked (lite/snapshot.py)
 
 async function precompressed(url) {

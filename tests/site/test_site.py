@@ -244,8 +244,8 @@ def test_python_starts_from_the_build_snapshot(site: Site) -> None:
     # (The service worker fetches a file again, unless its offline precache has it by then:
     # counts are doubled, or not.)
     zips, snapshots = fetched.count("sq-site.zip"), fetched.count("sq_edu.snapshot.gz")
-    # a host with no precompressed files (this one): the brotli name is asked once, then the
-    # gzip copy
+    # a host with no precompressed files (this one): the plain name (an empty file) is asked
+    # once, then the gzip copy
     assert fetched.count("sq_edu.snapshot") == snapshots
     assert 0 < snapshots < zips
     assert {name for name in fetched if name.endswith(".whl")} == {
