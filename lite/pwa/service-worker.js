@@ -61,7 +61,7 @@ addListener("fetch", (event) => {
   }
   const [controller, key] = event.request.method === "GET" ? cacheKeyFor(url) : [];
   if (key) {
-    event.respondWith(fromCache(event, controller, key));
+    event.respondWith(keptOrFetched(event, controller, key));
   } else if (jupyterLiteFetch) {
     jupyterLiteFetch(event);
   }
@@ -82,8 +82,9 @@ function cacheKeyFor(url) {
 }
 
 // The kept copy; else the network, and the answer kept under the build's name of the file (the
-// precache's fill then finds it there and does not fetch it again).
-async function fromCache(event, controller, key) {
+// precache's fill then finds it there and does not fetch it again). (Not named `fromCache`:
+// JupyterLite's worker, imported above, declares a global function of that name.)
+async function keptOrFetched(event, controller, key) {
   const cache = await caches.open(controller.strategy.cacheName);
   const kept = await cache.match(key);
   if (kept) return kept;
