@@ -273,7 +273,13 @@ def _percent(ex: Exercise, answer: object) -> Judgement:
         why = msg("practice.trap_fraction_for_percent", fraction=fraction,
                   percent=Percent(fraction, 0))
         return Judgement(False, True, msg("practice.not_quite"), why, fraction, why.key)
-    if value is None or not 0 <= value <= 100:
+    if fraction is not None and (trapped := _trap(ex, fraction, fraction)) is not None:
+        return trapped      # "8 out of 20": the draw pile as the bottom, typed as a fraction
+    if value is not None and value > 100:
+        # Over 100% is no chance, but a known slip gives it (4 kings over a draw pile of 2).
+        trapped = _trap(ex, Fraction(value) / 100, value, Fraction(ex.tolerance, 100))
+        return trapped or _unclear("practice.percent_over_100")
+    if value is None or value < 0:
         return _unclear("practice.type_percent")
     correct = any(abs(Fraction(value) - e) <= ex.tolerance for e in exact)
     note = msg("practice.percent_exact", percent=Percent(as_fraction(ex.answers[0]), 0),

@@ -36,8 +36,10 @@ function render({ model, el }) {
       if (max === 1) sel = [];
       sel.push(i);
     }
+    // Shown at once; sent as a message, which ipywidgets never holds back behind an earlier
+    // change (hand.py says why), so a click on "Check" cannot overtake the last pick.
     model.set("selected", sel);
-    model.save_changes();
+    model.send({ selected: sel });
   }
 
   function draw() {

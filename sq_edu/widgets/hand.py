@@ -40,7 +40,12 @@ class HandView(anywidget.AnyWidget):
 
     cards: traitlets.List = traitlets.List(
         help="one dict per card: svg, label_on, label_off").tag(sync=True)
-    selected = traitlets.List(traitlets.Int(), help="positions of picked cards").tag(sync=True)
+    # The page sends picks as a message (`_message`), not as a synced change: ipywidgets holds
+    # back a model's second change until the kernel answers the first, while a button's click
+    # goes at once, so "Check" right after two quick picks was judged with one. No echo: the
+    # page already shows what it sent.
+    selected = traitlets.List(traitlets.Int(), help="positions of picked cards").tag(
+        sync=True, echo_update=False)
     lang = traitlets.Unicode("en").tag(sync=True)
     disabled = traitlets.Bool(False, help="shown but not selectable").tag(sync=True)
     max_select = traitlets.Int(0, help="0: any number; 1: picking one drops the other").tag(
@@ -67,6 +72,7 @@ class HandView(anywidget.AnyWidget):
         self.observe(self._on_lang, "lang")
         self.observe(self._on_disabled, "disabled")
         self.observe(self._on_selected, "selected")
+        self.on_msg(self._message)
 
     @property
     def hand(self) -> tuple[Card, ...]:
@@ -112,6 +118,12 @@ class HandView(anywidget.AnyWidget):
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
+
+    def _message(self, _widget: object, content: object, _buffers: object) -> None:
+        """The page's picks, `{"selected": [positions]}`; anything else is ignored."""
+        if isinstance(content, dict) and isinstance(content.get("selected"), list):
+            picks = [i for i in content["selected"] if type(i) is int]
+            self.set_state({"selected": picks})
 
     @traitlets.validate("lang")
     def _valid_lang(self, proposal: traitlets.Bunch) -> str:

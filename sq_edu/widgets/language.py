@@ -1,5 +1,9 @@
 """Language choice: the toggle widget apps put in their header (a page's `?lang=` is read by
-`sq_edu.pages.params`)."""
+`sq_edu.pages.params`).
+
+The toggle carries the class `sq-lang-<code>` of the language chosen, so what surrounds the app
+in the browser (the static site's bar, `lite/page.html`) can follow a switch made in the app.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +25,7 @@ class LanguageToggle(widgets.ToggleButtons):
                          value=lang, tooltips=[t("common.language", lang)] * len(LANGS),
                          style={"button_width": "auto"})
         self.add_class("sq-language")
+        self.add_class(f"sq-lang-{lang}")
         self._feedback = feedback
         self._handlers: list[Callable[[str], None]] = []
         self.observe(guarded(lambda: self._feedback)(self._changed), "value")
@@ -33,5 +38,7 @@ class LanguageToggle(widgets.ToggleButtons):
         self._handlers.append(handler)
 
     def _changed(self, change: dict[str, Any]) -> None:
+        self.remove_class(f"sq-lang-{change['old']}")
+        self.add_class(f"sq-lang-{change['new']}")
         for handler in list(self._handlers):
             handler(str(change["new"]))

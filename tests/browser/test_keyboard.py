@@ -46,7 +46,31 @@ def test_equations_answered_by_keyboard(dashboards) -> None:
     pressed = page.locator(".sq-answer-cards button[aria-pressed='true']")
     pressed.nth(len(keys) - 1).wait_for()
     assert pressed.count() == len(keys)
+    # The page marks a card at once; the kernel's count says it has the picks too (under load
+    # its answer can come seconds later, and Enter before it would check fewer cards).
+    page.locator(".sq-answer-cards .sq-hand-summary",
+                 has_text=f"{len(keys)} cards picked").wait_for()
     tab_to(page, "sq-submit")
     page.keyboard.press("Enter")
-    page.locator(".sq-feedback .sq-status-good").wait_for()
+    status = page.locator(".sq-feedback .sq-status-good, .sq-feedback .sq-status-bad").first
+    status.wait_for()
+    assert "sq-status-good" in (status.get_attribute("class") or ""), status.inner_text()
+    dashboards.check()
+
+
+def test_check_at_once_after_quick_picks_judges_every_pick(dashboards) -> None:
+    # A quick child picks three cards and presses "Check" before the kernel has answered the
+    # first pick. ipywidgets holds a model's later changes back until then but sends a click at
+    # once, so the picks travel as messages (hand.js): the check must see all three.
+    twin = LessonApp("equations", "en", level=2, seed=12)
+    right = [twin.exercise.hand.index(card) for card in twin.exercise.answers[0]]
+    page = dashboards.open("equations", "level=2&seed=12", selector=".sq-lesson-app")
+    page.evaluate("""(picks) => {
+        const cards = document.querySelectorAll('.sq-answer-cards .sq-card');
+        for (const i of picks) cards[i].click();
+        document.querySelector('.sq-submit').click();
+    }""", right)
+    status = page.locator(".sq-feedback .sq-status-good, .sq-feedback .sq-status-bad").first
+    status.wait_for()
+    assert "sq-status-good" in (status.get_attribute("class") or ""), status.inner_text()
     dashboards.check()

@@ -79,6 +79,21 @@ def test_numbers_fractions_percents() -> None:
     assert read_fraction("1") == 1 and read_percent("12.5 %") == 12.5
 
 
+def test_a_percent_over_100_is_read_as_the_slip_that_gives_it() -> None:
+    """4 kings unseen, a draw pile of 2: dividing by the pile gives "200", which is no chance
+    but is what the child worked out; it gets the slip's message, not "type 0 to 100"."""
+    why = msg("lessons.ch_trap_draw_pile", draw=2, total=40)
+    pct = make(PERCENT, (Fraction(4, 40),), tolerance=1, traps=((Fraction(4, 2), why),))
+    for typed in ("200", "200%", "4/2", "4 out of 2"):
+        said = check(pct, typed)
+        assert said.understood and not said.correct, typed
+        assert said.misconception == "lessons.ch_trap_draw_pile", typed
+    other = check(pct, "150")
+    assert not other.understood and other.message.key == "practice.percent_over_100"
+    for lang in ("en", "ru"):
+        assert "100" in other.message.render(lang)
+
+
 def test_choices_and_seats() -> None:
     ex = make(CHOICE, ("yes",), options=(Option("yes", msg("practice.correct")),
                                          Option("no", msg("practice.not_quite"))))

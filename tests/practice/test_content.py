@@ -48,10 +48,7 @@ def test_every_worked_answer_is_in_the_form_asked(lesson_id: str, level: int) ->
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("lesson_id", "level"), [
-    pytest.param(lid, n, marks=pytest.mark.xfail(
-        strict=True, reason="measured gap: items where a named error bites skew the bands"))
-    if (lid, n) == ("chances", 5) else (lid, n) for lid, n in LEVELS])
+@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
 def test_multiple_choice_answers_are_balanced(lesson_id: str, level: int) -> None:
     audit = audited(lesson_id, level)
     assert audit.balance() == []

@@ -92,6 +92,25 @@ class Site:
         assert not self.console.errors, f"console errors: {self.console.errors[:5]}"
 
 
+def name_learner(frame: Any, nickname: str, secret: str = "2468") -> None:
+    """Save a nickname on a lesson page, with the secret picture (the first) and digits."""
+    frame.locator(".sq-nickname input").fill(nickname)
+    frame.locator(".sq-secret-picture button").first.click()
+    frame.locator(".sq-secret input").fill(secret)
+    frame.locator(".sq-save-nickname").click()
+    frame.locator(".sq-feedback").filter(has_text=nickname).wait_for()
+
+
+def pick_right(frame: Any, twin: LessonApp) -> None:
+    """Select the twin's right answer (the same deal, computed in Python) on the page."""
+    left = list(twin.exercise.hand)
+    cards = frame.locator(".sq-answer-cards button[data-index]")
+    for card in twin.exercise.answers[0]:
+        index = left.index(card)
+        left[index] = None
+        cards.nth(index).click()
+
+
 @pytest.fixture
 def site(browser: Any, site_url: str) -> Iterator[Site]:
     session = Site(browser, site_url)
@@ -113,18 +132,9 @@ def test_index_lists_every_lesson_in_the_asked_language(site: Site) -> None:
 def test_equations_answered_then_kept_after_a_reload(site: Site) -> None:
     twin = LessonApp("equations", "en", level=LEVEL, seed=SEED)  # the same deal, in Python
     frame = site.open(f"equations.html?level={LEVEL}&seed={SEED}")
-    frame.locator(".sq-nickname input").fill("sitefox")
-    frame.locator(".sq-secret-picture button").first.click()
-    frame.locator(".sq-secret input").fill("2468")
-    frame.locator(".sq-save-nickname").click()
-    frame.locator(".sq-feedback").filter(has_text="sitefox").wait_for()
+    name_learner(frame, "sitefox")
     before = frame.locator(".sq-mastery").inner_text()
-    right, left = list(twin.exercise.answers[0]), list(twin.exercise.hand)
-    cards = frame.locator(".sq-answer-cards button[data-index]")
-    for card in right:
-        index = left.index(card)
-        left[index] = None
-        cards.nth(index).click()
+    pick_right(frame, twin)
     frame.locator(".sq-submit").click()
     frame.locator(".sq-submit:disabled").wait_for()
     frame.locator(".sq-feedback .sq-status-good").wait_for()
@@ -136,11 +146,7 @@ def test_equations_answered_then_kept_after_a_reload(site: Site) -> None:
 
     frame = site.open(f"equations.html?level={LEVEL}&seed={SEED}")
     assert frame.locator(".sq-mastery").inner_text() == before  # a new visitor until named
-    frame.locator(".sq-nickname input").fill("sitefox")
-    frame.locator(".sq-secret-picture button").first.click()
-    frame.locator(".sq-secret input").fill("2468")
-    frame.locator(".sq-save-nickname").click()
-    frame.locator(".sq-feedback").filter(has_text="sitefox").wait_for()
+    name_learner(frame, "sitefox")
     assert frame.locator(".sq-mastery").inner_text() == after
     site.check()
 

@@ -19,7 +19,17 @@ import pytest
 
 from sq_edu.apps.lesson import LessonApp
 from sq_edu.i18n import LANGS, t
-from tests.site.test_site import ARTIFACTS, KEPT_SNAPSHOT, LOAD_SECONDS, SITE, Site, site, site_url
+from tests.site.test_site import (
+    ARTIFACTS,
+    KEPT_SNAPSHOT,
+    LOAD_SECONDS,
+    SITE,
+    Site,
+    name_learner,
+    pick_right,
+    site,
+    site_url,
+)
 from tests.site.test_site_play import READ_DRIVE, _progress
 
 pytestmark = pytest.mark.site
@@ -84,24 +94,6 @@ def check_manifests(site: Site) -> None:
         assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
     for page in SITE.glob("*.html"):
         assert 'rel="manifest"' in page.read_text(encoding="utf-8"), page.name
-
-
-def name_learner(frame: Any, nickname: str, secret: str = "2468") -> None:
-    frame.locator(".sq-nickname input").fill(nickname)
-    frame.locator(".sq-secret-picture button").first.click()   # the secret: a picture + digits
-    frame.locator(".sq-secret input").fill(secret)
-    frame.locator(".sq-save-nickname").click()
-    frame.locator(".sq-feedback").filter(has_text=nickname).wait_for()
-
-
-def pick_right(frame: Any, twin: LessonApp) -> None:
-    """Select the twin's right answer (the same deal, computed in Python) on the page."""
-    left = list(twin.exercise.hand)
-    cards = frame.locator(".sq-answer-cards button[data-index]")
-    for card in twin.exercise.answers[0]:
-        index = left.index(card)
-        left[index] = None
-        cards.nth(index).click()
 
 
 def answered(frame: Any, twin: LessonApp) -> None:

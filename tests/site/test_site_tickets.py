@@ -17,7 +17,7 @@ import pytest
 
 from sq_edu.apps.lesson import LessonApp
 from sq_edu.i18n import t
-from tests.site.test_site import ARTIFACTS, Site, site_url
+from tests.site.test_site import ARTIFACTS, Site, name_learner, pick_right, site_url
 from tests.support.browser import CHROMIUM_ARGS, chromium_path
 
 pytestmark = pytest.mark.site
@@ -91,17 +91,8 @@ def test_ticket_scanned_by_camera_counted_once_forgery_refused(
 
         twin = LessonApp("equations", "en", level=LEVEL, seed=SEED)   # the link's deal
         frame = child.open("equations.html?" + query)
-        frame.locator(".sq-nickname input").fill("Mila")
-        frame.locator(".sq-secret-picture button").first.click()   # a picture + digits
-        frame.locator(".sq-secret input").fill("2468")
-        frame.locator(".sq-save-nickname").click()
-        frame.locator(".sq-feedback").filter(has_text="Mila").wait_for()
-        right, left = list(twin.exercise.answers[0]), list(twin.exercise.hand)
-        cards = frame.locator(".sq-answer-cards button[data-index]")
-        for card in right:
-            index = left.index(card)
-            left[index] = None
-            cards.nth(index).click()
+        name_learner(frame, "Mila")
+        pick_right(frame, twin)
         frame.locator(".sq-submit").click()
         frame.locator(".sq-feedback .sq-status-good").wait_for()
         button = frame.locator(".sq-exit-ticket-button")

@@ -59,3 +59,12 @@ def test_language_toggle_calls_back() -> None:
     toggle.value = "ru"
     assert got == ["ru"] and toggle.lang == "ru"
     assert [label for label, _ in toggle.options] == ["English", "Русский"]
+
+
+def test_language_toggle_wears_the_language_chosen() -> None:
+    """`sq-lang-<code>`: what the static site's bar follows (lite/page.html)."""
+    toggle = LanguageToggle("en")
+    assert "sq-lang-en" in toggle._dom_classes
+    toggle.value = "ru"
+    assert "sq-lang-ru" in toggle._dom_classes and "sq-lang-en" not in toggle._dom_classes
+    assert "sq-language" in toggle._dom_classes

@@ -38,6 +38,23 @@ def test_browser_selection_is_validated() -> None:
     assert hand.selected_cards == (1, 3)
 
 
+def test_the_page_sends_picks_as_a_message_that_is_validated() -> None:
+    # hand.js sends picks as a custom message: ipywidgets never holds those back behind an
+    # earlier change, so a click on "Check" right after quick picks cannot overtake them.
+    hand = HandView([1, 2, 3])
+    heard: list[tuple[object, ...]] = []
+    hand.on_select(heard.append)
+    hand._message(hand, {"selected": [2, "1", True, 2, 9, 0]}, [])
+    assert hand.selected == [2, 0]
+    assert heard == [(1, 3)] and hand.summary == "2 cards picked"
+    for junk in ({"selected": "2"}, {"pick": [1]}, [1], None):
+        hand._message(hand, junk, [])
+    assert hand.selected == [2, 0]
+    assert hand.trait_metadata("selected", "echo_update") is False
+    assert "model.send({ selected: sel })" in (Path(hand_module.__file__).parent /
+                                               "hand.js").read_text()
+
+
 def test_single_choice_mode_and_disabled() -> None:
     hand = HandView([1, 2, 3], max_select=1)
     hand.toggle(0)

@@ -71,6 +71,7 @@ from sq_edu.practice.score_sheet import HUMAN, ScoreSheet, SheetRow, read_score
 from sq_edu.widgets.card_row import CardRow
 from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.controls import html_box as _html
+from sq_edu.widgets.controls import text_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.joy import Cheer, header_tools, relabel_folds, settings_fold
@@ -109,8 +110,8 @@ class DungeonApp(widgets.VBox):
         self.story = _html("sq-dungeon-story")
         self.rule = _html("sq-dungeon-rule")    # how to score, before the first score
         self.question = _html("sq-score-question")
-        self.score_input = widgets.Text(layout=widgets.Layout(width="16em"),
-                                        style={"description_width": "initial"})
+        self.score_input = text_box(layout=widgets.Layout(width="16em"),
+                                    style={"description_width": "initial"})
         self.score_input.add_class("sq-score-input")
         self.check_button = _button("sq-score-check", button_style="primary", icon="check")
         self.continue_button = _button("sq-continue", icon="arrow-right")

@@ -146,8 +146,8 @@ class LessonApp(widgets.VBox):
                                                     flex_flow="row wrap"))
         header.add_class("sq-app-header")
         self._parts = {
-            "top": [AppStyle(), header, self.suggested, s.box, self.exercise_number,
-                    self.prompt, self.read_aloud],
+            "top": [AppStyle(), header, self.suggested, self.suggested.bringer, s.box,
+                    self.exercise_number, self.prompt, self.read_aloud],
             "clues": [self.context, self.deck, self.visual],
             "answer": [self.answer_box, v.actions, self.feedback, self.celebrate],
             "after": [self.interpretation, self.hints, self.reveal, self.intro_toggle, intro,

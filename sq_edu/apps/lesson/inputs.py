@@ -23,6 +23,7 @@ from sq_edu.practice.exercise import (
     SEAT,
     Exercise,
 )
+from sq_edu.widgets.controls import text_box
 from sq_edu.widgets.equation import EquationBuilder
 from sq_edu.widgets.hand import HandView
 
@@ -68,7 +69,7 @@ class AnswerInput(widgets.VBox):
             self.seat.add_class("sq-answer-seat")
             return self.seat
         # Wide enough for the label and the longest hint ("например 3/20 или 3 из 20").
-        self.text = widgets.Text(layout=widgets.Layout(width="24em"))
+        self.text = text_box(layout=widgets.Layout(width="24em"))
         self.text.add_class("sq-answer-text")
         return self.text
 

@@ -40,6 +40,7 @@ from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.progress import from_bytes, to_bytes
 from sq_edu.practice.secret_pictures import hash_secret, secret_text
 from sq_edu.practice.session import Attempt
+from sq_edu.widgets.controls import text_box
 from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
@@ -76,8 +77,8 @@ class ProgressPanel(widgets.VBox):
         self.mastery.add_class("sq-mastery")
         self.notice = widgets.HTML()
         self.notice.add_class("sq-progress-notice")
-        self.nickname = widgets.Text(value=self.progress.nickname,
-                                     style={"description_width": "initial"})
+        self.nickname = text_box(value=self.progress.nickname,
+                                 style={"description_width": "initial"})
         self.nickname.add_class("sq-nickname")
         # The "not your real name" advice is a visible line: a placeholder vanishes on typing.
         self.nickname_help = widgets.HTML()

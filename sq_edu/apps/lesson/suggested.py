@@ -6,6 +6,10 @@ works under, whenever the page tells the class where the learner is (joining, sa
 nickname, changing level). On the suggested lesson and level the suggestion is followed: the
 page says so once and the file goes. Hooks: sq-suggested (the box), sq-suggested-open (the
 button, a link).
+
+The box sits at the top of the page, but a learner saves their nickname at the bottom: on a
+phone the box would appear off screen. Whenever a new box appears, `bringer` (placed beside
+it) scrolls it into view, so the child sees it first.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from sq_edu.i18n import t
 from sq_edu.links import PageParams, page_of_lesson
 from sq_edu.practice import load_lessons
 from sq_edu.practice.classroom.suggested import Suggestion, practice_done, suggestion_for
+from sq_edu.widgets.bring_into_view import BringIntoView
 
 _BOX = ("border:2px solid #1d4ed8;border-radius:12px;background:#eff6ff;color:#111827;"
         "padding:10px 14px;margin:6px 0;font-size:1.15em")
@@ -37,12 +42,14 @@ class SuggestedPractice(widgets.HTML):
         self.suggestion: Suggestion | None = None
         self.here = False          # the page is on the suggested lesson and level
         self._code = ""
+        self.bringer = BringIntoView(".sq-suggested")   # put it beside the box in the app
 
     def update(self, folder: str | os.PathLike[str] | None, code: str, nickname: str,
                lesson: str, level: int, lang: str) -> None:
         """Look again for this learner's suggestion; the page is on `lesson` at `level`."""
         found = suggestion_for(folder, code, nickname)
         self._code = code
+        before = (self.suggestion, self.here)
         if found is not None and (found.lesson, found.level) == (lesson, level):
             practice_done(folder, code, nickname)
             self.suggestion, self.here = found, True
@@ -51,6 +58,8 @@ class SuggestedPractice(widgets.HTML):
         elif not self.here:
             self.suggestion = None
         self.draw(lang)
+        if self.suggestion is not None and (self.suggestion, self.here) != before:
+            self.bringer.bring()      # a new box: where the child is looking now
 
     def draw(self, lang: str) -> None:
         found = self.suggestion

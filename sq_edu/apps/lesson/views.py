@@ -87,9 +87,10 @@ def reveal_view(ex: Exercise, lang: str, feedback: Feedback) -> widgets.Widget |
     if ex.observation is None:
         return None
     if ex.kind in (FRACTION, PERCENT) and "card" in ex.extra:
-        card = cast("Card | str", ex.extra["card"])  # the chance generators put one token here
-        return ChanceView(ex.observation, card, lang=lang, runs=1000, seed=ex.seed,
-                          feedback=feedback)
+        card = cast("Card | str | tuple[Card, ...]", ex.extra["card"])  # a token, a group
+        what = ex.extra.get("what")   # a group of cards ("number cards") has its own label
+        return ChanceView(ex.observation, card, what_key=what if isinstance(what, str) else None,
+                          lang=lang, runs=1000, seed=ex.seed, feedback=feedback)
     return DeckTracker(ex.observation, lang, hidden=False, feedback=feedback)
 
 

@@ -15,9 +15,9 @@ from html import escape
 
 import ipywidgets as widgets
 
+from sq_edu.apps.play.answers import AnswerControls, choices_for
 from sq_edu.apps.play.chart import replay_svg
 from sq_edu.apps.play.later import LaterQuestions, answer_lines
-from sq_edu.apps.play.words import who
 from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import normalize_lang, t
@@ -64,27 +64,20 @@ class CoachPanel(widgets.VBox):
         self._starred = starred
         guard = guarded(lambda: feedback)
         self.question = html_box("sq-coach-question")
-        self.answer_text = widgets.Text(layout=widgets.Layout(width="12em"))
-        self.answer_text.add_class("sq-coach-answer")
-        self.check = button("sq-coach-check", button_style="primary")
-        self.check_cards = button("sq-coach-check-cards", button_style="primary")
-        self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.options.add_class("sq-coach-options")
         self.show_me = button("sq-coach-show-me")
+        self.answers = AnswerControls("coach", guard, self.answer, self._answer_cards,
+                                      self.answer, more=[self.show_me])
+        a = self.answers   # its widgets, under the names tests and the app use
+        self.answer_text, self.check, self.check_cards = a.answer_text, a.check, a.check_cards
+        self.options, self.typed, self.controls = a.options, a.typed, a.controls
         self.result = html_box("sq-coach-result")
         self.hints = html_box("sq-coach-hints")
         self.bots = html_box("sq-coach-bots")
         self.summary = html_box("sq-coach-summary")
         self.tracker: DeckTracker | None = None
-        self.check.on_click(guard(lambda _b: self.answer(self.answer_text.value)))
-        self.check_cards.on_click(guard(lambda _b: self._answer_cards()))
         self.show_me.on_click(guard(lambda _b: self.reveal()))
         self._guard = guard
         self.later = LaterQuestions(self)
-        self.typed = widgets.HBox([self.answer_text, self.check])
-        self.controls = widgets.HBox([self.typed, self.check_cards, self.options,
-                                      self.show_me], layout=widgets.Layout(
-                                          flex_flow="row wrap", align_items="center"))
         # `summary` and `later` are not children: the app shows them in its game-over panel.
         self.tracker_box = widgets.Box()   # the counter, made with the first view of the game
         super().__init__([self.question, self.controls, self.result, self.tracker_box,
@@ -204,10 +197,10 @@ class CoachPanel(widgets.VBox):
         question = self.coach.current if not obs.is_over else None
         kind = question.exercise.kind if question is not None else None
         self.question.value = self._question_html(question)
-        self.typed.layout.display = "flex" if kind in ("number", "fraction", "percent") else "none"
-        self.check_cards.layout.display = "flex" if kind == CARDS else "none"
+        self.answers.show(kind, lang)
         self.show_me.layout.display = "flex" if question is not None else "none"
-        self._draw_options(question)
+        self.answers.set_choices(choices_for(question.exercise, obs.seat, lang)
+                                 if question is not None else [])
         self.result.value = self._result_html() if not obs.is_over else ""
         helper = self.coach.level == "helper" and not obs.is_over
         self.hints.layout.display = "flex" if helper else "none"
@@ -219,10 +212,7 @@ class CoachPanel(widgets.VBox):
         self.summary.value = self._summary_html() if obs.is_over else ""
         self.summary.layout.display = "flex" if obs.is_over else "none"
         self.later.draw(obs.is_over)
-        self.check.description = t("common.check", lang)
-        self.check_cards.description = t("play.coach_check_cards", lang)
         self.show_me.description = t("play.coach_show_me", lang)
-        self.answer_text.placeholder = t("play.coach_answer", lang)
         self.answer_text.description_allow_html = False
 
     def _question_html(self, question: Question | None) -> str:
@@ -233,23 +223,6 @@ class CoachPanel(widgets.VBox):
             text = (f'<h3 class="sq-h">{title}</h3><p style="font-size:1.15em">'
                     f"{escape(question.exercise.prompt.render(self.lang))}</p>")
         return f'<div role="status" aria-live="polite">{text}</div>'
-
-    def _draw_options(self, question: Question | None) -> None:
-        for old in self.options.children:
-            old.close()
-        choices: list[tuple[object, str]] = []
-        if question is not None and question.exercise.kind == CHOICE:
-            choices = [(o.id, o.label.render(self.lang)) for o in question.exercise.options]
-        elif question is not None and question.exercise.kind == SEAT:
-            choices = [(s, who(s, self._obs.seat if self._obs else 0, self.lang))
-                       for s in question.exercise.seats]
-        made = []
-        for value, label in choices:
-            choice = button("sq-coach-option", description=label)
-            choice.on_click(self._guard(lambda _b, v=value: self.answer(v)))
-            made.append(choice)
-        self.options.children = made
-        self.options.layout.display = "flex" if made else "none"
 
     def _result_html(self) -> str:
         lang, parts = self.lang, []

@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.words import who
+from sq_edu.apps.play.answers import AnswerControls, choices_for
 from sq_edu.i18n import t
 from sq_edu.practice.checking import Judgement
 from sq_edu.practice.coach.questions import Question
 from sq_edu.practice.coach.tip import position_lines
-from sq_edu.practice.exercise import CARDS, CHOICE, SEAT
-from sq_edu.widgets.controls import button, html_box
+from sq_edu.practice.exercise import CARDS, SEAT
+from sq_edu.widgets.controls import html_box
 from sq_edu.widgets.hand import HandView
 
 if TYPE_CHECKING:
@@ -44,22 +44,17 @@ class LaterQuestions(widgets.VBox):
     def __init__(self, panel: CoachPanel) -> None:
         self.panel = panel
         self.heading = html_box("sq-later-question")
-        self.answer_text = widgets.Text(layout=widgets.Layout(width="12em"))
-        self.answer_text.add_class("sq-later-answer")
-        self.check = button("sq-later-check", button_style="primary")
-        self.check_cards = button("sq-later-check-cards", button_style="primary")
-        self.options = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.hand: HandView | None = None
         self.hand_box = widgets.Box()
         self.result = html_box("sq-later-result")
-        guard = panel._guard
-        self.check.on_click(guard(lambda _b: self.answer(self.answer_text.value)))
-        self.check_cards.on_click(guard(lambda _b: self.answer(
-            list(self.hand.selected_cards) if self.hand is not None else [])))
-        self.typed = widgets.HBox([self.answer_text, self.check])
-        self.controls = widgets.HBox([self.typed, self.check_cards, self.options],
-                                     layout=widgets.Layout(flex_flow="row wrap",
-                                                           align_items="center"))
+        # The same answer controls as the coach's in play (`answers.AnswerControls`).
+        self.answers = AnswerControls(
+            "later", panel._guard, self.answer,
+            lambda: self.answer(list(self.hand.selected_cards) if self.hand is not None else []),
+            self.answer)
+        a = self.answers
+        self.answer_text, self.check, self.check_cards = a.answer_text, a.check, a.check_cards
+        self.options, self.typed, self.controls = a.options, a.typed, a.controls
         self._verdict: Judgement | None = None
         self._answered: Question | None = None    # the question the verdict is about
         self._earned = False
@@ -118,13 +113,8 @@ class LaterQuestions(widgets.VBox):
             f"<p>{escape(t('play.coach_later_intro', lang))}</p>"
             f"<p><b>{escape(count)}</b></p><ul>{place}</ul>"
             f'<p style="font-size:1.15em">{prompt}</p>')
-        kind = question.exercise.kind
         self.controls.layout.display = "flex"
-        self.typed.layout.display = "flex" if kind in ("number", "fraction", "percent") else "none"
-        self.check_cards.layout.display = "flex" if kind == CARDS else "none"
-        self.check.description = t("common.check", lang)
-        self.check_cards.description = t("play.coach_check_cards", lang)
-        self.answer_text.placeholder = t("play.coach_answer", lang)
+        self.answers.show(question.exercise.kind, lang)
         if question is not self._drawn:
             self._drawn = question
             self._draw_hand(question)
@@ -145,21 +135,10 @@ class LaterQuestions(widgets.VBox):
             self.hand_box.children = []
 
     def _draw_options(self, question: Question) -> None:
-        for old in self.options.children:
-            old.close()
-        lang, ex = self.panel.lang, question.exercise
-        choices: list[tuple[object, str]] = []
-        if ex.kind == CHOICE:
-            choices = [(o.id, o.label.render(lang)) for o in ex.options]
-        elif ex.kind == SEAT and ex.observation is not None:
-            choices = [(s, who(s, ex.observation.seat, lang)) for s in ex.seats]
-        made = []
-        for value, label in choices:
-            choice = button("sq-later-option", description=label)
-            choice.on_click(self.panel._guard(lambda _b, v=value: self.answer(v)))
-            made.append(choice)
-        self.options.children = made
-        self.options.layout.display = "flex" if made else "none"
+        ex, seen = question.exercise, question.exercise.observation
+        unseated = ex.kind == SEAT and seen is None     # players named from nobody's seat
+        self.answers.set_choices([] if unseated else choices_for(
+            ex, seen.seat if seen is not None else 0, self.panel.lang))
 
     def _result_html(self, lang: str) -> str:
         verdict = self._verdict

@@ -18,7 +18,7 @@ from sq_edu.practice import Progress, ProgressError
 from sq_edu.practice.checking import Judgement as Verdict
 from sq_edu.practice.coach.questions import Question
 from sq_edu.practice.learner_record import LearnerRecord, save_error
-from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 
@@ -61,8 +61,8 @@ class LearnerRow(widgets.VBox):
         self.learner = record
         self.record = SavingRecorder(record, feedback)
         self._on_learner = on_learner
-        self.nickname = widgets.Text(style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="auto"))
+        self.nickname = text_box(style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="auto"))
         self.nickname.add_class("sq-nickname")
         self.save_button = button("sq-save-nickname", icon="save")
         self.help = html_box("sq-help-line")

@@ -27,7 +27,7 @@ from sq_edu.practice.seats import (
     SeatError,
     check_seats,
 )
-from sq_edu.widgets.controls import button
+from sq_edu.widgets.controls import button, text_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 
@@ -53,7 +53,7 @@ class SeatRow(widgets.HBox):
         self.label = widgets.HTML()
         self.kind = widgets.Dropdown(options=[], value=None, layout=widgets.Layout(width="auto"))
         self.kind.add_class("sq-seat-kind")
-        self.name = widgets.Text(value=seat.name, layout=widgets.Layout(width="10em"))
+        self.name = text_box(value=seat.name, layout=widgets.Layout(width="10em"))
         self.name.add_class("sq-seat-name")
         self.coach = widgets.Dropdown(options=[], value=None, layout=widgets.Layout(width="auto"))
         self.coach.add_class("sq-seat-coach")

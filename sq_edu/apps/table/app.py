@@ -36,7 +36,7 @@ from sq_edu.practice.classroom.live import ClassTrace, server_class
 from sq_edu.practice.coach.coach import default_level
 from sq_edu.practice.learner_record import LearnerRecord
 from sq_edu.practice.progress import default_progress_dir
-from sq_edu.widgets.controls import button
+from sq_edu.widgets.controls import button, text_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.joy import header_tools
@@ -71,12 +71,12 @@ class TableApp(widgets.VBox):
         self.memory = SeatMemory()
         self.memory.observe(guard(lambda _c: self._remembered()), "kept")
 
-        self.name = widgets.Text(layout=widgets.Layout(width="14em"))
+        self.name = text_box(layout=widgets.Layout(width="14em"))
         self.name.add_class("sq-table-name")
         self.size = widgets.Dropdown(options=[2, 3, 4, 5], value=3)
         self.size.add_class("sq-table-size")
         self.create_button = button("sq-table-create", button_style="primary")
-        self.code_input = widgets.Text(layout=widgets.Layout(width="9em"))
+        self.code_input = text_box(layout=widgets.Layout(width="9em"))
         self.code_input.add_class("sq-table-code-input")
         self.join_button = button("sq-table-join", button_style="success")
         self.create_button.on_click(guard(lambda _b: self.create()))

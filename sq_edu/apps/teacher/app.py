@@ -55,7 +55,7 @@ from sq_edu.practice.classroom.report import Report
 from sq_edu.practice.classroom.teacher_key import server_key
 from sq_edu.practice.classroom.ticket_box import class_ticket_key
 from sq_edu.practice.progress import default_progress_dir
-from sq_edu.widgets.controls import html_box
+from sq_edu.widgets.controls import html_box, text_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.joy import Fold, header_tools, settings_fold
@@ -141,7 +141,7 @@ class TeacherApp(widgets.VBox):
         self.fix_level = _labelled("sq-class-fix", widgets.Checkbox(
             value=False, indent=False, layout=widgets.Layout(width="auto")))
         self.link = _labelled("sq-class-link", widgets.HTML())
-        self.url = _labelled("sq-class-url", widgets.Text(
+        self.url = _labelled("sq-class-url", text_box(
             layout=widgets.Layout(width="95%"), style=WIDE))
 
         self.reports = ReportSection(self.lang, self.feedback)

@@ -37,11 +37,12 @@ from sq_edu.practice.classroom.live import (
     sort_rows,
 )
 from sq_edu.practice.classroom.report import teacher_report
+from sq_edu.practice.classroom.standing import STUCK_WRONG
 from sq_edu.practice.classroom.suggested import Suggestion, send_practice
 from sq_edu.practice.lesson import load_lessons
 from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name
 from sq_edu.widgets.class_table import ClassTable
-from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
@@ -61,8 +62,12 @@ def ago(seconds: int, lang: str) -> str:
 
 
 def stuck_text(row: LearnerRow, now: float, lang: str) -> str:
-    if row.stuck == "wrong":
-        return t("classroom.stuck_wrong", lang, n=row.wrong_run)
+    """The "Needs help?" cell, in the grid's own terms when a skill is struggling there."""
+    if row.stuck == "struggling":
+        if row.skill_wrong_run >= STUCK_WRONG:
+            return t("classroom.stuck_wrong", lang, n=row.skill_wrong_run)
+        return t("classroom.stuck_struggling", lang, right=row.skill_right,
+                 n=row.skill_attempts)
     if row.stuck == "idle":
         return t("classroom.stuck_idle", lang, n=max(5, row.idle_seconds(now) // 60))
     return t("classroom.not_stuck", lang)
@@ -92,8 +97,8 @@ class ClassView(widgets.VBox):
         guard = guarded(lambda: self.feedback)
         self.heading = widgets.HTML()
         self.help = html_box("sq-help-line")
-        self.code_box = widgets.Text(value=class_code, style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="22em"))
+        self.code_box = text_box(value=class_code, style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="22em"))
         self.code_box.add_class("sq-class-code")
         self.show_button = button("sq-class-show", icon="users")
         self.show_button.on_click(guard(lambda _b: self.set_class(self.code_box.value)))

@@ -31,7 +31,7 @@ from sq_edu.practice import ProgressError, clean_nickname
 from sq_edu.practice.classroom.learners import release_lock, release_nickname, reset_secret
 from sq_edu.practice.guess_limit import GuessLimit
 from sq_edu.practice.secret_pictures import symbol
-from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.picture_picker import picture_name
@@ -51,8 +51,8 @@ class ClassGuard(widgets.VBox):
         guard = guarded(lambda: self.feedback)
         self.heading = widgets.HTML()
         self.locks = html_box("sq-guard-locks")
-        self.nickname = widgets.Text(style={"description_width": "initial"},
-                                     layout=widgets.Layout(width="18em"))
+        self.nickname = text_box(style={"description_width": "initial"},
+                                 layout=widgets.Layout(width="18em"))
         self.nickname.add_class("sq-guard-nickname")
         self.reset = button("sq-guard-reset", icon="key")
         self.release = button("sq-guard-release", icon="user-times")

@@ -25,7 +25,7 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import load_lessons
 from sq_edu.practice.classroom.diagnosis import class_csv, grid_html, skill_grid
 from sq_edu.practice.classroom.ticket_box import Reading, TicketBox
-from sq_edu.widgets.controls import button, html_box
+from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
@@ -56,8 +56,8 @@ class TicketSection(widgets.VBox):
         url = SITE_READER if reader_url is None and on_the_site() else (reader_url or "")
         self.camera = QrCamera(reader_url=url)
         self.camera_note = html_box("sq-ticket-camera-note")
-        self.code = widgets.Text(layout=widgets.Layout(width="min(30em, 95%)"),
-                                 style={"description_width": "initial"})
+        self.code = text_box(layout=widgets.Layout(width="min(30em, 95%)"),
+                             style={"description_width": "initial"})
         self.code.add_class("sq-ticket-code")
         self.add = button("sq-ticket-add", icon="plus")
         self.grid = html_box("sq-ticket-grid")

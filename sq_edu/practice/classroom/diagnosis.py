@@ -5,7 +5,8 @@ files (`classroom.Activity.tries`: every answer, with the misconception it match
 A grid cell says in words what its colour says (accessible: colour is never the only sign):
 "mastered", "practising", "struggling: <misconception>" or "new". "Mastered" here is what the
 learner's page calls it: a level of that skill opened the next one (or a right run of
-`MASTERED_RUN` in the class's answers), so the report and the learner's page never disagree.
+`MASTERED_RUN` in the class's answers), so the report and the learner's page never disagree;
+"struggling" is `standing.skill_state`, the rule the live table's "Needs help?" uses too.
 """
 
 from __future__ import annotations
@@ -21,9 +22,8 @@ from html import escape
 from sq_edu.i18n import t
 from sq_edu.practice.classroom.live import Activity
 from sq_edu.practice.classroom.report import _safe_cell
+from sq_edu.practice.classroom.standing import Cell, learner_cells
 
-STRUGGLING = 0.5     # right less than half the time: the cell is marked struggling
-MASTERED_RUN = 5     # the last answers of a skill all right, this many: mastered
 # Cell colours (with the state in words in every cell, so colour is never the only sign);
 # dark text on light backgrounds keeps the contrast above 4.5:1.
 COLOURS = {"new": "#f3f4f6", "practising": "#fef9c3", "struggling": "#fee2e2",
@@ -31,30 +31,6 @@ COLOURS = {"new": "#f3f4f6", "practising": "#fef9c3", "struggling": "#fee2e2",
 _CELL = "padding:4px 8px;border:1px solid #9ca3af;color:#111827;text-align:left"
 CSV_COLUMNS: tuple[str, ...] = ("class", "learner", "lesson", "level", "skill", "attempts",
                                 "right", "last_misconception", "time")
-
-
-@dataclass
-class Cell:
-    """One learner on one skill."""
-
-    lesson: str = ""
-    level: int = 0
-    attempts: int = 0
-    right: int = 0
-    run: int = 0                 # right answers in a row, the latest last
-    slips: Counter[str] = field(default_factory=Counter)
-    last_slip: str = ""
-    last_time: float = 0.0
-
-    @property
-    def state(self) -> str:
-        if not self.attempts:
-            return "new"
-        if self.run >= MASTERED_RUN:
-            return "mastered"
-        if self.attempts >= 2 and self.right < STRUGGLING * self.attempts:
-            return "struggling"
-        return "practising"
 
 
 @dataclass
@@ -81,17 +57,11 @@ def skill_grid(activities: Iterable[Activity]) -> Grid:
     grid = Grid()
     for activity in sorted(activities, key=lambda a: a.nickname.casefold()):
         grid.learners.append(activity.nickname)
-        for at, lesson, level, skill, right, slip in activity.tries:
+        for _at, lesson, _level, skill, _right, _slip in activity.tries:
             if (lesson, skill) not in grid.skills:
                 grid.skills.append((lesson, skill))
-            cell = grid.cells.setdefault((activity.nickname, skill), Cell())
-            cell.lesson, cell.level, cell.last_time = lesson, level, at
-            cell.attempts += 1
-            cell.right += int(right)
-            cell.run = cell.run + 1 if right else 0
-            if slip:
-                cell.slips[slip] += 1
-                cell.last_slip = slip
+        for skill, cell in learner_cells(activity.tries).items():
+            grid.cells[(activity.nickname, skill)] = cell
     return grid
 
 

@@ -24,6 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from sq_edu.links import ClassCodeError, clean_class_code
+from sq_edu.practice.classroom.standing import STUCK_WRONG as STUCK_WRONG  # the old names
+from sq_edu.practice.classroom.standing import Try as Try
+from sq_edu.practice.classroom.standing import struggling_cell
 from sq_edu.practice.progress import learner_file_name
 
 log = logging.getLogger(__name__)
@@ -35,7 +38,6 @@ KEEP_ANSWERS = 60                 # the answers remembered per learner (enough f
 KEEP_TRIES = 800                  # every answer of a lesson day or two: the skill grid and the CSV
 MAX_BYTES = 160 * 1024
 RECENT_SECONDS = 10 * 60          # "answers in the last 10 minutes"
-STUCK_WRONG = 3                   # wrong answers in a row that make a learner "stuck"
 STUCK_SECONDS = 5 * 60            # no right answer for this long (while still here): stuck
 GONE_SECONDS = 15 * 60            # no activity for this long: the learner has left
 SORT_KEYS: tuple[str, ...] = ("nickname", "lesson", "level", "last_active", "recent",
@@ -54,9 +56,6 @@ def server_class() -> str:
 def class_folder(progress_dir: str | os.PathLike[str], code: str) -> Path:
     """Where one class's activity files live; the class without a code is "_all"."""
     return Path(progress_dir) / CLASSES_FOLDER / (clean_class_code(code) or "_all")
-
-
-Try = tuple[float, str, int, str, bool, str]   # time, lesson, level, skill, right, misconception
 
 
 @dataclass
@@ -197,7 +196,13 @@ class LearnerRow:
     recent: int            # answers in the last RECENT_SECONDS
     streak: int            # right answers in a row, the latest first
     wrong_run: int         # wrong answers in a row, the latest first
-    stuck: str             # "" (fine), "wrong" (STUCK_WRONG in a row) or "idle" (no progress)
+    # "" (fine), "struggling" (a skill of theirs struggling in the teacher's grid: one rule,
+    # `standing.skill_state`) or "idle" (no right answer for STUCK_SECONDS while here)
+    stuck: str
+    skill: str = ""        # the struggling skill, with its answers and right ones
+    skill_attempts: int = 0
+    skill_right: int = 0
+    skill_wrong_run: int = 0
 
     @property
     def is_stuck(self) -> bool:
@@ -222,15 +227,19 @@ def row_for(activity: Activity, now: float) -> LearnerRow:
     wrong_run, streak = _run(answers, False), _run(answers, True)
     last_right = max([at for at, right in answers if right], default=activity.joined)
     here = now - activity.seen <= GONE_SECONDS
-    if wrong_run >= STUCK_WRONG:
-        stuck = "wrong"
-    elif here and now - max(last_right, activity.joined) >= STUCK_SECONDS:
-        stuck = "idle"
-    else:
-        stuck = ""
-    recent = sum(1 for at, _right in answers if now - at <= RECENT_SECONDS)
+    found = struggling_cell(activity.tries)
+    if found is not None:
+        skill, cell = found
+        return LearnerRow(activity.nickname, activity.lesson, activity.level, activity.seen,
+                          _recent(answers, now), streak, wrong_run, "struggling", skill,
+                          cell.attempts, cell.right, cell.wrong_run)
+    idle = here and now - max(last_right, activity.joined) >= STUCK_SECONDS
     return LearnerRow(activity.nickname, activity.lesson, activity.level, activity.seen,
-                      recent, streak, wrong_run, stuck)
+                      _recent(answers, now), streak, wrong_run, "idle" if idle else "")
+
+
+def _recent(answers: list[tuple[float, bool]], now: float) -> int:
+    return sum(1 for at, _right in answers if now - at <= RECENT_SECONDS)
 
 
 def read_class(progress_dir: str | os.PathLike[str], code: str) -> list[Activity]:

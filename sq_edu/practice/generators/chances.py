@@ -10,12 +10,23 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from fractions import Fraction
+from itertools import pairwise
 from typing import Any
 
-from sq_edu.engine.cards import DRAGON, JESTER, KNIGHT, PLAY_DECK, POWER_CARDS, is_number
+from sq_edu.engine.cards import (
+    DRAGON,
+    JESTER,
+    KING,
+    KNIGHT,
+    NUMBERS,
+    PLAY_DECK,
+    POWER_CARDS,
+    Card,
+    is_number,
+)
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n.format import Count, People, Percent
-from sq_edu.i18n.words import number_word
+from sq_edu.i18n.words import Term, number_word
 from sq_edu.maths.likelihood import BANDS, band, boundary_distance
 
 from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, traps
@@ -31,6 +42,13 @@ _CARDS = Param(list, ["king"], choices=POWER_CARDS)
 FORMS = ("out_of", "fraction", "percent")
 SIMULATIONS = 1000
 CLEAR = Fraction(1, 20)   # a chance asked in words stays 5 points from every band boundary
+# Cards a percent question asks about together ("a number card"). The odds slip ("good over
+# the others") moves a chance p by p*p/(1-p): under 2 points below 14%, so one rare card hides
+# it inside the tolerance. Groups put the answers between about 15% and 70%, spread out (no
+# single "10%" a guess can lean on), and the slip then misses by 3 to 150 points.
+GROUPS: dict[str, tuple[Card, ...]] = {"wake": (KING, JESTER), "low": (1, 2, 3, 4, 5),
+                                       "power": POWER_CARDS, "number": NUMBERS}
+ODDS_FROM = Fraction(3, 20)   # the smallest chance a group item asks (the slip: >= 2.6 points)
 
 
 def _window(p: Mapping[str, Any]) -> tuple[int, int]:
@@ -56,7 +74,7 @@ def chance_traps(obs: Observation, good: int, total: int,
                   msg("lessons.ch_trap_odds", good=good, other=total - good, total=total)))
 
 
-def chance_steps(card: Msg | Cards, good: int, total: int, form: str) -> tuple[Msg, ...]:
+def chance_steps(card: Msg | Cards | Term, good: int, total: int, form: str) -> tuple[Msg, ...]:
     """The worked solution of a "what is the chance" item, ending in the form asked."""
     chance = Fraction(good, total)
     steps = [msg("lessons.ch_worked_total", total=total),
@@ -74,7 +92,42 @@ def chance_steps(card: Msg | Cards, good: int, total: int, form: str) -> tuple[M
     return tuple(steps)
 
 
-@generator("chances.next_card", players=_PLAYERS, from_turn=_FROM, to_turn=_TO, cards=_CARDS,
+def _apart(values: list[Fraction], points: int) -> bool:
+    """No two chances within `points` percentage points (each slip keeps its own message)."""
+    ordered = sorted(values)
+    return all((b - a) * 100 > points for a, b in pairwise(ordered))
+
+
+def _told_apart(found: tuple[Any, ...], chance: Fraction, points: int) -> tuple[Any, ...]:
+    """The slips whose percent neither the tolerance hides nor another slip's takes (no slip
+    then: `generate` deals again for a level that names it)."""
+    values = [chance, *(Fraction(v) for v, _ in found)]
+    return tuple(t for i, t in enumerate(found, 1)
+                 if all(abs(values[i] - v) * 100 > points for j, v in enumerate(values) if j != i))
+
+
+def _fits(obs: Observation, wanted: tuple[Card, ...], form: str, tolerance: int,
+          group: bool) -> bool:
+    """A position the counting strategy solves exactly; for a group asked in percent, one where
+    the draw-pile and the odds slips both miss the answer and each other by 2 points or more."""
+    from sq_edu.maths import unseen
+
+    if obs.draw_size <= 0 or obs.known_bottom:
+        return False
+    if not group or form != "percent":
+        return True
+    left = unseen(obs)
+    good, total = sum(left[c] for c in wanted), sum(left.values())
+    if not total or not ODDS_FROM <= Fraction(good, total) < 1:
+        return False
+    found = chance_traps(obs, good, total, wanted)
+    named = {why.key for _, why in found}
+    return {"lessons.ch_trap_draw_pile", "lessons.ch_trap_odds"} <= named and _apart(
+        [Fraction(good, total), *(Fraction(v) for v, _ in found)], tolerance + 1)
+
+
+@generator("chances.next_card", players=_PLAYERS, from_turn=_FROM, to_turn=_TO,
+           cards=Param(list, ["king"], choices=(*POWER_CARDS, *GROUPS)),
            form=Param(str, "out_of", choices=FORMS),
            tolerance=Param(int, 1, low=0, high=20), simulate=Param(bool, False))
 def next_card(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
@@ -82,21 +135,23 @@ def next_card(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     from sq_edu.maths import p_draw, simulate_draws, unseen
 
     token = rng.choice(p["cards"])
+    group = token in GROUPS
+    wanted: tuple[Card, ...] = GROUPS.get(token, (token,))
+    form = p["form"]
     # Only positions where "unseen kings out of unseen cards" is the whole story (no known
     # cards at the bottom of the pile), so the counting strategy the hints teach is exact.
     pos = pick_position(rng.randrange(10**6), p["players"], base.rules, _window(p), rng,
-                        want=True, label=lambda o: o.draw_size > 0 and not o.known_bottom)
+                        want=True, label=lambda o: _fits(o, wanted, form, p["tolerance"], group))
     obs = pos.obs
-    chance = p_draw(obs, token)
+    chance = p_draw(obs, wanted)
     left = unseen(obs)
-    good, total = left[token], sum(left.values())
-    card = Cards((token,))
-    form = p["form"]
+    good, total = sum(left[c] for c in wanted), sum(left.values())
+    card: Cards | Term = Term(f"lessons.ch_group_{token}") if group else Cards((token,))
     reveal = [*tracker_line(obs), msg("lessons.ch_next_exact", card=card, good=good,
                                           total=total, fraction=chance,
                                           percent=Percent(chance, 0))]
     if p["simulate"]:
-        sim = simulate_draws(obs, token, SIMULATIONS, seed=rng.randrange(10**6))
+        sim = simulate_draws(obs, wanted, SIMULATIONS, seed=rng.randrange(10**6))
         reveal.append(msg("lessons.ch_simulated", n=sim.n, hits=Count(sim.hits, "times"),
                           card=card, percent=Percent(sim.estimate, 0), exact=Percent(chance, 0)))
     key = "lessons.ch_predict_prompt" if p["simulate"] else f"lessons.ch_next_{form}_prompt"
@@ -106,12 +161,12 @@ def next_card(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      hints=(msg("lessons.ch_next_nudge", card=card),
                             msg(f"lessons.ch_next_{form}_strategy", card=card)),
                      reveal=tuple(reveal), tolerance=p["tolerance"],
-                     traps=tuple(t for t in chance_traps(obs, good, total, (token,))
-                                 if form != "percent" or abs(Fraction(t[0]) - chance) * 100
-                                 > p["tolerance"] + 1),  # a slip the tolerance hides is no slip
+                     traps=_told_apart(chance_traps(obs, good, total, wanted), chance,
+                                       p["tolerance"] + 1 if form == "percent" else -1),
                      worked=chance_steps(card, good, total, form),
-                     extra={"card": token, "good": good, "total": total, "form": form,
-                            "deck": True})
+                     extra={"card": wanted if group else token, "good": good, "total": total,
+                            "form": form, "deck": True,
+                            **({"what": f"lessons.ch_group_{token}_label"} if group else {})})
 
 
 def band_options() -> tuple[Option, ...]:
@@ -181,7 +236,7 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     want = HOLD_BANDS[rng.randrange(len(HOLD_BANDS))]
     pos = find_position(rng, players, base.rules, _window(p), want,
                         lambda o: clear_band(p_holds(o, target, DRAGON)) if o.awake[target]
-                        else None)
+                        else None, rather=RARE_BANDS)
     obs = pos.obs
     if not obs.awake[target]:  # the fallback position: attack someone who has a queen
         target = next((s for s in obs.opponents if obs.awake[s]), target)
@@ -196,7 +251,9 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                                   msg("mistakes.holds_one_card", good=dragons, total=total,
                                       player=target + 1, cards=obs.hand_sizes[target])),
                                  ("certain" if dragons else None,
-                                  msg("mistakes.holds_unseen_certain"))),
+                                  msg("mistakes.holds_unseen_certain")),
+                                 ("even", msg("mistakes.holds_even_split",
+                                              player=target + 1))),
                      prompt=msg("lessons.ch_holds_prompt" if KNIGHT in obs.hand
                                 else "teaching.holds_prompt_if", player=target + 1),
                      hints=(msg("lessons.ch_holds_nudge", player=target + 1),
@@ -216,6 +273,9 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
 
 
 HOLD_BANDS = BANDS   # "certain": a dragon known to be in that hand (shown by a jester pick)
+# Failing the band asked, the rarer ones first: "unlikely" is the commonest position, and the
+# one answer on which the one-card slip ("2 out of 40") does not bite.
+RARE_BANDS = ("likely", "even", "certain", "impossible")
 
 
 @generator("chances.jester_count", min_players=Param(int, 3, low=3, high=5),

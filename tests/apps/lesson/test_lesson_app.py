@@ -239,3 +239,21 @@ def test_equation_answered_by_picking_cards_in_the_builder() -> None:
     assert isinstance(given, list) and sorted(given) == sorted(wanted)   # cards, not text
     app.submit_button.click()
     assert app.solved and app.feedback.tone == "good"
+
+
+def test_a_group_of_cards_is_revealed_under_its_own_name() -> None:
+    """Chances 7 asks about "a power card": the revealed simulator counts the whole group and
+    names it ("Power cards: 8 out of 18"), not as a list of ten card names."""
+    from sq_edu.apps.lesson.views import reveal_view
+    from sq_edu.practice import generate, get_lesson
+    from sq_edu.widgets.chance import ChanceView
+    from sq_edu.widgets.feedback import Feedback
+
+    ex = next(ex for seed in range(40) if (ex := generate(get_lesson("chances"), 7, seed))
+              .extra.get("what") == "lessons.ch_group_power_label")
+    good, total = ex.extra["good"], ex.extra["total"]
+    for lang, name in (("en", "Power cards"), ("ru", "Карты действий")):
+        view = reveal_view(ex, lang, Feedback())
+        assert isinstance(view, ChanceView)
+        assert view.counts() == (good, total)
+        assert view.text().startswith(f"{name}: {good} ")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sq_edu.apps.play.answers import AnswerControls, choices_for
 from sq_edu.practice import typed_form
 from sq_edu.widgets import PlayApp
 from tests.apps.play.test_play_coach import _choices, _shown, answer_right, answer_wrong
@@ -127,3 +128,31 @@ def test_skipped_questions_are_answered_in_the_summary_and_recorded(tmp_path: Pa
     assert "Отлично" in later.heading.value and not _shown(later.controls)
     app.new_game()
     assert not _shown(later)
+
+
+def test_play_and_later_answer_through_one_factory() -> None:
+    """The coach in play and the questions after the game make their answer controls with one
+    factory (`answers.AnswerControls`): each kind of question is answered the same way in both."""
+    app = PlayApp(seed=5, coach="detective")
+    next_question(app)
+    coach, later = app.coach, app.coach.later
+    assert isinstance(coach.answers, AnswerControls) and isinstance(later.answers, AnswerControls)
+
+    def look(controls: AnswerControls, prefix: str) -> list[tuple[object, ...]]:
+        return [(type(w).__name__, sorted(c.replace(prefix, "*") for c in w._dom_classes),
+                 w.layout.display, getattr(w, "description", ""),
+                 getattr(w, "placeholder", ""))
+                for w in (controls.answer_text, controls.check, controls.check_cards,
+                          controls.typed)] + [sorted(controls.options._dom_classes)]
+
+    for kind in ("number", "percent", "cards", "choice", "seat"):
+        for lang in ("en", "ru"):
+            coach.answers.show(kind, lang)
+            later.answers.show(kind, lang)
+            assert look(coach.answers, "coach") == [
+                *look(later.answers, "later")[:-1], ["sq-coach-options"]], (kind, lang)
+    ex = coach.coach.current.exercise
+    seat = ex.observation.seat if ex.observation is not None else 0
+    later.answers.set_choices(choices_for(ex, seat, "en"))
+    assert ([b.description for b in later.options.children]
+            == [b.description for b in coach.options.children])

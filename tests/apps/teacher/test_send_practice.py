@@ -58,6 +58,8 @@ def test_the_learner_page_shows_it_and_the_button_opens_the_level(tmp_path: Path
     elsewhere.set_nickname("Ana")
     box = elsewhere.suggested
     assert box.layout.display != "none"
+    # Saved at the bottom of the page, shown at the top: it is scrolled into view, once.
+    assert box.bringer in elsewhere.children and box.bringer.serial == 1
     assert "Your teacher suggests:" in box.value and "practice" in box.value
     assert 'class="sq-suggested-open"' in box.value
     assert 'href="chances.ipynb?lang=en&amp;level=1&amp;class=5b"' in box.value
@@ -66,6 +68,7 @@ def test_the_learner_page_shows_it_and_the_button_opens_the_level(tmp_path: Path
     assert "lang=ru" in box.value and "Начать тренировку (уровень 1)" in box.value
     cleo = learner_page(tmp_path, "Cleo")
     assert cleo.suggested.layout.display == "none" and cleo.suggested.value == ""
+    assert cleo.suggested.bringer.serial == 0     # nothing to see: no scrolling
     here = learner_page(tmp_path, "Боря")        # the link's page: the practice is begun
     assert "This is the practice your teacher suggests" in here.suggested.value
     assert suggestion_for(tmp_path, "5b", "Боря") is None

@@ -175,3 +175,18 @@ def test_a_teacher_link_to_dungeon_scoring_opens_its_lesson_tab(tmp_path: Path) 
     assert app.tabs.selected_index == 1 and app.lesson.level == 2
     assert app.lesson.fixed and app.lesson.level_select.disabled
     assert DungeonApp("en", 3).tabs.selected_index == 0      # the game, as before
+
+
+def test_the_table_and_the_grid_say_the_same_of_a_learner(tmp_path: Path) -> None:
+    """Two wrong answers: the grid's "struggling 0 of 2" and the table's "Needs help" agree."""
+    now = time.time()
+    kim = ActivityLog(tmp_path, "5b", "Kim")
+    for i in range(2):
+        kim.answer("chances", 2, False, now=now - 5 + i, skill="denominator")
+    for lang, table_words, grid_words in (
+            ("en", "Needs help: struggling, 0 of 2 right", "0 of 2 right"),
+            ("ru", "Нужна помощь: затрудняется, верно 0 из 2", "верно 0 из 2")):
+        view = ClassView(tmp_path, "5b", lang)
+        [row] = view.table.rows
+        assert row["stuck"] and row["cells"]["stuck"] == table_words
+        assert "sq-grid-struggling" in view.grid.value and grid_words in view.grid.value

@@ -65,9 +65,11 @@ def test_three_wrong_in_a_row_is_stuck(tmp_path: Path) -> None:
     for i in range(3):
         log.answer("chances", 1, False, now=T0 + 5 + i)
     [row] = class_rows(tmp_path, "", now=T0 + 10)
-    assert row.stuck == "wrong" and row.wrong_run == 3 and row.streak == 0
-    log.answer("chances", 1, True, now=T0 + 20)
-    assert not class_rows(tmp_path, "", now=T0 + 21)[0].is_stuck
+    assert row.stuck == "struggling" and row.wrong_run == 3 and row.streak == 0
+    log.answer("chances", 1, True, now=T0 + 20)     # 2 of 5 right: still struggling
+    assert class_rows(tmp_path, "", now=T0 + 21)[0].stuck == "struggling"
+    log.answer("chances", 1, True, now=T0 + 22)     # 3 of 6: practising, in the grid too
+    assert not class_rows(tmp_path, "", now=T0 + 23)[0].is_stuck
 
 
 def test_no_progress_for_five_minutes_is_stuck_while_the_learner_is_here(

@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import csv
 import io
+import tempfile
 from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sq_edu.practice import Progress
 from sq_edu.practice.classroom.diagnosis import CSV_COLUMNS, class_csv, grid_html, skill_grid
@@ -33,7 +37,7 @@ def test_every_answer_is_kept_with_its_misconception_and_the_level_now(tmp_path:
     _class(tmp_path)
     rows = {r.nickname: r for r in class_rows(tmp_path, "5b", now=T0 + 10)}
     assert rows["Ana"].level == 3                # the level the learner is on now
-    assert rows["Ana"].wrong_run == 3 and rows["Ana"].stuck == "wrong"
+    assert rows["Ana"].wrong_run == 3 and rows["Ana"].stuck == "struggling"
     ana = next(a for a in read_class(tmp_path, "5b") if a.nickname == "Ana")
     assert [(t[2], t[4], t[5]) for t in ana.tries] == [(4, False, SLIP)] * 3
 
@@ -82,3 +86,36 @@ def test_mastered_means_a_level_opened_in_the_report_too() -> None:
         m.record("equations", 1, "pairs", True, guess=0.01)
     stages = {r.skill: r.stage for r in rows_for(progress)}
     assert stages["pairs"] == "mastered" and m.level_mastered("equations", 1)
+
+
+def test_two_wrong_answers_are_struggling_in_the_table_and_in_the_grid(tmp_path: Path) -> None:
+    """The reported defect: "fine" in the live table, "struggling 0 of 2" in the grid."""
+    kim = ActivityLog(tmp_path, "5b", "Kim")
+    for i in range(2):
+        kim.answer("chances", 2, False, now=T0 + i, skill="denominator")
+    [row] = class_rows(tmp_path, "5b", now=T0 + 5)
+    grid = skill_grid(read_class(tmp_path, "5b"))
+    assert grid.cells[("Kim", "denominator")].state == "struggling"
+    assert row.stuck == "struggling" and (row.skill_right, row.skill_attempts) == (0, 2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["pairs", "jester_count"]), st.booleans()),
+                max_size=14))
+def test_the_table_needs_help_exactly_when_the_grid_says_struggling(
+        answers: list[tuple[str, bool]]) -> None:
+    """Any answers at all: the two views of the teacher's page never disagree."""
+    with tempfile.TemporaryDirectory() as folder:
+        log = ActivityLog(folder, "5b", "Kim")
+        log.visit("chances", 1, now=T0)
+        for i, (skill, right) in enumerate(answers):
+            log.answer("chances", 1, right, now=T0 + i, skill=skill)
+        now = T0 + len(answers) + 1          # just answered: never "idle"
+        [row] = class_rows(folder, "5b", now=now)
+        grid = skill_grid(read_class(folder, "5b"))
+        struggling = {skill for (_name, skill), cell in grid.cells.items()
+                      if cell.state == "struggling"}
+        assert row.is_stuck == bool(struggling)
+        assert (row.stuck == "struggling") == bool(struggling)
+        if struggling:
+            assert row.skill in struggling
