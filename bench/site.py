@@ -40,6 +40,7 @@ SITE = Path(os.environ.get("SQ_EDU_SITE", ROOT / "site"))
 LESSON = "equations.html?level=1&seed=1"
 SECOND = "queen_points.html?level=1&seed=1"
 MIB = 2**20
+PRECACHE = "precache:"   # marks a file the site's worker fetched for its offline copy
 BROTLI_SIZES = """
 const fs = require("fs"), zlib = require("zlib");
 const out = {};
@@ -80,7 +81,9 @@ class _Recording(SimpleHTTPRequestHandler):
 
     def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
         if str(code) == "200":
-            self.sent.append(unquote(urlsplit(self.path).path).lstrip("/") or "index.html")
+            name = unquote(urlsplit(self.path).path).lstrip("/") or "index.html"
+            # the worker's background fill (lite/pwa/service-worker.js marks its requests)
+            self.sent.append(PRECACHE + name if self.headers.get("X-SQ-Precache") else name)
 
 
 def _file(name: str) -> Path:
@@ -180,18 +183,20 @@ def weight_rows(browser: Any, url: str, sent: list[str]) -> list[dict]:
     page = context.new_page()
     page.goto(url + LESSON)
     page.wait_for_selector("#loading", state="hidden", timeout=300_000)
-    shown = len(sent)
-    first = set(sent[:shown])
+    shown = len(sent)   # the background fill may have begun: its files count after it
+    first = {name for name in sent[:shown] if not name.startswith(PRECACHE)}
     page.wait_for_function(KEPT_SNAPSHOT, polling=500, timeout=300_000)
     page.wait_for_function(KEPT_SITE, polling=500, timeout=600_000)
     _settle(context, sent)
-    later = sent[shown:]   # with repeats: a file the precache downloads a second time counts
+    # with repeats: a file the precache downloads a second time counts
+    later = [name.removeprefix(PRECACHE) for index, name in enumerate(sent)
+             if index >= shown or name.startswith(PRECACHE)]
     background = set(later) - first
     page.close()
     sent.clear()
     _open(context, url + SECOND)
     _settle(context, sent)
-    second = set(sent) - first - background
+    second = {name.removeprefix(PRECACHE) for name in sent} - first - background
     context.close()
     sizes = compressed_sizes(first | background | second)
     again = [name for name in later if name in first]
