@@ -1,7 +1,10 @@
 """One learner's record of coach answers given in a game, saved in their own progress file.
 
 Answers given before the learner is named are kept in memory and added to the file when the
-name is known (nothing lost, nothing counted twice). Each answer is recorded with
+name is known (nothing lost, nothing counted twice). Naming is for the caller to allow: the
+game apps ask the learner's secret first (`widgets.secret_gate`), so a classmate who types
+another learner's nickname neither reads nor adds to that record; until then the answers stay
+in this page's memory. Each answer is recorded with
 `source="play"`, like a drill answer of the same skill, and saved at once. No widgets here: the
 game app's nickname row and the hot-seat table both use it.
 """
@@ -31,12 +34,20 @@ class LearnerRecord:
     def named(self) -> bool:
         return self.store is not None
 
-    def name(self, text: str) -> Progress:
+    def store_for(self, text: str) -> ProgressStore:
+        """Where the learner called `text` is kept (ProgressError if it cannot be a
+        nickname); nothing is read or written."""
+        return ProgressStore.for_learner(clean_nickname(text), self.folder)
+
+    def name(self, text: str, secret: dict[str, str] | None = None) -> Progress:
         """Name the learner (ProgressError if the nickname cannot be one): their file is
-        loaded or started and what was answered so far is added. Saving is left to `save`."""
+        loaded or started and what was answered so far is added; `secret` (a hashed record)
+        replaces the file's when given. Saving is left to `save`."""
         name = clean_nickname(text)
         self.store = ProgressStore.for_learner(name, self.folder)
         saved = self.store.load()
+        if secret is not None:
+            saved.secret = secret
         for lesson, skill, correct, guess in self._unfiled:
             saved.mastery.record(lesson, 0, skill, correct, guess=guess, source="play")
         saved.nickname = name

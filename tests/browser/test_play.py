@@ -241,6 +241,8 @@ def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict
     page = dashboards.open("play", f"seed={seed}&lang={lang}", selector=APP)
     open_settings(page)
     page.locator(f"{APP} .sq-nickname input").fill(nickname)
+    page.locator(f"{APP} .sq-secret-picture button").first.click()   # a new learner's secret
+    page.locator(f"{APP} .sq-secret input").fill("2581")
     click_and_wait(page, page.locator(f"{APP} .sq-save-nickname"))
     level = page.locator(f"{APP} .sq-coach-level select")
     assert level.locator("option:checked").inner_text().startswith(

@@ -65,7 +65,7 @@ def test_the_table_is_child_first(browser: Any, table_server: VoilaServer, size:
             found += [f"lobby ru at 360 px: wider than the screen: {w}"
                       for w in page.evaluate(MEASURE_JS)["wide"]]
             page.set_viewport_size(PHONE["viewport"])
-        page.locator(".sq-table-name input").fill("Маша")
+        name_with_secret(page, "Маша")
         page.locator(".sq-table-size select").select_option("2")
         page.locator("button.sq-table-create").click()   # one tap: the table is there
         page.locator(".sq-table-code-value").wait_for()
@@ -94,6 +94,13 @@ def open_table(context: Any, server: VoilaServer, lang: str = "en") -> Any:
     page.goto(f"{server.url}voila/render/table.ipynb?lang={lang}")
     wait_rendered(page, ".sq-table-app")
     return page
+
+
+def name_with_secret(page: Any, name: str, picture: int = 0, digits: str = "2581") -> None:
+    """Type the seat's name and the learner's secret (a picture and 4 digits) in the lobby."""
+    page.locator(".sq-table-name input").fill(name)
+    page.locator(".sq-table-lobby .sq-secret-picture button").nth(picture).click()
+    page.locator(".sq-table-lobby .sq-secret input").fill(digits)
 
 
 def moves_seen(page: Any) -> int:
@@ -163,7 +170,7 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
     contexts = [masha_ctx, *others]
     try:
         masha = open_table(masha_ctx, table_server)
-        masha.locator(".sq-table-name input").fill("Masha")
+        name_with_secret(masha, "Masha")
         masha.locator(".sq-table-size select").select_option("3")
         SHOTS.mkdir(parents=True, exist_ok=True)
         masha.screenshot(path=str(SHOTS / "table-lobby-en.png"))
@@ -177,7 +184,7 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
         pages = [masha]
         for name, context in zip(("Petya", "Olya"), others, strict=True):
             page = open_table(context, table_server)
-            page.locator(".sq-table-name input").fill(name)
+            name_with_secret(page, name)
             page.locator(".sq-table-code-input input").fill(code.lower())
             page.locator("button.sq-table-join").click()
             pages.append(page)
@@ -186,7 +193,7 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
         vova_ctx = browser.new_context(viewport={"width": 1000, "height": 900})
         contexts.append(vova_ctx)
         fourth = open_table(vova_ctx, table_server)   # a fourth child: the table is full
-        fourth.locator(".sq-table-name input").fill("Vova")
+        name_with_secret(fourth, "Vova")
         fourth.locator(".sq-table-code-input input").fill(code)
         fourth.locator("button.sq-table-join").click()
         fourth.locator(".sq-status", has_text="This table is full").first.wait_for()
@@ -237,7 +244,7 @@ def test_lobby_and_the_teachers_list_of_tables(browser: Any, table_server: Voila
     child_ctx = browser.new_context(locale="ru-RU" if lang == "ru" else "en-GB", **PHONE)
     try:
         child = open_table(child_ctx, table_server, lang)
-        child.locator(".sq-table-name input").fill("Маша" if lang == "ru" else "Sasha")
+        name_with_secret(child, "Маша" if lang == "ru" else "Sasha")
         child.locator(".sq-table-size select").select_option("2")
         if lang == "ru":
             child.screenshot(path=str(SHOTS / "table-lobby-ru.png"))
@@ -265,3 +272,110 @@ def test_lobby_and_the_teachers_list_of_tables(browser: Any, table_server: Voila
         teacher.screenshot(path=str(SHOTS / f"table-teacher-list-{lang}.png"))
     finally:
         child_ctx.close()
+
+
+def answer_table_coach(page: Any) -> bool:
+    """Answer the coach's waiting question at the table with its own controls (right or
+    wrong: either counts; a wrong first try gets one more); False when no question waits or
+    the page moved on under the click."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    if not page.locator(".sq-coach-show-me:visible").count():
+        return False
+    quick = {"timeout": 5_000}
+    result = page.locator(".sq-coach-result")
+    try:
+        for _try in range(2):
+            before = result.inner_text()
+            if page.locator(".sq-coach-option:visible").count():
+                page.locator(".sq-coach-option:visible").first.click(**quick)
+            elif page.locator(".sq-coach-check-cards:visible").count():
+                card = page.locator(".sq-table-board .sq-hand button[aria-pressed='false']")
+                card.first.click(**quick)
+                page.locator("button.sq-coach-check-cards").click(**quick)
+            else:
+                page.locator(".sq-coach-answer input").fill("60", **quick)
+                page.locator("button.sq-coach-check").click(**quick)
+            page.wait_for_function(
+                "b => document.querySelector('.sq-coach-result').innerText !== b",
+                arg=before, timeout=10_000)
+            if not result.locator(".sq-coach-retry").count():
+                return True
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def play_and_answer(page: Any, wanted: int) -> int:
+    """Play a table with a bot, answering the coach, until `wanted` answers were given."""
+    answered = 0
+    for _ in range(MAX_DECISIONS):
+        if answered >= wanted or page.locator(".sq-game-over:visible").count():
+            break
+        if answer_table_coach(page):
+            answered += 1
+        elif not decide(page):
+            page.wait_for_timeout(150)
+    return answered
+
+
+def live_answers(server: VoilaServer, nickname: str) -> int:
+    from sq_edu.practice.classroom.live import class_rows
+
+    rows = class_rows(server.env["SQ_EDU_PROGRESS_DIR"], "5b")
+    return sum(r.recent for r in rows if r.nickname == nickname)
+
+
+def test_a_wrong_secret_at_a_table_reaches_neither_the_record_nor_the_live_view(
+        browser: Any, table_server: VoilaServer) -> None:
+    """Ana answers the coach at a table: her file and the teacher's live view count it under
+    her name. A classmate who sits down as "Ana" with the wrong picture plays on; neither her
+    file nor her row in the live view changes."""
+    from sq_edu.practice.progress import ProgressStore
+
+    def table_with_a_bot(context: Any, picture: int) -> Any:
+        page = open_table(context, table_server)
+        name_with_secret(page, "Ana", picture, "2581")
+        page.locator(".sq-table-size select").select_option("2")
+        page.locator("button.sq-table-create").click()
+        page.locator("button.sq-table-start").click()
+        page.locator(".sq-table-seats li", has_text="Computer 2").wait_for()
+        return page
+
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 900}, locale="en-GB")]
+    try:
+        ana = table_with_a_bot(contexts[0], 14)              # the crown: Ana's own secret
+        play_and_answer(ana, 2)
+        store = ProgressStore.for_learner("Ana", Path(table_server.env["SQ_EDU_PROGRESS_DIR"]))
+        answered = sum(r.play_attempts for r in store.load().mastery.skills.values())
+        assert answered >= 1
+        assert live_answers(table_server, "Ana") == answered
+
+        teacher = contexts[0].new_page()
+        teacher.set_default_timeout(60_000)
+        keep_offline(teacher, table_server.url)
+        teacher.goto(f"{table_server.url}voila/render/teacher.ipynb?lang=en")
+        wait_rendered(teacher, ".sq-teacher-login")
+        teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+        teacher.locator("button.sq-teacher-open").click()
+        row = teacher.locator(".sq-class-table tbody tr", has_text="Ana")
+        row.wait_for(timeout=30_000)
+        assert row.locator("td").all_inner_texts()[3] == str(answered)
+        before = store.path.read_bytes()
+
+        contexts.append(browser.new_context(viewport={"width": 1000, "height": 900}))
+        other = table_with_a_bot(contexts[1], 0)             # the star: not Ana's
+        other.locator(".sq-status", has_text="not the secret of Ana").first.wait_for()
+        assert other.locator(".sq-learner:visible").count() == 1   # "keep my answers" row
+        assert play_and_answer(other, 2) >= 1                 # the game goes on, coached
+        assert store.path.read_bytes() == before
+        assert live_answers(table_server, "Ana") == answered
+        teacher.reload()
+        wait_rendered(teacher, ".sq-teacher-login")
+        teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+        teacher.locator("button.sq-teacher-open").click()
+        row.wait_for(timeout=30_000)
+        assert row.locator("td").all_inner_texts()[3] == str(answered)
+    finally:
+        for context in contexts:
+            context.close()

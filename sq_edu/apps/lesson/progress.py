@@ -30,7 +30,6 @@ from typing import Any
 import ipywidgets as widgets
 
 from sq_edu.apps.lesson.html import mastery_html
-from sq_edu.apps.lesson.secret_gate import SecretGate
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice import Progress, ProgressError, ProgressStore, clean_nickname
 from sq_edu.practice.learner_guard import is_picture_record
@@ -45,6 +44,7 @@ from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.picture_picker import PicturePicker
+from sq_edu.widgets.secret_gate import SecretGate
 
 log = logging.getLogger(__name__)
 NOT_SAVED = "lesson_app.progress_not_saved"
@@ -85,7 +85,8 @@ class ProgressPanel(widgets.VBox):
         self.nickname_help.add_class("sq-help-line")
         # The secret number: only with a progress folder (an explicit file is one learner's).
         self.secret = widgets.Password(style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="16em"))
+                                       layout=widgets.Layout(width="16em"),
+                                       continuous_update=False)   # as `text_box`: why there
         self.secret.add_class("sq-secret")
         self.secret_help = widgets.HTML()
         self.secret_help.add_class("sq-help-line")

@@ -1,14 +1,12 @@
 """`PlayApp`: a whole game of Sleeping Queens: one child against 1 to 4 bots, or 2-5 seats at
 one screen, each a person or a bot ("Play together").
 
-The app owns the `Game` in the kernel (`PlayTable`) but shows only the shown person's
-`Observation` (hidden cards never reach the browser). Between two people's turns a "Pass to
-Masha" panel hides the hand until she taps. Bots move by themselves after a short pause (the
-pace is a setting; "Next move" when the child wants to step), each move told in a sentence.
-A coach panel per person shows the maths that helps now; answers go to that person's progress.
+The app owns the `Game` in the kernel (`PlayTable`), showing only the shown person's
+`Observation`. Between two people's turns a "Pass to Masha" panel hides the hand until she
+taps. Bots move after a short pause (a setting; "Next move" to step), each move told. A coach
+per person shows the maths that helps now; answers go to that person's progress.
 
-Stable hooks for browser tests (CSS classes on the widgets; every control is a real button,
-checkbox or select, so it is keyboard operable and has a text name):
+Stable hooks for browser tests (CSS classes; each control a real, named, keyboard-usable one):
 
     sq-play-app       the whole app            sq-language      English / Русский toggle
     sq-opponents      number of bots (select)  sq-bot-strength  bot strength (select)
@@ -21,14 +19,14 @@ checkbox or select, so it is keyboard operable and has a text name):
     sq-slot-button, sq-slot-<1..12>            slot choice buttons of the queen grid
     sq-queen-button, sq-queen-<name>           awake-queen choice buttons
     sq-answer-block  sq-answer-allow           answer an attack on your queen
-    sq-keep-card                               royal court: keep one revealed card
-    sq-next  sq-skip                           advance the bots
+    sq-keep-card  royal court: keep one revealed card    sq-next  sq-skip  advance the bots
     sq-story          what happened (role=log) sq-coach         the coach panel
     sq-coach-level    coach level (select)     sq-coach-question the question (live region)
     sq-coach-answer / sq-coach-check           typed answer    sq-coach-option  a choice
     sq-coach-check-cards                       check the cards picked in the hand
     sq-coach-show-me  show the tracker and the worked answer   sq-coach-result  the verdict
-    sq-nickname / sq-save-nickname             who plays (progress)  sq-coach-summary after
+    sq-nickname / sq-save-nickname  sq-secret-picture / sq-secret  who plays (their secret)
+    sq-coach-summary  after the game
     sq-game-over      the game-over panel      sq-play-again    new game from that panel
     sq-celebrate      the child's win          sq-over-player / sq-over-queen  queens as pictures
     sq-best-moment    the child's best moment  sq-sound         sounds on / off
@@ -48,7 +46,7 @@ from sq_edu.apps.play.cheering import StoryCheer
 from sq_edu.apps.play.coach import CoachPanel
 from sq_edu.apps.play.coaching import SeatCoach
 from sq_edu.apps.play.layout import page_parts
-from sq_edu.apps.play.learner import LearnerRow, SavingRecorder
+from sq_edu.apps.play.learner import LearnerRow, SavingRecorder, name_seat
 from sq_edu.apps.play.over import GameOver
 from sq_edu.apps.play.pace import BotPace
 from sq_edu.apps.play.seats import PassScreen, SeatSetup, seat_name
@@ -172,19 +170,21 @@ class PlayApp(widgets.VBox):
 
     def play_together(self, seats: Sequence[Seat]) -> None:
         """Start a game of `seats` (checked) at this screen, each person with their coach."""
-        self._seats = list(seats)
-        self.coaches = {}
+        self._seats, self.coaches, not_kept = list(seats), {}, list[str]()
         for i, seat in enumerate(self._seats):
             if seat.is_person:
-                record = LearnerRecord(self._folder)
-                recorder = SavingRecorder(record, self.feedback)
+                recorder = SavingRecorder(record := LearnerRecord(self._folder), self.feedback)
                 self.coaches[i] = self._seat_coach(recorder, seat.coach)
-                self.coaches[i].learner_known(record.name(seat.name))
-                recorder.save()
+                known = name_seat(record, seat.name, self.learner.learner, not_kept)
+                if known is not None:
+                    self.coaches[i].learner_known(known)
+                    recorder.save()
         self._show_setup(False)
         for solo_only in (self.learner, self.setup.opponents, self.setup.bot_choice):
             solo_only.layout.display = "none"   # the seats' own names, bots and number
         self.new_game()
+        if not_kept:
+            self.feedback.say("play.seat_not_kept", "info", names=", ".join(not_kept))
 
     def legal(self) -> list[Move]:
         """The shown person's legal moves now ([] while others decide or after the game)."""

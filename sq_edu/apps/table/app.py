@@ -6,11 +6,14 @@ table service of the class server holds it and sends this seat only what this se
 A background thread waits on the service (a long poll), so another child's move appears here
 as soon as it is made. The browser remembers the seat (`SeatMemory`): a reload sits back down.
 The coach asks this child about their own game, and the answers count in their progress and
-in the teacher's live view like any lesson answer.
+in the teacher's live view like any lesson answer, once the child's secret picture and number
+(given in the lobby, or after a reload under the board: `LearnerRow`, the lesson's own gate)
+open the record of that name. A wrong secret: the child plays on, the answers stay in the page.
 
 Stable hooks: `sq-table-app`, `sq-table-lobby`, `sq-table-name`, `sq-table-size`,
 `sq-table-create`, `sq-table-code-input`, `sq-table-join`, `sq-table-code` (the code shown),
-`sq-table-start`, `sq-status`, and the board's (board.py).
+`sq-table-start`, `sq-status`, the secret (`sq-secret-picture`, `sq-secret`), the "keep my
+answers" row after a reload or a wrong secret (`sq-learner`), and the board's (board.py).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.joy import header_tools
 from sq_edu.widgets.language import LanguageToggle
+from sq_edu.widgets.secret_fields import SecretFields
 from sq_edu.widgets.style import AppStyle
 
 from .board import TableBoard
@@ -73,6 +77,7 @@ class TableApp(widgets.VBox):
 
         self.name = text_box(layout=widgets.Layout(width="14em"))
         self.name.add_class("sq-table-name")
+        self.secret = SecretFields(self.lang)   # whose record the answers go to
         self.size = widgets.Dropdown(options=[2, 3, 4, 5], value=3)
         self.size.add_class("sq-table-size")
         self.create_button = button("sq-table-create", button_style="primary")
@@ -88,7 +93,8 @@ class TableApp(widgets.VBox):
                 [self.size, self.create_button], layout=widgets.Layout(flex_flow="row wrap"))]),
             widgets.VBox([self.join_help, widgets.HBox(
                 [self.code_input, self.join_button],
-                layout=widgets.Layout(flex_flow="row wrap"))])])
+                layout=widgets.Layout(flex_flow="row wrap"))]),
+            self.secret])   # after "create" and "join": they stay on a phone's first screen
         self.lobby.add_class("sq-table-lobby")
 
         self.code_view = widgets.HTML()
@@ -99,7 +105,8 @@ class TableApp(widgets.VBox):
 
         self.board = TableBoard(self.lang, self.feedback, self.send_move, guard, self.back)
         folder = Path(progress_dir) if progress_dir is not None else None
-        self.learner = LearnerRow(self.feedback, LearnerRecord(folder), self.lang)
+        self.learner = LearnerRow(self.feedback, LearnerRecord(folder), self.lang,
+                                  on_learner=lambda _p: self._show_part(bool(self.board.obs)))
         self.trace = ClassTrace(folder or default_progress_dir(), server_class())
         self.coach = CoachPanel(self.lang, feedback=self.feedback, level=default_level(None),
                                 selected_cards=lambda: self.board.hand.selected_cards,
@@ -108,7 +115,7 @@ class TableApp(widgets.VBox):
         header.add_class("sq-app-header")
         # The coach below the board: the hand is the child's task, on the first screen.
         super().__init__([AppStyle(), self.memory, header, self.feedback, self.lobby,
-                          self.waiting, self.board, self.coach])
+                          self.waiting, self.board, self.coach, self.learner])
         self.add_class("sq-app")
         self.add_class("sq-table-app")
         self._relabel()
@@ -121,7 +128,7 @@ class TableApp(widgets.VBox):
     def create(self) -> None:
         answer = self._ask("create", name=self.name.value.strip(), size=int(self.size.value))
         if answer is not None:
-            self._seated(answer["token"], answer["view"])
+            self._seated(answer["token"], answer["view"], self.secret.take())
 
     def join(self) -> None:
         code = self.code_input.value.strip().upper()
@@ -130,7 +137,7 @@ class TableApp(widgets.VBox):
             return
         answer = self._ask("join", code=code, name=self.name.value.strip())
         if answer is not None:
-            self._seated(answer["token"], answer["view"])
+            self._seated(answer["token"], answer["view"], self.secret.take())
 
     def _remembered(self) -> None:
         """The browser remembered a seat: sit back down if the table is still there."""
@@ -154,13 +161,18 @@ class TableApp(widgets.VBox):
         self._seated(token, answer["view"])
         self.feedback.say("table.welcome_back", "good")
 
-    def _seated(self, token: str, view: dict[str, Any]) -> None:
+    def _seated(self, token: str, view: dict[str, Any],
+                secret: tuple[str | None, str] | None = None) -> None:
+        """Sit down; the seat's name becomes the learner if `secret` opens their record (a
+        reload has none: the "keep my answers" row asks for it again)."""
         with self._lock:
             self.code, self.token, self.seat = view["code"], token, view["seat"]
             self.memory.keep = json.dumps({"code": self.code, "token": token})
             name = view["seats"][self.seat]["name"]
             if name and not self.learner.learner.named:
-                self.learner.set_nickname(name)
+                self.learner.nickname.value = name
+                if secret is not None:
+                    self.learner.set_nickname(name, *secret)
             self.coach.coach.seat = self.seat
             self._show(view)
         threading.Thread(target=self._wait_loop, name="sq-table-wait", daemon=True).start()
@@ -253,6 +265,8 @@ class TableApp(widgets.VBox):
         self.board.layout.display = "flex" if started else "none"
         self.coach.layout.display = "flex" if started and self.coach.coach.level != "off" \
             else "none"
+        self.learner.layout.display = "none" if self.learner.learner.named or not seated \
+            else "flex"
 
     def _code_html(self, view: dict[str, Any]) -> str:
         names = [s["name"] for s in view["seats"] if s["kind"] == "person"]
@@ -277,7 +291,7 @@ class TableApp(widgets.VBox):
         """A coach answer: into the child's progress and the teacher's live view."""
         self.learner.record(question, verdict)
         nickname = self.learner.progress.nickname
-        if nickname:
+        if nickname and self.learner.learner.named:   # only a learner whose secret opened
             ex = question.exercise   # counted under the lesson the skill belongs to
             self.trace.answer(nickname, ex.lesson_id, ex.level, verdict.correct)
 
@@ -285,7 +299,7 @@ class TableApp(widgets.VBox):
         self.lang = normalize_lang(lang)
         if self.language.value != self.lang:
             self.language.value = self.lang
-        for view in (self.feedback, self.coach, self.learner):
+        for view in (self.feedback, self.coach, self.learner, self.secret):
             view.set_lang(self.lang)
         self.board.set_lang(self.lang)
         self._relabel()

@@ -95,6 +95,8 @@ def play_quiz_game(app: PlayApp) -> dict[str, int]:
 def test_quiz_game_records_answers_to_the_learners_file(tmp_path: Path) -> None:
     app = PlayApp(seed=5, coach="quiz", progress_dir=tmp_path)
     app.learner.nickname.value = "Lena"
+    app.learner.secret.picture.buttons.value = "crown"
+    app.learner.secret.secret.value = "2581"
     app.learner.save_button.click()
     tally = play_quiz_game(app)
     assert tally["right"] and tally["wrong"]
@@ -121,10 +123,12 @@ def test_answers_before_the_nickname_are_kept_and_the_level_follows_mastery(
     app = PlayApp(seed=3, progress_dir=tmp_path)
     assert app.setup.coach_level.value == "quiz"            # a new learner: quiz
     app.learner.nickname.value = "Pro"
+    app.learner.secret.picture.buttons.value = "moon"       # a record with no secret yet
+    app.learner.secret.secret.value = "1234"
     app.learner.save_button.click()
     assert app.setup.coach_level.value == "detective"       # follows the saved mastery
     app.setup.coach_level.value = "helper"                  # a parent's choice stays
-    app.learner.set_nickname("Pro")
+    app.learner.set_nickname("Pro")                         # opened in this page already
     assert app.setup.coach_level.value == "helper"
 
 

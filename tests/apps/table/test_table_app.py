@@ -70,6 +70,8 @@ def test_two_pages_play_at_one_table(service_url: str, tmp_path: Path) -> None:
     masha.create()
     assert "Type your name first" in masha.feedback.text      # no name: a kind refusal
     masha.name.value = "Masha"
+    masha.secret.picture.buttons.value = "star"          # her secret, as in a lesson
+    masha.secret.secret.value = "4321"
     masha.size.value = 2
     masha.create()
     assert masha.seat == 0 and len(masha.code) == 6
@@ -106,4 +108,53 @@ def test_two_pages_play_at_one_table(service_url: str, tmp_path: Path) -> None:
     assert again.seat == 0 and again.name.value == "Masha"
     assert "Welcome back" in again.feedback.text
     for app in (masha, petya, again):
+        app.stop()
+
+
+def test_a_wrong_secret_at_the_table_plays_on_without_reaching_the_record(
+        service_url: str, tmp_path: Path) -> None:
+    """A classmate sits down as "Ana" with the wrong picture: the game is theirs to play, but
+    no answer reaches Ana's record or the teacher's live view under her name; her own secret
+    given later in the "keep my answers" row files what was answered."""
+    from sq_edu.practice.progress import ProgressStore
+    from sq_edu.practice.secret_pictures import hash_secret
+
+    store = ProgressStore.for_learner("Ana", tmp_path)
+    saved = store.load()
+    saved.nickname, saved.secret = "Ana", hash_secret("crown", "2581")
+    store.save(saved)
+    before = store.path.read_bytes()
+    host, guest = page(service_url, tmp_path), page(service_url, tmp_path)
+    host.name.value = "Bob"
+    host.secret.picture.buttons.value, host.secret.secret.value = "sun", "1111"
+    host.size.value = 2
+    host.create()
+    guest.name.value = "Ana"
+    guest.secret.picture.buttons.value, guest.secret.secret.value = "star", "2581"
+    guest.code_input.value = host.code
+    guest.join()
+    assert guest.seat == 1                                     # seated all the same
+    assert "not the secret of Ana" in guest.feedback.text
+    assert "You can go on playing" in guest.feedback.text
+    assert guest.secret.picture.value is None and guest.secret.secret.value == ""
+    assert not guest.learner.learner.named
+    assert guest.learner.layout.display != "none"             # "keep my answers" offered
+    assert guest.learner.nickname.value == "Ana"
+    wait_until(lambda: guest.board.obs is not None)
+    question = unseen_question(guest.board.obs, "dragon", "count")
+    guest._record(question, Judgement(True, True, msg("practice.correct")))
+    assert store.path.read_bytes() == before
+    assert "Ana" not in [r.nickname for r in class_rows(tmp_path, "")]
+
+    guest.learner.secret.picture.buttons.value = "crown"      # the real Ana, her secret
+    guest.learner.secret.secret.value = "2581"
+    guest.learner.save_button.click()
+    assert guest.learner.learner.named and guest.learner.layout.display == "none"
+    skills = store.load().mastery.skills
+    assert sum(r.play_attempts for r in skills.values()) == 1
+    guest._record(question, Judgement(False, True, msg("practice.correct")))
+    assert sum(r.play_attempts for r in store.load().mastery.skills.values()) == 2
+    assert [(r.nickname, r.recent) for r in class_rows(tmp_path, "")
+            if r.nickname == "Ana"] == [("Ana", 1)]
+    for app in (host, guest):
         app.stop()

@@ -1,10 +1,12 @@
 """`SecretGate`: whether a learner's secret opens their record, counted for the whole server.
 
-The lesson's progress panel asks it at "welcome back" and before an upload replaces a record
-(both routes, one counter: `guess_limit`, per learner and per device, shared by every page and
-kernel). A record holds a picture secret (`secret_pictures`) or, if saved before the pictures,
-4 digits alone: the digits still open it, and the gate then remakes the record with the
-picture given (or asks for one). What it did is said after the page's own greeting.
+The lesson's progress panel asks it at "welcome back" and before an upload replaces a record;
+the game apps' nickname row (Play, Table: `apps/play/learner.py`) asks it before a game's
+answers reach a named record. Every route shares one counter (`guess_limit`, per learner and
+per device, shared by every page and kernel). A record holds a picture secret
+(`secret_pictures`) or, if saved before the pictures, 4 digits alone: the digits still open
+it, and the gate then remakes the record with the picture given (or asks for one). What it did
+is said after the page's own greeting.
 """
 
 from __future__ import annotations
