@@ -215,7 +215,7 @@ def finish(out: Path) -> None:
 def build(out: Path, cache: Path) -> None:
     from offline import make_offline  # beside this file
     from pages import write_pages
-    from snapshot import make_snapshot, use_loader
+    from snapshot import brotli_done, make_snapshot, use_loader
 
     version, lock_pins, wheel_pins = read_pins()
     core = fetch_pyodide(version, cache)
@@ -230,7 +230,7 @@ def build(out: Path, cache: Path) -> None:
     extra = [*kernel_wheels(), *sorted(site_wheels.glob("*.whl"))]
     packages = assemble_pyodide(core, lock_wheels, lock_pins, lite_dir / "static" / "pyodide",
                                 extra)
-    make_snapshot(lite_dir / "static" / "pyodide", version)
+    brotli = make_snapshot(lite_dir / "static" / "pyodide", version, cache / "snapshot")
     lite_config(lite_dir, packages)
     shutil.rmtree(out, ignore_errors=True)
     run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
@@ -239,6 +239,7 @@ def build(out: Path, cache: Path) -> None:
     vendor_jsqr(cache, out / "static" / "jsqr")
     write_pages(out)
     make_offline(out, cache)   # it lists for the worker whatever the build made
+    brotli_done(brotli, out)
     finish(out)   # then: the precompressed copies (never precached), the worker's files too
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"site built in {out} ({size / 2**20:.0f} MB)")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -36,13 +37,18 @@ WORKBOX_FILES = {"workbox-sw": "workbox-sw.js", "workbox-core": "workbox-core.pr
 ICONS = (("icon-192.png", "192x192", "any"), ("icon-512.png", "512x512", "any"),
          ("maskable-512.png", "512x512", "maskable"))
 # Not precached: what no page fetches (source maps, JupyterLite's build files, its other
-# apps, its own manifest and icons), and the worker's own scripts (the browser keeps those).
+# apps, its own manifest and icons), the worker's own scripts (the browser keeps those), and
+# the snapshot (the page's loader keeps it unpacked in a cache of its own, lite/sq-pyodide.mjs).
+# JupyterLite's hashed bundles are listed but kept only as pages fetch them (service-worker.js).
 NOT_PRECACHED = ["**/*.map", "service-worker.js", LITE_WORKER, f"{WORKBOX_DIR}/**",
                  "rspack.config*.js", "package.json", "jupyterlite.schema.v0.json",
                  "manifest.webmanifest", "icon-120x120.png",
                  "icon-512x512.png", "lab/**", "notebooks/**", "tree/**", "edit/**",
-                 "consoles/**", "doc/**"]
-MAX_FILE_BYTES = 64 * 2**20   # the Pyodide snapshot is one file of ~17 MB
+                 "consoles/**", "doc/**", "static/pyodide/sq_edu.snapshot*"]
+MAX_FILE_BYTES = 64 * 2**20
+# JupyterLite's and the widgets' bundles, named by their content's hash: the worker keeps them
+# as pages fetch them, never all (the same pattern as ON_DEMAND in lite/pwa/service-worker.js).
+ON_DEMAND = re.compile(r"^(build|extensions)/.*\.[0-9a-f]{7,20}\.js$")
 HEAD_MARK = 'id="sq-manifest"'
 
 
@@ -149,8 +155,14 @@ def make_offline(site: Path, cache: Path) -> dict[str, object]:
     report: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
     if report.get("warnings"):
         raise SystemExit(f"lite/offline.py: Workbox warns: {report['warnings']}")
-    size = int(report["size"]) / 2**20   # type: ignore[call-overload]
-    print(f"offline: the worker precaches {report['count']} files, {size:.1f} MiB", flush=True)
+    listed = re.findall(r'"url":"([^"]+)"', worker.read_text(encoding="utf-8"))
+    on_demand = [url for url in listed if ON_DEMAND.match(url)]
+    eager = [url for url in listed if not ON_DEMAND.match(url)]
+    report["precached"] = sum((site / url).stat().st_size for url in eager)
+    report["on_demand"] = sum((site / url).stat().st_size for url in on_demand)
+    print(f"offline: the worker precaches {len(eager)} files, "
+          f"{int(report['precached']) / 2**20:.1f} MiB, and keeps {len(on_demand)} bundles "
+          f"({int(report['on_demand']) / 2**20:.1f} MiB) only as pages fetch them", flush=True)
     return report
 
 

@@ -5,6 +5,12 @@ IPython, ipywidgets and sq_edu (7 of 10 s here). The build does that once, in No
 Pyodide's memory (`sq_edu.snapshot.gz`); the page's loader (`sq-pyodide.mjs`) restores it and
 puts the packages' zip (`sq-site.zip`) back on the path. Only sq_edu stays a wheel: it reads its
 lessons, catalogues and scripts from its own folder.
+
+The snapshot goes out in two copies: `sq_edu.snapshot.br` (brotli 11, a third smaller), which a
+host that serves precompressed files sends as `sq_edu.snapshot` with `Content-Encoding: br` and
+the browser unpacks itself, and `sq_edu.snapshot.gz`, which the loader fetches and unzips when
+the host has no such rule: the plain `sq_edu.snapshot` is an empty file, so such a host sends
+0 bytes (not a 404, and a file for hosts that look for one before its precompressed copies).
 """
 
 from __future__ import annotations
@@ -23,6 +29,17 @@ from slim import NOT_IN_ZIP
 HERE = Path(__file__).resolve().parent
 SITE_ZIP = "sq-site.zip"
 SNAPSHOT = "sq_edu.snapshot.gz"
+SNAPSHOT_BR = "sq_edu.snapshot.br"
+# brotli's best setting, its largest window a browser reads (2**24 bytes)
+BROTLI_SNAPSHOT = """
+const fs = require("fs"), zlib = require("zlib");
+const [source, target] = process.argv.slice(1);
+const data = fs.readFileSync(source);
+fs.writeFileSync(target, zlib.brotliCompressSync(data, {params: {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
+  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length}}));
+fs.unlinkSync(source);
+"""
 LOADER = "sq-pyodide.mjs"
 STAMP = (1980, 1, 1, 0, 0, 0)   # the same bytes from every build
 
@@ -47,25 +64,45 @@ def site_zip(folder: Path) -> Path:
     return out
 
 
-def make_snapshot(folder: Path, pyodide_version: str) -> Path:
-    """Pyodide's memory after the imports of lite/warm.py, made by Node, gzipped."""
+def make_snapshot(folder: Path, pyodide_version: str,
+                  scratch: Path) -> subprocess.Popen[bytes]:
+    """Pyodide's memory after the imports of lite/warm.py, made by Node, gzipped; returns the
+    brotli compression, still running (a few minutes: the build goes on meanwhile), into
+    `scratch` (not `folder`: JupyterLite's build copies that while it runs)."""
     if shutil.which("node") is None:
         raise SystemExit("lite/snapshot.py: the site build needs Node.js (node) for its snapshot")
     site_zip(folder)
-    with tempfile.TemporaryDirectory() as scratch:
-        raw = Path(scratch) / "snapshot"
+    with tempfile.TemporaryDirectory() as temporary:
+        raw = Path(temporary) / "snapshot"
         subprocess.run(["node", str(HERE / "snapshot.mjs"), str(folder), str(HERE / "warm.py"),
                         str(raw)], check=True)
         out = folder / SNAPSHOT
-        with raw.open("rb") as source, gzip.GzipFile(out, "wb", compresslevel=6,
+        with raw.open("rb") as source, gzip.GzipFile(out, "wb", compresslevel=9,
                                                      mtime=0) as target:
             shutil.copyfileobj(source, target)
+        size = raw.stat().st_size
+        scratch.mkdir(parents=True, exist_ok=True)
+        kept = scratch / "snapshot.raw"
+        shutil.move(raw, kept)
+    brotli = subprocess.Popen(["node", "-e", BROTLI_SNAPSHOT, str(kept),
+                               str(scratch / SNAPSHOT_BR)])
     snapshot_id = hashlib.sha256(out.read_bytes()).hexdigest()[:16]
     loader = (HERE / LOADER).read_text(encoding="utf-8")
-    loader = loader.replace("@SNAPSHOT_ID@", snapshot_id)
-    (folder / LOADER).write_text(loader.replace("@PYODIDE_VERSION@", pyodide_version),
-                                 encoding="utf-8")
-    return out
+    for mark, value in (("@SNAPSHOT_ID@", snapshot_id), ("@SNAPSHOT_BYTES@", str(size)),
+                        ("@PYODIDE_VERSION@", pyodide_version)):
+        loader = loader.replace(mark, value)
+    (folder / LOADER).write_text(loader, encoding="utf-8")
+    return brotli
+
+
+def brotli_done(brotli: subprocess.Popen[bytes], site: Path) -> None:
+    """Wait for the snapshot's brotli copy and put it beside the gzip one in the built site."""
+    if brotli.wait() != 0:
+        raise SystemExit("lite/snapshot.py: the snapshot's brotli compression failed")
+    source = Path(brotli.args[-1])   # type: ignore[index]
+    folder = site / "static" / "pyodide"
+    shutil.copy2(source, folder / SNAPSHOT_BR)
+    (folder / SNAPSHOT_BR.removesuffix(".br")).write_bytes(b"")   # stands for its copies
 
 
 def use_loader(site: Path) -> None:

@@ -24,9 +24,27 @@ async function snapshotBytes() {
   const cache = globalThis.caches ? await caches.open(CACHE).catch(() => null) : null;
   const kept = cache && await cache.match(url);
   if (kept) return new Uint8Array(await kept.arrayBuffer());
-  const bytes = await fetchBytes("sq_edu.snapshot.gz");
+  const bytes = await (await precompressed(url) || fetchBytes("sq_edu.snapshot.gz"));
   if (cache) keep(cache, url, bytes);   // not awaited: the page goes on meanwhile
   return bytes;
+}
+
+// The snapshot as a host that serves the build's precompressed copies sends it: the name
+// without .gz, `sq_edu.snapshot.br` with `Content-Encoding: br` (nginx brotli_static, Caddy
+// precompressed, the Apache rules of docs/site.md), unpacked by the browser itself. Any other
+// host sends the empty file of that name (or a 404, or a page of its own): then null, and the
+// gzip copy.
+const SNAPSHOT_BYTES = @SNAPSHOT_BYTES@;   // its size unpacked (lite/snapshot.py)
+
+async function precompressed(url) {
+  try {
+    const response = await fetch(url);
+    if (!response.ok) return null;
+    const body = new Uint8Array(await response.arrayBuffer());
+    return body.length === SNAPSHOT_BYTES ? body : null;
+  } catch (error) {
+    return null;
+  }
 }
 
 async function keep(cache, url, bytes) {

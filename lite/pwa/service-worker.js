@@ -5,7 +5,12 @@
 // it would fight it for the same pages. So this worker imports JupyterLite's, and puts in front
 // of its fetch handler:
 //  - Workbox's precache of the whole site, filled in the background only when a page asks
-//    (sq-offline.js, once the lesson is on the screen), never as the worker installs;
+//    (sq-offline.js, once the lesson is on the screen), never as the worker installs; a file a
+//    page fetches before that (Pyodide, the packages' zip) is kept as it arrives, so the
+//    background fill does not download it a second time;
+//  - JupyterLite's and the widgets' bundles (names with their content's hash): hundreds of
+//    them, of which a page loads a fifth; kept as a page fetches them, never fetched for the
+//    precache (tests/site/test_site_offline.py opens every page offline after one online);
 //  - a lock across the browser's tabs (Web Locks) that the pages' Python takes around
 //    reading, merging and writing a learner's progress file (sq_edu/pages/tab_lock.py).
 "use strict";
@@ -24,7 +29,11 @@ const marked = {
   },
 };
 const precache = new PrecacheController({ cacheName: "sq-edu-site", plugins: [marked] });
-precache.addToCacheList(self.__WB_MANIFEST);
+const bundles = new PrecacheController({ cacheName: "sq-edu-bundles" });   // never install()ed
+const ON_DEMAND = /^(build|extensions)\/.*\.[0-9a-f]{7,20}\.js$/;
+const MANIFEST = self.__WB_MANIFEST;
+precache.addToCacheList(MANIFEST.filter((entry) => !ON_DEMAND.test(entry.url)));
+bundles.addToCacheList(MANIFEST.filter((entry) => ON_DEMAND.test(entry.url)));
 
 // JupyterLite's worker, its fetch handler kept aside to run after ours.
 const addListener = self.addEventListener.bind(self);
@@ -39,7 +48,10 @@ try {
   self.addEventListener = addListener;
 }
 
-addListener("activate", (event) => precache.activate(event));   // drop files of old builds
+addListener("activate", (event) => {   // drop files of old builds
+  precache.activate(event);
+  bundles.activate(event);
+});
 
 addListener("fetch", (event) => {
   const url = new URL(event.request.url);
@@ -47,9 +59,9 @@ addListener("fetch", (event) => {
     event.respondWith(lockRequest(event.request));
     return;
   }
-  const key = event.request.method === "GET" ? cacheKeyFor(url) : undefined;
+  const [controller, key] = event.request.method === "GET" ? cacheKeyFor(url) : [];
   if (key) {
-    event.respondWith(fromPrecache(event.request, key));
+    event.respondWith(keptOrFetched(event, controller, key));
   } else if (jupyterLiteFetch) {
     jupyterLiteFetch(event);
   }
@@ -59,14 +71,28 @@ addListener("fetch", (event) => {
 // `repl/index.html?code=...`): the precache holds one build's files, named by revision.
 // (JupyterLite's /api/drive is no file: it never matches and goes on to JupyterLite.)
 function cacheKeyFor(url) {
-  if (url.origin !== location.origin) return undefined;
-  const path = url.pathname.endsWith("/") ? url.pathname + "index.html" : url.pathname;
-  return precache.getCacheKeyForURL(url.origin + path);
+  if (url.origin !== location.origin) return [];
+  const path = url.origin + (url.pathname.endsWith("/") ? url.pathname + "index.html"
+                                                       : url.pathname);
+  for (const controller of [precache, bundles]) {
+    const key = controller.getCacheKeyForURL(path);
+    if (key) return [controller, key];
+  }
+  return [];
 }
 
-async function fromPrecache(request, key) {
-  const cache = await caches.open(precache.strategy.cacheName);
-  return (await cache.match(key)) || fetch(request);   // not cached yet: as before, the network
+// The kept copy; else the network, and the answer kept under the build's name of the file (the
+// precache's fill then finds it there and does not fetch it again). (Not named `fromCache`:
+// JupyterLite's worker, imported above, declares a global function of that name.)
+async function keptOrFetched(event, controller, key) {
+  const cache = await caches.open(controller.strategy.cacheName);
+  const kept = await cache.match(key);
+  if (kept) return kept;
+  const response = await fetch(event.request);
+  if (response.status === 200 && response.type === "basic" && !response.redirected) {
+    event.waitUntil(cache.put(key, response.clone()).catch(() => {}));   // e.g. no room
+  }
+  return response;
 }
 
 // Filling the precache: asked by every page once it is shown; one run at a time.

@@ -21,6 +21,7 @@ from sq_edu.apps.lesson import LessonApp
 from sq_edu.i18n import LANGS, t
 from tests.site.test_site import (
     ARTIFACTS,
+    KEPT_SNAPSHOT,
     LOAD_SECONDS,
     SITE,
     Site,
@@ -34,13 +35,19 @@ from tests.site.test_site_play import READ_DRIVE, _progress
 pytestmark = pytest.mark.site
 __all__ = ["site", "site_url"]   # the fixtures, shared with the site's main test
 
-PRECACHE = "sq-edu-site"   # the worker's cache (lite/pwa/service-worker.js)
-# What the worker itself loads or answers, never from the precache.
+# The worker's caches (lite/pwa/service-worker.js): the precache, and the bundles kept as pages
+# fetch them.
+PRECACHE = ("sq-edu-site", "sq-edu-bundles")
+# What the worker itself loads or answers, never from its caches; the snapshot, which the page's
+# loader keeps unpacked in its own (KEPT_SNAPSHOT).
 NOT_PRECACHED = ("service-worker.js", "jupyterlite-service-worker.js", "workbox/",
-                 "sq-edu-lock", "api/service-worker-heartbeat")
+                 "sq-edu-lock", "api/service-worker-heartbeat", "static/pyodide/sq_edu.snapshot")
 CACHED_URLS = f"""async () => {{
-    const cache = await caches.open("{PRECACHE}");
-    return (await cache.keys()).map(r => r.url);
+    const urls = [];
+    for (const name of {list(PRECACHE)!r}) {{
+        urls.push(...(await (await caches.open(name)).keys()).map(r => r.url));
+    }}
+    return urls;
 }}"""
 
 
@@ -120,6 +127,7 @@ def test_every_page_opens_offline_and_keeps_an_answer(site: Site) -> None:
     fetched = {site_path(url.split("?")[0], site.url) for url in site.requested
                if url.startswith(site.url) and "/api/drive" not in url}
     missing = {p for p in fetched - cached if not p.startswith(NOT_PRECACHED)}
+    assert site.page.evaluate(KEPT_SNAPSHOT), "the snapshot is not kept for offline use"
     assert not missing, f"fetched by the page but not kept for offline use: {sorted(missing)}"
     ARTIFACTS.mkdir(exist_ok=True)
     (ARTIFACTS / "site-offline.txt").write_text(

@@ -1,0 +1,55 @@
+"""The snapshot holds what a lesson page imports, and no more (lite/warm.py).
+
+The site's memory snapshot keeps only the lesson pages' modules of sq_edu (every first visit
+downloads it); a lesson page importing a module that is not in it would still work, but slower.
+This runs, in a fresh Python, the imports warm.py makes, then what each lesson page's notebook
+runs, and fails naming any sq_edu module a lesson page imports beyond them.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+WARM = ROOT / "lite" / "warm.py"
+LESSONS = ("equations", "card_detective", "chances", "queen_points")
+
+PROBE = """
+import importlib, json, pkgutil, sys, tempfile
+lesson_pages, generators, not_lessons, lessons = json.loads(sys.argv[1])
+for name in lesson_pages:
+    importlib.import_module(name)
+package = importlib.import_module(generators)
+for module in pkgutil.walk_packages(package.__path__, generators + "."):
+    if module.name not in not_lessons:
+        importlib.import_module(module.name)
+warm = {m for m in sys.modules if m.startswith("sq_edu")}
+from sq_edu.apps.lesson import LessonApp
+from sq_edu.pages import page_params
+from sq_edu.pages.page import dashboard
+for name in lessons:
+    dashboard(LessonApp(name, "en", 1, 1, progress_dir=tempfile.mkdtemp()), page_params())
+print(json.dumps(sorted(m for m in sys.modules if m.startswith("sq_edu") and m not in warm)))
+"""
+
+
+def _constant(tree: ast.Module, name: str) -> object:
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == name for target in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError(f"lite/warm.py has no {name}")
+
+
+def test_a_lesson_page_imports_nothing_beyond_the_snapshot() -> None:
+    tree = ast.parse(WARM.read_text(encoding="utf-8"))
+    names = [_constant(tree, name) for name in ("LESSON_PAGES", "GENERATORS", "NOT_LESSONS")]
+    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps([*names, LESSONS])],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    extra = json.loads(done.stdout.strip().splitlines()[-1])
+    assert not extra, f"lesson pages import modules lite/warm.py leaves out: {extra}"
