@@ -4,10 +4,12 @@ The Pyodide kernel itself (`pyodide_kernel`, its IPython shell) is started here 
 Pyodide functions it holds are named in the snapshot and handed over by the page's loader
 (snapshot.mjs, sq-pyodide.mjs). Every module imported here is in the memory every first visit
 downloads, so only what a lesson page imports is (measured, MiB of the gzipped snapshot):
-not micropip and piplite (the kernel imports them only for a `%pip` line, as the site's
-package list names them: 0.34), not `unittest.mock` (0.33), and of sq_edu only the lesson
-pages' modules (`LESSON_PAGES`; 1.35): the game, the Dungeon and the teacher's page import
-their own modules as they open, from sq_edu's wheel.
+not `unittest.mock` (0.33), and of sq_edu only the lesson pages' modules (`LESSON_PAGES`;
+1.35): the game, the Dungeon and the teacher's page import their own modules as they open,
+from sq_edu's wheel. micropip and piplite stay (0.34): the kernel's worker imports
+`piplite.piplite` at every start to set its URLs (pyodide-kernel's `initPackageManager`), and
+without them in the snapshot a lesson's cold start took about 1 s longer (`python -m bench
+site`, 3.05 s -> 4.1-4.2 s).
 """
 
 import gc
@@ -63,6 +65,7 @@ generators = importlib.import_module(GENERATORS)
 for module in pkgutil.walk_packages(generators.__path__, f"{GENERATORS}."):
     if module.name not in NOT_LESSONS:
         importlib.import_module(module.name)
-importlib.import_module("pyodide_kernel")   # the kernel last: it takes sys.stdout
+for name in ("micropip", "piplite.piplite", "pyodide_kernel"):   # the kernel last: it takes
+    importlib.import_module(name)                                # sys.stdout
 sys._sq_edu_snapshot = True   # pages and tests can tell they were restored
 gc.collect()   # no garbage of the imports in the memory every page downloads
