@@ -4,9 +4,9 @@ The Pyodide kernel itself (`pyodide_kernel`, its IPython shell) is started here 
 Pyodide functions it holds are named in the snapshot and handed over by the page's loader
 (snapshot.mjs, sq-pyodide.mjs). Every module imported here is in the memory every first visit
 downloads, so only what a lesson page imports is (measured, MiB of the gzipped snapshot):
-not `unittest.mock` (0.33), and of sq_edu only the lesson pages' modules (`LESSON_PAGES`;
-1.35): the game, the Dungeon and the teacher's page import their own modules as they open,
-from sq_edu's wheel. micropip and piplite stay (0.34): the kernel's worker imports
+of sq_edu only the lesson pages' modules (`LESSON_PAGES`; 1.35): the game, the Dungeon and
+the teacher's page import their own modules as they open, from sq_edu's wheel. micropip and
+piplite stay (with `unittest.mock`, which piplite imports: 0.67): the kernel's worker imports
 `piplite.piplite` at every start to set its URLs (pyodide-kernel's `initPackageManager`), and
 without them in the snapshot a lesson's cold start took about 1 s longer (`python -m bench
 site`, 3.05 s -> 4.1-4.2 s).
