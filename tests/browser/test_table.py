@@ -31,6 +31,13 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobil
 MAX_DECISIONS = 400
 
 
+def log_in(teacher: Any) -> None:
+    """The teacher page as it shows: the password, then "Open"."""
+    wait_rendered(teacher, ".sq-teacher-login")
+    teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+    teacher.locator("button.sq-teacher-open").click()
+
+
 @pytest.fixture(scope="module")
 def table_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     server = VoilaServer(log_path=ARTIFACTS / "voila-table.log")
@@ -260,9 +267,7 @@ def test_lobby_and_the_teachers_list_of_tables(browser: Any, table_server: Voila
         teacher.set_default_timeout(60_000)
         keep_offline(teacher, table_server.url)
         teacher.goto(f"{table_server.url}voila/render/teacher.ipynb?lang={lang}")
-        wait_rendered(teacher, ".sq-teacher-login")
-        teacher.locator(".sq-teacher-password input").fill(PASSWORD)
-        teacher.locator("button.sq-teacher-open").click()
+        log_in(teacher)
         row = teacher.locator(".sq-table-list tbody tr", has_text=code)
         row.wait_for(timeout=30_000)
         cells = row.locator("td").all_inner_texts()
@@ -355,9 +360,7 @@ def test_a_wrong_secret_at_a_table_reaches_neither_the_record_nor_the_live_view(
         teacher.set_default_timeout(60_000)
         keep_offline(teacher, table_server.url)
         teacher.goto(f"{table_server.url}voila/render/teacher.ipynb?lang=en")
-        wait_rendered(teacher, ".sq-teacher-login")
-        teacher.locator(".sq-teacher-password input").fill(PASSWORD)
-        teacher.locator("button.sq-teacher-open").click()
+        log_in(teacher)
         row = teacher.locator(".sq-class-table tbody tr", has_text="Ana")
         row.wait_for(timeout=30_000)
         assert row.locator("td").all_inner_texts()[3] == str(answered)
@@ -371,9 +374,7 @@ def test_a_wrong_secret_at_a_table_reaches_neither_the_record_nor_the_live_view(
         assert store.path.read_bytes() == before
         assert live_answers(table_server, "Ana") == answered
         teacher.reload()
-        wait_rendered(teacher, ".sq-teacher-login")
-        teacher.locator(".sq-teacher-password input").fill(PASSWORD)
-        teacher.locator("button.sq-teacher-open").click()
+        log_in(teacher)
         row.wait_for(timeout=30_000)
         assert row.locator("td").all_inner_texts()[3] == str(answered)
     finally:

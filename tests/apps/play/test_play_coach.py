@@ -56,6 +56,14 @@ def answer_right(app: PlayApp) -> None:
         panel.check.click()
 
 
+def play_one(app: PlayApp) -> None:
+    """One move of the child's own: wake or defend, else attack, else discard."""
+    legal = app.legal()
+    move = next((m for m in legal if m.kind in ("wake", "choose", "allow", "block")), None)
+    move = move or next((m for m in legal if m.kind in ("steal", "sleep", "jester")), None)
+    app.play(move or next(m for m in legal if m.kind == "discard"))
+
+
 def play_quiz_game(app: PlayApp) -> dict[str, int]:
     """Play a whole game: every question answered, right and wrong in turn."""
     tally = {"right": 0, "wrong": 0}
@@ -82,12 +90,7 @@ def play_quiz_game(app: PlayApp) -> dict[str, int]:
                 answer_wrong(app)
                 assert "sq-status-bad" in app.coach.result.value
             continue
-        legal = app.legal()
-        move = next((m for m in legal if m.kind in ("wake", "choose", "allow", "block")), None)
-        move = move or next((m for m in legal if m.kind in ("steal", "sleep", "jester")), None)
-        if move is None:
-            move = next(m for m in legal if m.kind == "discard")
-        app.play(move)
+        play_one(app)
     assert app.game.is_over
     return tally
 

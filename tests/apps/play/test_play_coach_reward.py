@@ -8,7 +8,13 @@ from pathlib import Path
 from sq_edu.apps.play.answers import AnswerControls, choices_for
 from sq_edu.practice import typed_form
 from sq_edu.widgets import PlayApp
-from tests.apps.play.test_play_coach import _choices, _shown, answer_right, answer_wrong
+from tests.apps.play.test_play_coach import (
+    _choices,
+    _shown,
+    answer_right,
+    answer_wrong,
+    play_one,
+)
 
 
 def play_on(app: PlayApp) -> None:
@@ -16,10 +22,7 @@ def play_on(app: PlayApp) -> None:
     if _shown(app.bot_bar):
         app.next_button.click()
         return
-    legal = app.legal()
-    move = next((m for m in legal if m.kind in ("wake", "choose", "allow", "block")), None)
-    move = move or next((m for m in legal if m.kind in ("steal", "sleep", "jester")), None)
-    app.play(move or next(m for m in legal if m.kind == "discard"))
+    play_one(app)
 
 
 def next_question(app: PlayApp) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sq_edu.apps.play.app import PlayApp
 from sq_edu.practice.seats import BOT, PERSON, Seat
-from tests.apps.play.test_play_coach import _shown, answer_right, answer_wrong
+from tests.apps.play.test_play_coach import _shown, answer_right, answer_wrong, play_one
 
 
 def _play_hot_seat_game(app: PlayApp) -> dict[str, int]:
@@ -34,10 +34,7 @@ def _play_hot_seat_game(app: PlayApp) -> dict[str, int]:
             (answer_right if seen["answers"] % 2 else answer_wrong)(app)
             seen["answers"] += 1
             continue
-        legal = app.legal()
-        move = next((m for m in legal if m.kind in ("wake", "choose", "allow", "block")), None)
-        move = move or next((m for m in legal if m.kind in ("steal", "sleep", "jester")), None)
-        app.play(move or next(m for m in legal if m.kind == "discard"))
+        play_one(app)
     assert app.game.is_over
     return seen
 

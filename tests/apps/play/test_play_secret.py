@@ -6,14 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from sq_edu.practice import typed_form
 from sq_edu.practice.progress import ProgressStore
 from sq_edu.practice.secret_pictures import hash_secret
 from sq_edu.widgets import PlayApp
-
-
-def _shown(widget) -> bool:
-    return widget.layout.display != "none"
+from tests.apps.play.test_play_coach import _shown, answer_right, play_one
 
 
 def answer_one(app: PlayApp) -> None:
@@ -25,30 +21,7 @@ def answer_one(app: PlayApp) -> None:
             app.next_button.click()
         else:
             play_one(app)
-    panel = app.coach
-    ex = panel.coach.current.exercise
-    if ex.kind in ("choice", "seat"):
-        choices = [o.id for o in ex.options] if ex.kind == "choice" else [
-            str(s) for s in ex.seats]
-        panel.options.children[choices.index(str(ex.answers[0]))].click()
-    elif ex.kind == "cards":
-        app.board.hand.clear()
-        left = list(app.board.hand.hand)
-        for card in ex.answers[0]:
-            index = left.index(card)
-            left[index] = None
-            app.board.hand.toggle(index)
-        panel.check_cards.click()
-    else:
-        panel.answer_text.value = str(typed_form(ex, ex.answers[0]))
-        panel.check.click()
-
-
-def play_one(app: PlayApp) -> None:
-    legal = app.legal()
-    move = next((m for m in legal if m.kind in ("wake", "choose", "allow", "block")), None)
-    move = move or next((m for m in legal if m.kind in ("steal", "sleep", "jester")), None)
-    app.play(move or next(m for m in legal if m.kind == "discard"))
+    answer_right(app)
 
 
 def play_answers(progress) -> int:
