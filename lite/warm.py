@@ -101,6 +101,8 @@ def warm_lessons() -> None:
             for lang in LANGS:
                 LessonApp(lesson, lang, None, 1, progress_dir=WARM_DIR)
                 ConnectionNotice(lang)
+                ipywidgets.Widget.close_all()   # one app at a time: Pyodide's memory never
+                gc.collect()                    # shrinks, so its peak is in every snapshot
     finally:
         ipywidgets.Widget.close_all()
         widget_comm.create_comm = real
