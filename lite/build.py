@@ -180,7 +180,7 @@ def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path,
 # JupyterLab plugins a page's REPL never uses (its prompt, toolbar and menus are hidden, its
 # outputs are widgets and text): not activated, so the app starts sooner. Their code still
 # loads (the REPL's bundle holds it); what is saved is their start-up work and the settings,
-# schemas and lazy chunks they ask for. tests/site/test_site.py checks that no plugin fails.
+# schemas and lazy chunks they ask for (tests/site/test_site.py fails on any console error).
 NOT_IN_REPL = [
     "@jupyterlab/codemirror-extension:commands",
     "@jupyterlab/codemirror-extension:line-col-status",
