@@ -13,9 +13,10 @@ the text files the way the site does (lite/precompress.mjs).
 from __future__ import annotations
 
 import argparse
+import gzip
+import hashlib
 import json
 import shutil
-import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -26,8 +27,13 @@ ROOT = LITE.parent
 sys.path.insert(0, str(LITE))
 
 from build import (  # noqa: E402  (lite/build.py, beside this folder)
-    assemble_pyodide, download, fetch_pyodide, read_pins, run,
+    assemble_pyodide,
+    download,
+    fetch_pyodide,
+    read_pins,
+    run,
 )
+from snapshot import BROTLI_SNAPSHOT, site_zip  # noqa: E402  (lite/snapshot.py)
 
 # Of browser.txt: what a widget page's Python needs without IPython and the kernel.
 LOCK_KEEP = ("traitlets", "typing-extensions")
@@ -54,6 +60,23 @@ def lean_wheel(dest: Path) -> Path:
     return path
 
 
+def make_snapshot(folder: Path) -> dict[str, object]:
+    """Pyodide's memory after lite/lean/warm.py's imports, made in Node by the site's own
+    lite/snapshot.mjs, with the packages but sq_edu as one zip (lite/snapshot.py's site_zip).
+    Sent as `lean.snapshot.br` (brotli 11, 2**24 window) or `.gz` (gzip -9); the plain name is
+    an empty file standing for them, as the site's `sq_edu.snapshot`."""
+    raw = folder / "lean.snapshot.raw"
+    site_zip(folder)
+    run("node", str(LITE / "snapshot.mjs"), str(folder), str(HERE / "warm.py"), str(raw))
+    data = raw.read_bytes()
+    (folder / "lean.snapshot.gz").write_bytes(gzip.compress(data, compresslevel=9, mtime=0))
+    run("node", "-e", BROTLI_SNAPSHOT.replace("fs.unlinkSync(source);", ""), str(raw),
+        str(folder / "lean.snapshot.br"))
+    raw.unlink()
+    (folder / "lean.snapshot").write_bytes(b"")
+    return {"bytes": len(data), "id": hashlib.sha256(data).hexdigest()[:16]}
+
+
 def code_cells(notebook: Path) -> list[str]:
     cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
     return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
@@ -76,16 +99,13 @@ def build(out: Path, cache: Path, snapshot: bool) -> None:
         run("npm", "ci", "--no-audit", "--no-fund", cwd=HERE)
     run("node", str(HERE / "bundle.mjs"), str(out), cwd=HERE)
     cells = code_cells(ROOT / "notebooks" / f"{LESSON}.ipynb")
-    config = {"packages": packages, "cells": cells, "snapshot": snapshot}
+    config: dict[str, object] = {"packages": packages, "cells": cells, "snapshot": None}
+    run("node", str(LITE / "precompress.mjs"), str(out))
+    if snapshot:
+        config["snapshot"] = make_snapshot(out / "pyodide")
     page = (HERE / "page.html").read_text(encoding="utf-8")
     page = page.replace("__CONFIG__", json.dumps(config).replace("</", "<\\/"))
     (out / f"{LESSON}.html").write_text(page, encoding="utf-8")
-    if snapshot:
-        run("node", str(HERE / "snapshot.mjs"), str(out / "pyodide"),
-            str(out / "pyodide" / "lean.snapshot"), json.dumps(packages))
-    run("node", str(LITE / "precompress.mjs"), str(out))
-    if snapshot:   # the snapshot goes as .br / .gz copies, as the site sends its own
-        run("node", str(HERE / "compress_snapshot.mjs"), str(out / "pyodide" / "lean.snapshot"))
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
     print(f"lean page built in {out} ({size / 2**20:.1f} MiB on disk)")
 
@@ -96,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cache", default=str(ROOT / ".cache" / "site"))
     parser.add_argument("--snapshot", action="store_true", help="restore a memory snapshot")
     args = parser.parse_args(argv)
-    build(Path(args.out), Path(args.cache), args.snapshot)
+    build(Path(args.out).resolve(), Path(args.cache).resolve(), args.snapshot)
     return 0
 
 

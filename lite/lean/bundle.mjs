@@ -33,6 +33,7 @@ const result = await esbuild.build({
   define: { "process.env.NODE_ENV": '"production"' },
   metafile: true, plugins, logLevel: "warning",
 });
+if (process.env.LEAN_META) fs.writeFileSync(process.env.LEAN_META, JSON.stringify(result.metafile));
 for (const [file, info] of Object.entries(result.metafile.outputs)) {
   console.log(`${file}: ${(info.bytes / 1024).toFixed(0)} KiB`);
 }

@@ -14,7 +14,7 @@ from typing import Any
 import comm
 from comm.base_comm import BaseComm
 
-_to_page: Any = None   # the page's function (msg_type, comm_id, content json, metadata json, buffers)
+_to_page: Any = None   # the page: (msg_type, comm_id, content json, metadata json, buffers)
 _show: Any = None      # the page's function drawing a widget's view (model_id)
 
 

@@ -128,19 +128,67 @@ function showView(modelId) {
   });
 }
 
+async function fetchBytes(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (body[0] !== 0x1f || body[1] !== 0x8b) return body;   // a server already unzipped it
+  const plain = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(plain).arrayBuffer());
+}
+
+// The snapshot as the site's loader gets it (lite/sq-pyodide.mjs): kept unpacked in Cache
+// Storage after the first page; else `lean.snapshot`, which a host serving precompressed copies
+// sends as its .br with Content-Encoding (any other host: an empty file), else the .gz copy.
+async function snapshotBytes(here, info) {
+  const url = new URL("pyodide/lean.snapshot", here).href;
+  const cache = globalThis.caches ? await caches.open(`sq-lean-${info.id}`).catch(() => null)
+    : null;
+  const kept = cache && await cache.match(url);
+  if (kept) return new Uint8Array(await kept.arrayBuffer());
+  let bytes = null;
+  try {
+    const response = await fetch(url);
+    const body = response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+    if (body && body.length === info.bytes) bytes = body;
+  } catch (error) { /* the .gz copy */ }
+  bytes = bytes || await fetchBytes(url + ".gz");
+  if (cache) cache.put(url, new Response(bytes)).catch((e) => console.warn("sq_lean:", e));
+  return bytes;
+}
+
+// Pyodide from the build's memory snapshot (lite/lean/warm.py's imports done), the packages'
+// zip put back on the path and sq_edu's wheel loaded again (it reads its own files). Private
+// snapshot options of Pyodide, as lite/sq-pyodide.mjs uses them (the Pyodide pin is exact).
+async function restore(here, loadPyodide, options, info, mark) {
+  const asm = import(new URL("pyodide/pyodide.asm.mjs", here).href);
+  const [snapshot, zip, { default: createPyodideModule }] = await Promise.all([
+    snapshotBytes(here, info), fetchBytes(new URL("pyodide/sq-site.zip", here).href), asm]);
+  mark("snapshot fetched");
+  const heap = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  let api;
+  const create = async (settings) => {
+    const module = await createPyodideModule(settings);
+    api = module.API;
+    while (module.HEAP8.length < heap) module._malloc(1 << 20);
+    module.FS.writeFile("/lib/sq-site.zip", zip);
+    return module;
+  };
+  return loadPyodide({
+    ...options, packages: ["sq-edu"], _loadSnapshot: snapshot, createPyodideModule: create,
+    _snapshotDeserializer: (named) => ("public" in named
+      ? (named.public ? api.public_api[named.public] : api.public_api) : api[named.api]),
+  });
+}
+
 /** Start Python, run the lesson notebook's code cells, draw what the last one returns. */
 export async function start(config, mark = () => {}) {
   const here = new URL(".", location.href);
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", here).href);
   mark("pyodide.mjs");
   const options = { indexURL: new URL("pyodide/", here).href, packages: config.packages };
-  let py;
-  if (config.snapshot) {
-    const { restoreSnapshot } = await import(new URL("snapshot-loader.js", here).href);
-    py = await restoreSnapshot(loadPyodide, options, mark);
-  } else {
-    py = await loadPyodide(options);
-  }
+  const py = config.snapshot ? await restore(here, loadPyodide, options, config.snapshot, mark)
+    : await loadPyodide(options);
   mark("python ready");
   const query = location.search.slice(1, 4001);
   py.globals.set("_sq_query", query);
