@@ -60,6 +60,25 @@ def lean_wheel(dest: Path) -> Path:
     return path
 
 
+def slim_stdlib(folder: Path) -> int:
+    """Keep of python_stdlib.zip only the modules the page imports (stdlib_keep.txt) and their
+    packages' __init__; returns bytes saved. An experiment: any other stdlib import fails."""
+    keep = {line.strip() for line in (HERE / "stdlib_keep.txt").read_text().splitlines()
+            if line.strip() and not line.startswith("#")}
+    for name in list(keep):
+        parts = name.split("/")[:-1]
+        keep.update("/".join(parts[:i]) + "/__init__.py" for i in range(1, len(parts) + 1))
+    path = folder / "python_stdlib.zip"
+    before = path.stat().st_size
+    with zipfile.ZipFile(path) as source:
+        items = [(i, source.read(i)) for i in source.infolist()
+                 if i.filename in keep or i.filename.endswith("/")]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
+        for info, data in items:
+            target.writestr(info, data, zipfile.ZIP_DEFLATED)
+    return before - path.stat().st_size
+
+
 def make_snapshot(folder: Path) -> dict[str, object]:
     """Pyodide's memory after lite/lean/warm.py's imports, made in Node by the site's own
     lite/snapshot.mjs, with the packages but sq_edu as one zip (lite/snapshot.py's site_zip).
@@ -82,7 +101,7 @@ def code_cells(notebook: Path) -> list[str]:
     return ["".join(cell["source"]) for cell in cells if cell["cell_type"] == "code"]
 
 
-def build(out: Path, cache: Path, snapshot: bool) -> None:
+def build(out: Path, cache: Path, snapshot: bool, slim: bool = False) -> None:
     version, lock_pins, wheel_pins = read_pins()
     core = fetch_pyodide(version, cache)
     lock_wheels, lean_wheels = cache / "lock-wheels", cache / "lean-wheels"
@@ -95,6 +114,8 @@ def build(out: Path, cache: Path, snapshot: bool) -> None:
     extra = [*sorted(lean_wheels.glob("*.whl")), lean_wheel(lean_wheels)]
     shutil.rmtree(out, ignore_errors=True)
     packages = assemble_pyodide(core, lock_wheels, lock, out / "pyodide", extra)
+    if slim:
+        print(f"stdlib zip {slim_stdlib(out / 'pyodide') / 2**20:.2f} MiB smaller")
     if not (HERE / "node_modules" / "esbuild").is_dir():
         run("npm", "ci", "--no-audit", "--no-fund", cwd=HERE)
     run("node", str(HERE / "bundle.mjs"), str(out), cwd=HERE)
@@ -115,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(HERE / "out"))
     parser.add_argument("--cache", default=str(ROOT / ".cache" / "site"))
     parser.add_argument("--snapshot", action="store_true", help="restore a memory snapshot")
+    parser.add_argument("--slim-stdlib", action="store_true",
+                        help="only the stdlib modules in stdlib_keep.txt (an experiment)")
     args = parser.parse_args(argv)
-    build(Path(args.out).resolve(), Path(args.cache).resolve(), args.snapshot)
+    build(Path(args.out).resolve(), Path(args.cache).resolve(), args.snapshot, args.slim_stdlib)
     return 0
 
 
