@@ -24,7 +24,8 @@ class ClassTable(anywidget.AnyWidget):
     _css = _HERE / "class_table.css"
 
     columns: traitlets.List = traitlets.List(
-        help="[{key, label}], in order; the first is the learner").tag(sync=True)
+        help="[{key, label, cell_label?}], in order; the first is the learner; cell_label "
+             "names the column on a phone's card (default: label; \"\" for none)").tag(sync=True)
     rows: traitlets.List = traitlets.List(
         help="one dict per learner, in the order shown").tag(sync=True)
     sort_key = traitlets.Unicode("stuck", help="the column the rows are sorted by").tag(
