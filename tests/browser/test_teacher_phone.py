@@ -5,6 +5,10 @@ skills opened, a progress file uploaded for the report, a new secret given, the 
 unfolded. Nothing may stick out sideways (the page no wider than the screen,
 no element past the screen or a box that clips it) and every control is at least 44 px.
 Screenshots: test-artifacts/teacher-phone-{en,ru}.png.
+
+And the password typed fast: a teacher who types it and presses Enter at once is judged on
+every letter typed (ipywidgets holds a box's later changes back until the kernel answered the
+first, but sent the "submit" of Enter at once: the kernel judged "o" for "owls-at-noon").
 """
 
 from __future__ import annotations
@@ -21,7 +25,7 @@ from sq_edu.practice.classroom.live import ActivityLog
 from sq_edu.practice.classroom.teacher_key import hash_password
 from sq_edu.practice.progress import ProgressStore
 from sq_edu.server.server import VoilaServer
-from tests.browser.test_diagnosis import ARTIFACTS, PASSWORD, PHONE, teacher_page
+from tests.browser.test_diagnosis import ARTIFACTS, PASSWORD, PHONE, open_page, teacher_page
 from tests.browser.test_phone import CUT_OFF_JS
 from tests.support.child_first import MEASURE_JS
 
@@ -101,5 +105,62 @@ def test_the_whole_teacher_page_fits_a_phone(
         ARTIFACTS.mkdir(exist_ok=True)
         teacher.screenshot(path=str(ARTIFACTS / f"teacher-phone-{lang}.png"))
         assert not found, f"the teacher's page on a phone ({lang}):\n" + "\n".join(found)
+    finally:
+        phone.close()
+
+
+# Typing and Enter in one go, as fast as a browser can: each letter a keydown, the value, an
+# input event and a keyup; then Enter's keydown, keypress and keyup. No wait anywhere.
+TYPE_AND_ENTER_JS = """
+(word) => {
+  const input = document.querySelector('.sq-teacher-password input');
+  input.focus();
+  for (const ch of word) {
+    input.dispatchEvent(new KeyboardEvent('keydown', {key: ch, bubbles: true}));
+    input.value += ch;
+    input.dispatchEvent(new InputEvent('input', {data: ch, inputType: 'insertText',
+                                                 bubbles: true}));
+    input.dispatchEvent(new KeyboardEvent('keyup', {key: ch, bubbles: true}));
+  }
+  const enter = {key: 'Enter', code: 'Enter', keyCode: 13, which: 13, bubbles: true,
+                 cancelable: true};
+  for (const kind of ['keydown', 'keypress', 'keyup'])
+    input.dispatchEvent(new KeyboardEvent(kind, enter));
+}
+"""
+WRONG = {"en": "not the teacher password", "ru": "Это не пароль учителя"}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_password_typed_fast_and_entered_at_once_lets_the_teacher_in(
+        browser: Any, class_server: tuple[VoilaServer, Path], lang: str) -> None:
+    server, _file = class_server
+    phone = browser.new_context(locale="en-GB", device_scale_factor=1, **PHONE)
+    try:
+        teacher = open_page(phone, f"{server.url}voila/render/teacher.ipynb?lang={lang}",
+                            ".sq-teacher-login")
+        assert not problems(teacher), problems(teacher)   # the login fits, 44 px targets
+        box = teacher.locator(".sq-teacher-password input")
+        assert box.get_attribute("type") == "password"
+        label = teacher.locator(".sq-teacher-password label").inner_text()
+        assert label == {"en": "Teacher password", "ru": "Пароль учителя"}[lang]
+        assert teacher.get_by_label(label).count() == 1         # the label names the box
+        teacher.screenshot(path=str(ARTIFACTS / f"teacher-login-phone-{lang}.png"))
+        teacher.evaluate(TYPE_AND_ENTER_JS, PASSWORD)
+        teacher.locator(f".sq-class-view table.sq-class-table, .sq-status:has-text('{WRONG[lang]}')"
+                        ).first.wait_for()
+        said = teacher.locator(".sq-status").first.inner_text()
+        assert WRONG[lang] not in said, f"judged on a password missing letters: {said!r}"
+        teacher.locator(".sq-class-view table.sq-class-table").wait_for()
+        assert teacher.locator(".sq-teacher-login").count() == 0
+        teacher.close()
+        # A wrong one, as fast: judged wrong, said so, and the box emptied.
+        teacher = open_page(phone, f"{server.url}voila/render/teacher.ipynb?lang={lang}",
+                            ".sq-teacher-login")
+        teacher.evaluate(TYPE_AND_ENTER_JS, "owls-at-midnight")
+        teacher.locator(".sq-status", has_text=WRONG[lang]).first.wait_for()
+        teacher.wait_for_function(
+            "() => document.querySelector('.sq-teacher-password input').value === ''")
+        assert teacher.locator(".sq-class-view").count() == 0
     finally:
         phone.close()

@@ -34,8 +34,12 @@ def test_the_page_shows_nothing_but_the_password_box_until_it_is_given(tmp_path:
     app.login.open_button.click()
     assert app.feedback.tone == "bad" and "not the teacher password" in app.feedback.text
     assert not app.built and app.login.password.value == ""
-    app.login.password.value = "owls-at-noon"
-    app.login._entered(app.login.password, {"event": "submit"})   # Enter, as the browser says
+    app.login.password._message(app.login.password, {"event": "submit"})   # no word: ignored
+    assert not app.built
+    # Enter, as the browser says it: the word comes with it, whatever the box held before.
+    app.login.password.value = "owls-at-no"
+    app.login.password._message(app.login.password, {"event": "submit",
+                                                     "value": "owls-at-noon"})
     assert app.built and app.login not in app.children
     assert app.class_view is not None
     assert any(app.class_view in getattr(box, "children", ()) for box in app.children)
