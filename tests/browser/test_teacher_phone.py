@@ -4,7 +4,8 @@ table, the skill grid, the common mistakes and their "Send practice" buttons; on
 skills opened, a progress file uploaded for the report, a new secret given, the worksheets
 unfolded. Nothing may stick out sideways (the page no wider than the screen,
 no element past the screen or a box that clips it) and every control is at least 44 px.
-Screenshots: test-artifacts/teacher-phone-{en,ru}.png.
+A tablet (768x1024) in Russian as well. Screenshots: test-artifacts/teacher-phone-{en,ru}.png,
+teacher-tablet-ru.png, teacher-login-phone-{en,ru}.png.
 
 And the password typed fast: a teacher who types it and presses Enter at once is judged on
 every letter typed (ipywidgets holds a box's later changes back until the kernel answered the
@@ -73,11 +74,20 @@ def problems(page: Any) -> list[str]:
     return found + [f"cut off: {line}" for line in page.evaluate(CUT_OFF_JS)]
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+# A tablet too, in Russian (the longer words): the live table keeps its columns there.
+SIZES = {"phone": PHONE, "tablet": {**PHONE, "viewport": {"width": 768, "height": 1024}}}
+NO_SIDEWAYS_JS = """() => [document.documentElement, document.body,
+                          document.querySelector('#rendered_cells')]
+    .filter(box => box && box.scrollWidth > box.clientWidth + 1)
+    .map(box => `${box.tagName}#${box.id} is ${box.scrollWidth} px wide in ${box.clientWidth}`)"""
+
+
+@pytest.mark.parametrize(("size", "lang"), [("phone", "en"), ("phone", "ru"), ("tablet", "ru")])
 def test_the_whole_teacher_page_fits_a_phone(
-        browser: Any, class_server: tuple[VoilaServer, Path], lang: str) -> None:
+        browser: Any, class_server: tuple[VoilaServer, Path], size: str, lang: str) -> None:
     server, progress_file = class_server
-    phone = browser.new_context(locale="en-GB", device_scale_factor=1, **PHONE)
+    width = SIZES[size]["viewport"]["width"]
+    phone = browser.new_context(locale="en-GB", device_scale_factor=1, **SIZES[size])
     try:
         teacher = teacher_page(phone, server, lang)
         rows = teacher.locator(".sq-class-table tbody tr")
@@ -97,14 +107,14 @@ def test_the_whole_teacher_page_fits_a_phone(
         teacher.locator(".sq-settings button").click()           # the worksheets too
         teacher.locator(".sq-worksheet-make").wait_for()
         teacher.wait_for_timeout(500)   # late layout (fonts) before measuring
-        assert teacher.evaluate("() => document.documentElement.scrollWidth") <= 390
-        found = problems(teacher)
+        assert teacher.evaluate("() => document.documentElement.scrollWidth") <= width
+        found = teacher.evaluate(NO_SIDEWAYS_JS) + problems(teacher)
         height = teacher.evaluate("() => document.querySelector('#rendered_cells')"
                                   ".scrollHeight")
-        teacher.set_viewport_size({"width": 390, "height": height + 40})
+        teacher.set_viewport_size({"width": width, "height": height + 40})
         ARTIFACTS.mkdir(exist_ok=True)
-        teacher.screenshot(path=str(ARTIFACTS / f"teacher-phone-{lang}.png"))
-        assert not found, f"the teacher's page on a phone ({lang}):\n" + "\n".join(found)
+        teacher.screenshot(path=str(ARTIFACTS / f"teacher-{size}-{lang}.png"))
+        assert not found, f"the teacher's page on a {size} ({lang}):\n" + "\n".join(found)
     finally:
         phone.close()
 
