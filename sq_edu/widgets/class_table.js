@@ -42,6 +42,7 @@ function render({ model, el }) {
       ? document.activeElement.dataset.focus : null;
     caption.textContent = model.get("caption");
     const tr = document.createElement("tr");
+    tr.dataset.label = model.get("sort_label");   // shown on a phone (class_table.css)
     for (const col of columns) {
       const th = document.createElement("th");
       th.scope = "col";
@@ -95,7 +96,7 @@ function render({ model, el }) {
   }
 
   for (const name of ["columns", "rows", "sort_key", "descending", "selected", "caption",
-                      "empty"]) {
+                      "empty", "sort_label"]) {
     model.on("change:" + name, draw);
   }
   draw();

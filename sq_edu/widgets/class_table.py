@@ -33,6 +33,8 @@ class ClassTable(anywidget.AnyWidget):
     descending = traitlets.Bool(True, help="largest first").tag(sync=True)
     selected = traitlets.Unicode("", help="the learner whose skills are open").tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
+    sort_label = traitlets.Unicode(
+        "", help="said before the sort buttons where they stand apart (a phone)").tag(sync=True)
     empty = traitlets.Unicode("", help="shown instead of the table when no learner is in").tag(
         sync=True)
 

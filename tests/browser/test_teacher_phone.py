@@ -107,6 +107,10 @@ def test_the_whole_teacher_page_fits_a_phone(
         teacher.locator(".sq-settings button").click()           # the worksheets too
         teacher.locator(".sq-worksheet-make").wait_for()
         teacher.wait_for_timeout(500)   # late layout (fonts) before measuring
+        said = teacher.evaluate("() => getComputedStyle(document.querySelector("
+                                "'table.sq-class-table thead tr'), '::before').content")
+        sort_by = {"en": '"Sort by:"', "ru": '"Сортировать по:"'}[lang]
+        assert said == (sort_by if size == "phone" else "none")   # the headers stand apart
         assert teacher.evaluate("() => document.documentElement.scrollWidth") <= width
         found = teacher.evaluate(NO_SIDEWAYS_JS) + problems(teacher)
         height = teacher.evaluate("() => document.querySelector('#rendered_cells')"

@@ -296,6 +296,7 @@ class ClassView(widgets.VBox):
                 | ({"cell_label": ""} if k == "stuck" else {})   # its cells say "Needs help"
                 for k in SORT_KEYS]
             self.table.caption = t("classroom.caption", lang, code=code)
+            self.table.sort_label = t("classroom.sort_by", lang)
             self.table.empty = t("classroom.empty", lang)
 
     def close(self) -> None:

@@ -121,6 +121,7 @@ def test_clicking_a_learner_opens_their_skills(tmp_path: Path) -> None:
     view.set_lang("ru")
     assert "У ученика Bob пока нет" in view.skills.value
     assert view.table.columns[0]["label"] == "Ученик"
+    assert view.table.sort_label == "Сортировать по:"   # before the sort buttons on a phone
 
 
 def test_the_teacher_types_another_class_code(tmp_path: Path) -> None:
