@@ -167,6 +167,10 @@ def test_a_password_typed_fast_and_entered_at_once_lets_the_teacher_in(
         assert WRONG[lang] not in said, f"judged on a password missing letters: {said!r}"
         teacher.locator(".sq-class-view table.sq-class-table").wait_for()
         assert teacher.locator(".sq-teacher-login").count() == 0
+        teacher.locator(".sq-class-code input").fill("6a")    # a class nobody is in yet
+        teacher.locator("button.sq-class-show").click()
+        teacher.locator(".sq-class-empty").wait_for()
+        assert not teacher.locator("table.sq-class-table").is_visible()   # nor its headers
         teacher.close()
         # A wrong one, as fast: judged wrong, said so, and the box emptied.
         teacher = open_page(phone, f"{server.url}voila/render/teacher.ipynb?lang={lang}",
