@@ -261,6 +261,9 @@ def finish(out: Path) -> None:
     for path in maps:
         path.unlink()
     print(f"dropped {len(maps)} source maps ({saved / 2**20:.0f} MiB)")
+    from snapshot import STAND_INS
+    run("node", str(HERE / "precompress.mjs"), "--stand-ins",
+        *(str(out / "static" / "pyodide" / name) for name in STAND_INS))
     run("node", str(HERE / "precompress.mjs"), str(out))
 
 

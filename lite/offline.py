@@ -38,18 +38,30 @@ ICONS = (("icon-192.png", "192x192", "any"), ("icon-512.png", "512x512", "any"),
          ("maskable-512.png", "512x512", "maskable"))
 # Not precached: what no page fetches (source maps, JupyterLite's build files, its other
 # apps, its own manifest and icons), the worker's own scripts (the browser keeps those), and
-# the snapshot (the page's loader keeps it unpacked in a cache of its own, lite/sq-pyodide.mjs).
-# JupyterLite's hashed bundles are listed but kept only as pages fetch them (service-worker.js).
+# the snapshot and the stored zips (the page's loader keeps them unpacked in a cache of its own,
+# lite/sq-pyodide.mjs), and what only the plain start (the loader's fallback) fetches: Pyodide's
+# deflated standard library and the wheels but sq_edu's (`plain_start_only`), 2.7 MiB no
+# snapshot start reads. JupyterLite's hashed bundles are listed but kept only as pages fetch
+# them (service-worker.js).
 NOT_PRECACHED = ["**/*.map", "service-worker.js", LITE_WORKER, f"{WORKBOX_DIR}/**",
                  "rspack.config*.js", "package.json", "jupyterlite.schema.v0.json",
                  "manifest.webmanifest", "icon-120x120.png",
                  "icon-512x512.png", "lab/**", "notebooks/**", "tree/**", "edit/**",
-                 "consoles/**", "doc/**", "static/pyodide/sq_edu.snapshot*"]
+                 "consoles/**", "doc/**", "static/pyodide/sq_edu.snapshot*",
+                 "static/pyodide/sq-site.zip*", "static/pyodide/sq-stdlib.zip*",
+                 "static/pyodide/python_stdlib.zip"]
 MAX_FILE_BYTES = 64 * 2**20
 # JupyterLite's and the widgets' bundles, named by their content's hash: the worker keeps them
 # as pages fetch them, never all (the same pattern as ON_DEMAND in lite/pwa/service-worker.js).
 ON_DEMAND = re.compile(r"^(build|extensions)/.*\.[0-9a-f]{7,20}\.js$")
 HEAD_MARK = 'id="sq-manifest"'
+
+
+def plain_start_only(site: Path) -> list[str]:
+    """The wheels only Pyodide's plain start loads: a snapshot start loads sq_edu's alone."""
+    folder = site / "static" / "pyodide"
+    return [f"static/pyodide/{path.name}" for path in sorted(folder.glob("*.whl"))
+            if not path.name.startswith("sq_edu-")]
 
 
 def workbox(cache: Path) -> Path:
@@ -148,7 +160,8 @@ def make_offline(site: Path, cache: Path) -> dict[str, object]:
         options = Path(scratch) / "options.json"
         options.write_text(json.dumps({
             "modules": str(modules), "site": str(site), "swSrc": str(PWA / "service-worker.js"),
-            "swDest": str(worker), "ignore": NOT_PRECACHED, "maxFileBytes": MAX_FILE_BYTES,
+            "swDest": str(worker), "ignore": [*NOT_PRECACHED, *plain_start_only(site)],
+            "maxFileBytes": MAX_FILE_BYTES,
         }), encoding="utf-8")
         done = subprocess.run(["node", str(PWA / "build-sw.mjs"), str(options)], check=True,
                               capture_output=True, text=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import struct
 from pathlib import Path
 from string import Template
 
@@ -21,6 +22,7 @@ from sq_edu.server.server import dashboards, notebooks_dir
 
 HERE = Path(__file__).resolve().parent
 REPL_CSS = "sq-site-repl.css"
+FAVICON_PNG = "icon-192.png"   # lite/pwa/icons/
 # JupyterLite's REPL runs the code in its address (`repl/index.html?code=...`), so any link
 # could run Python beside the learners' stored progress. The site's own pages hand the REPL
 # their code that way, from the `#app` frame of a page of the same origin; anywhere else (a
@@ -128,6 +130,24 @@ document.title = document.querySelector('.sq-site-lang[data-lang="' + lang + '"]
 """
 
 
+def favicon() -> bytes:
+    """The site's own 192 px icon as a one-image .ico (a PNG inside, which every browser reads):
+    6 KB, where JupyterLite's `lab/favicon.ico` is 318 KB that every first visit downloaded."""
+    png = (HERE / "pwa" / "icons" / FAVICON_PNG).read_bytes()
+    width, height = struct.unpack(">II", png[16:24])   # the PNG's IHDR
+    header = struct.pack("<HHH", 0, 1, 1)   # an icon file with one image
+    entry = struct.pack("<BBBBHHII", width % 256, height % 256, 0, 0, 1, 32, len(png), 6 + 16)
+    return header + entry + png
+
+
+def write_favicons(out: Path) -> None:
+    """The small icon at the site's root (browsers ask every page's root for it, the REPL's
+    pages too) and in place of each JupyterLite app's own `favicon.ico`."""
+    icon = favicon()
+    for path in [out / "favicon.ico", *out.glob("*/favicon.ico")]:
+        path.write_bytes(icon)
+
+
 def write_pages(out: Path) -> None:
     """Every dashboard page, the index (replacing JupyterLite's own) and the REPL's style."""
     folder = notebooks_dir()
@@ -144,9 +164,7 @@ def write_pages(out: Path) -> None:
     (out / "index.html").write_text(index_page(found.group(0)), encoding="utf-8")
     (out / REPL_CSS).write_text((HERE / "repl.css").read_text(encoding="utf-8"),
                                 encoding="utf-8")
-    icon = out / "lab" / "favicon.ico"   # browsers ask every page's root for it
-    if icon.is_file():
-        (out / "favicon.ico").write_bytes(icon.read_bytes())
+    write_favicons(out)
     repl = out / "repl" / "index.html"
     page = repl.read_text(encoding="utf-8")
     link = f'<link rel="stylesheet" href="../{REPL_CSS}">{NO_CODE_FROM_URL}'

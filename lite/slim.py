@@ -7,6 +7,11 @@ import; the snapshot stubs that import, lite/warm.py). Pygments keeps the few le
 tracebacks and inspector use; the widget wheels lose their JupyterLab extension (JupyterLite
 serves it from the site's `extensions/`, the Python side never reads it). Wheels stay valid
 zips with the same names, so Pyodide's lock only needs their new sha256.
+
+The zips a page's loader reads whole (the standard library, the packages' zip) are stored
+uncompressed inside (`stored_zip`) and sent as one brotli or gzip stream: compressed per file,
+as they come, no host could compress them further, and one stream with a large window is
+smaller (the standard library: 2.36 MiB deflated, 1.52 brotli, 2.11 gzip).
 """
 
 from __future__ import annotations
@@ -49,3 +54,15 @@ def slim_wheel(path: Path) -> int:
         for name, data in files:
             target.writestr(zipfile.ZipInfo(name, STAMP), data, zipfile.ZIP_DEFLATED)
     return before - path.stat().st_size
+
+
+def stored_zip(source: Path, target: Path) -> int:
+    """`source`'s files, same names, order and dates, uncompressed into `target` (zipimport
+    reads either); returns `target`'s size."""
+    with zipfile.ZipFile(source) as zipped, zipfile.ZipFile(target, "w",
+                                                            zipfile.ZIP_STORED) as stored:
+        for item in zipped.infolist():
+            info = zipfile.ZipInfo(item.filename, item.date_time)
+            info.external_attr = item.external_attr
+            stored.writestr(info, zipped.read(item), zipfile.ZIP_STORED)
+    return target.stat().st_size

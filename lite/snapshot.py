@@ -11,6 +11,10 @@ host that serves precompressed files sends as `sq_edu.snapshot` with `Content-En
 the browser unpacks itself, and `sq_edu.snapshot.gz`, which the loader fetches and unzips when
 the host has no such rule: the plain `sq_edu.snapshot` is an empty file, so such a host sends
 0 bytes (not a 404, and a file for hosts that look for one before its precompressed copies).
+The packages' zip and the standard library (`sq-stdlib.zip`, stored; Pyodide's deflated
+`python_stdlib.zip` stays for the plain start) go out the same way (lite/slim.py, `stored_zip`;
+their copies by lite/precompress.mjs): the snapshot's Python has their directories cached, so
+the page must get exactly the bytes the build used.
 """
 
 from __future__ import annotations
@@ -24,10 +28,13 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from slim import NOT_IN_ZIP
+from slim import NOT_IN_ZIP, stored_zip
 
 HERE = Path(__file__).resolve().parent
 SITE_ZIP = "sq-site.zip"
+STDLIB_ZIP = "sq-stdlib.zip"
+# Sent as `.br`/`.gz` copies, the file of the name itself left empty (lite/precompress.mjs).
+STAND_INS = (SITE_ZIP, STDLIB_ZIP)
 SNAPSHOT = "sq_edu.snapshot.gz"
 SNAPSHOT_BR = "sq_edu.snapshot.br"
 # brotli's best setting, its largest window a browser reads (2**24 bytes)
@@ -45,10 +52,10 @@ STAMP = (1980, 1, 1, 0, 0, 0)   # the same bytes from every build
 
 
 def site_zip(folder: Path) -> Path:
-    """Every wheel in `folder` but sq_edu's, unpacked into one zip for zipimport."""
+    """Every wheel in `folder` but sq_edu's, unpacked into one stored zip for zipimport."""
     out = folder / SITE_ZIP
     seen: set[str] = set()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
         for wheel in sorted(folder.glob("*.whl")):
             if wheel.name.startswith("sq_edu-"):
                 continue
@@ -59,7 +66,7 @@ def site_zip(folder: Path) -> Path:
                         continue
                     seen.add(item.filename)
                     info = zipfile.ZipInfo(item.filename, STAMP)
-                    info.compress_type = zipfile.ZIP_DEFLATED
+                    info.compress_type = zipfile.ZIP_STORED
                     archive.writestr(info, source.read(item))
     return out
 
@@ -72,6 +79,7 @@ def make_snapshot(folder: Path, pyodide_version: str,
     if shutil.which("node") is None:
         raise SystemExit("lite/snapshot.py: the site build needs Node.js (node) for its snapshot")
     site_zip(folder)
+    stored_zip(folder / "python_stdlib.zip", folder / STDLIB_ZIP)
     with tempfile.TemporaryDirectory() as temporary:
         raw = Path(temporary) / "snapshot"
         subprocess.run(["node", str(HERE / "snapshot.mjs"), str(folder), str(HERE / "warm.py"),
@@ -81,14 +89,21 @@ def make_snapshot(folder: Path, pyodide_version: str,
                                                      mtime=0) as target:
             shutil.copyfileobj(source, target)
         size = raw.stat().st_size
+        static_data = raw.with_name(raw.name + ".json").read_text(encoding="utf-8")
         scratch.mkdir(parents=True, exist_ok=True)
         kept = scratch / "snapshot.raw"
         shutil.move(raw, kept)
     brotli = subprocess.Popen(["node", "-e", BROTLI_SNAPSHOT, str(kept),
                                str(scratch / SNAPSHOT_BR)])
-    snapshot_id = hashlib.sha256(out.read_bytes()).hexdigest()[:16]
+    digest = hashlib.sha256(out.read_bytes())
+    sizes = {"sq_edu.snapshot": size}
+    for name in STAND_INS:
+        digest.update((folder / name).read_bytes())
+        sizes[name] = (folder / name).stat().st_size
+    snapshot_id = digest.hexdigest()[:16]
     loader = (HERE / LOADER).read_text(encoding="utf-8")
-    for mark, value in (("@SNAPSHOT_ID@", snapshot_id), ("@SNAPSHOT_BYTES@", str(size)),
+    for mark, value in (("@SNAPSHOT_ID@", snapshot_id), ("@PACKED_SIZES@", json.dumps(sizes)),
+                        ("@STATIC_DATA@", static_data),
                         ("@PYODIDE_VERSION@", pyodide_version)):
         loader = loader.replace(mark, value)
     (folder / LOADER).write_text(loader, encoding="utf-8")

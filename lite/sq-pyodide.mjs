@@ -1,7 +1,8 @@
 // The site's Pyodide loader (the kernel's `pyodideUrl`): Pyodide's own loadPyodide, started
 // from the build's memory snapshot, in which IPython, the widgets and sq_edu are already
 // imported (lite/snapshot.mjs). The other packages come as one zip on sys.path instead of
-// 30 wheels unpacked by Python. If anything here fails, Pyodide starts the ordinary way.
+// 30 wheels unpacked by Python. If anything here fails, Pyodide starts the ordinary way, from
+// its own deflated standard library and the wheels (fetched only then: lite/offline.py).
 import { loadPyodide as loadPlain } from "./pyodide.mjs";
 import createPyodideModule from "./pyodide.asm.mjs";
 
@@ -14,34 +15,36 @@ async function fetchBytes(name) {
   return new Uint8Array(await new Response(plain).arrayBuffer());
 }
 
-// The snapshot unzipped is kept in the browser's Cache Storage, named by the build's snapshot:
-// a page opened again reads it there rather than unzipping 17 MB again.
+// The snapshot and the stored zips, unzipped, are kept in the browser's Cache Storage, named by
+// the build: a page opened again (or offline) reads them there rather than unzipping again.
 const CACHE = "sq_edu-snapshot-@SNAPSHOT_ID@";   // lite/snapshot.py writes the build's id
 const PYODIDE = "@PYODIDE_VERSION@";   // the Pyodide the snapshot was made with
 
-async function snapshotBytes() {
-  const url = new URL("sq_edu.snapshot", import.meta.url).href;
+// Files sent as their precompressed copies, and their sizes unpacked (lite/snapshot.py): the
+// snapshot, the packages' zip and the standard library, the zips stored uncompressed inside.
+const PACKED = @PACKED_SIZES@;
+
+async function packedBytes(name) {
+  const url = new URL(name, import.meta.url).href;
   const cache = globalThis.caches ? await caches.open(CACHE).catch(() => null) : null;
   const kept = cache && await cache.match(url);
   if (kept) return new Uint8Array(await kept.arrayBuffer());
-  const bytes = await (await precompressed(url) || fetchBytes("sq_edu.snapshot.gz"));
+  const bytes = await (await precompressed(url, PACKED[name]) || fetchBytes(`${name}.gz`));
+  if (bytes.length !== PACKED[name]) throw new Error(`${name}: ${bytes.length} bytes`);
   if (cache) keep(cache, url, bytes);   // not awaited: the page goes on meanwhile
   return bytes;
 }
 
-// The snapshot as a host that serves the build's precompressed copies sends it: the name
-// without .gz, `sq_edu.snapshot.br` with `Content-Encoding: br` (nginx brotli_static, Caddy
-// precompressed, the Apache rules of docs/site.md), unpacked by the browser itself. Any other
-// host sends the empty file of that name (or a 404, or a page of its own): then null, and the
-// gzip copy.
-const SNAPSHOT_BYTES = @SNAPSHOT_BYTES@;   // its size unpacked (lite/snapshot.py)
-
-async function precompressed(url) {
+// The file as a host that serves the build's precompressed copies sends it: the name without
+// .gz, `x.br` with `Content-Encoding: br` (nginx brotli_static, Caddy precompressed, the Apache
+// rules of docs/site.md), unpacked by the browser itself. Any other host sends the empty file
+// of that name (or a 404, or a page of its own): then null, and the gzip copy.
+async function precompressed(url, size) {
   try {
     const response = await fetch(url);
     if (!response.ok) return null;
     const body = new Uint8Array(await response.arrayBuffer());
-    return body.length === SNAPSHOT_BYTES ? body : null;
+    return body.length === size ? body : null;
   } catch (error) {
     return null;
   }
@@ -72,28 +75,52 @@ export async function loadPyodide(options) {
   }
 }
 
+// Pyodide's static data (pyodide.asm.wasm's data segments), XORed out of the snapshot by the
+// build (lite/snapshot.mjs: it compresses to nothing then), XORed back from the new module's
+// memory, which holds it before the restore. Its checksum first: different bytes there (another
+// Pyodide, another start) would corrupt the restored memory; then the plain start instead.
+const STATIC_DATA = @STATIC_DATA@;
+
+function unmaskStaticData(memory, fresh) {
+  let sum = 0x811c9dc5;   // FNV-1a, as the build's
+  for (const [start, end] of STATIC_DATA.ranges) {
+    for (let k = start; k < end; k++) sum = Math.imul(sum ^ (fresh[k] & 255), 16777619);
+  }
+  if (sum >>> 0 !== STATIC_DATA.sum) throw new Error("Pyodide's static data is not the build's");
+  for (const [start, end] of STATIC_DATA.ranges) {
+    for (let k = start; k < end; k++) memory[k] ^= fresh[k];
+  }
+}
+
 // Private parts of Pyodide (snapshot options, module internals): the Pyodide pin is exact
 // (lite/browser.txt) and tests/site/test_loader_names.py fails naming any that has gone.
 async function loadFromSnapshot(options) {
-  const [snapshot, packages] = await Promise.all([snapshotBytes(), fetchBytes("sq-site.zip")]);
+  const [snapshot, packages, stdlib] = await Promise.all(
+    ["sq_edu.snapshot", "sq-site.zip", "sq-stdlib.zip"].map(packedBytes));
   // The restored memory must fit: grow the new module's memory to the snapshot's size first
   // (this Pyodide build ignores INITIAL_MEMORY), and put the packages' zip where it was.
-  const heap = snapshot.length - new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  const memory = snapshot.subarray(new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]);
+  const heap = memory.length;
   let api;
   const create = async (settings) => {
     const module = await createPyodideModule(settings);
     api = module.API;
+    unmaskStaticData(memory, module.HEAP8);
     while (module.HEAP8.length < heap) module._malloc(1 << 20);
     module.FS.writeFile("/lib/sq-site.zip", packages);
     return module;
   };
+  // Pyodide fetches its standard library itself: handed the bytes fetched above (the
+  // snapshot's Python has this zip's directory, so its own deflated one would not do).
+  const stdLibURL = URL.createObjectURL(new Blob([stdlib]));
   const pyodide = await loadPlain({
     ...options, packages: ["sq-edu"], _loadSnapshot: snapshot, createPyodideModule: create,
+    stdLibURL,
     // the functions of this Pyodide that the snapshot names (lite/snapshot.mjs)
     _snapshotDeserializer: (named) => ("public" in named
       ? (named.public ? api.public_api[named.public] : api.public_api)
       : api[named.api]),
-  });
+  }).finally(() => URL.revokeObjectURL(stdLibURL));
   if (pyodide.version !== PYODIDE) throw new Error(`Pyodide ${pyodide.version}, not ${PYODIDE}`);
   pyodide.runPython("import random; random.seed()");  // not the snapshot's random sequence
   return pyodide;

@@ -6,7 +6,9 @@ function render({ model, el }) {
   const root = document.createElement("div");
   root.className = "sq-class-table-wrap";
   const table = document.createElement("table");
-  table.className = "sq-class-table";
+  // sq-stack: on a phone each learner is a card of "column: value" lines (app.css), the
+  // column headers a row of sort buttons above the cards (class_table.css).
+  table.className = "sq-class-table sq-stack";
   const caption = document.createElement("caption");
   const head = document.createElement("thead");
   const body = document.createElement("tbody");
@@ -40,6 +42,7 @@ function render({ model, el }) {
       ? document.activeElement.dataset.focus : null;
     caption.textContent = model.get("caption");
     const tr = document.createElement("tr");
+    tr.dataset.label = model.get("sort_label");   // shown on a phone (class_table.css)
     for (const col of columns) {
       const th = document.createElement("th");
       th.scope = "col";
@@ -76,6 +79,9 @@ function render({ model, el }) {
         } else {
           cell.textContent = row.cells[col.key];
           cell.className = "sq-cell-" + col.key;
+          // A card's line names its column, unless its words already do ("Needs help: ...").
+          const label = col.cell_label ?? col.label;
+          if (label) cell.dataset.label = label;
         }
         line.appendChild(cell);
       });
@@ -90,7 +96,7 @@ function render({ model, el }) {
   }
 
   for (const name of ["columns", "rows", "sort_key", "descending", "selected", "caption",
-                      "empty"]) {
+                      "empty", "sort_label"]) {
     model.on("change:" + name, draw);
   }
   draw();

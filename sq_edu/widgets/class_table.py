@@ -24,7 +24,8 @@ class ClassTable(anywidget.AnyWidget):
     _css = _HERE / "class_table.css"
 
     columns: traitlets.List = traitlets.List(
-        help="[{key, label}], in order; the first is the learner").tag(sync=True)
+        help="[{key, label, cell_label?}], in order; the first is the learner; cell_label "
+             "names the column on a phone's card (default: label; \"\" for none)").tag(sync=True)
     rows: traitlets.List = traitlets.List(
         help="one dict per learner, in the order shown").tag(sync=True)
     sort_key = traitlets.Unicode("stuck", help="the column the rows are sorted by").tag(
@@ -32,6 +33,8 @@ class ClassTable(anywidget.AnyWidget):
     descending = traitlets.Bool(True, help="largest first").tag(sync=True)
     selected = traitlets.Unicode("", help="the learner whose skills are open").tag(sync=True)
     caption = traitlets.Unicode("").tag(sync=True)
+    sort_label = traitlets.Unicode(
+        "", help="said before the sort buttons where they stand apart (a phone)").tag(sync=True)
     empty = traitlets.Unicode("", help="shown instead of the table when no learner is in").tag(
         sync=True)
 

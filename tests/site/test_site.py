@@ -268,6 +268,20 @@ def test_python_starts_from_the_build_snapshot(site: Site) -> None:
     site.check()
 
 
+def test_without_the_snapshot_python_starts_the_plain_way(site: Site) -> None:
+    """The loader's fallback (lite/sq-pyodide.mjs): with no snapshot (a host that lost it, a
+    browser that cannot unpack it) Python still starts, from Pyodide's own standard library
+    and the wheels, which the offline precache leaves out (lite/offline.py) for this start."""
+    site.context.route("**/static/pyodide/sq_edu.snapshot*",
+                       lambda route: route.fulfill(status=404, body=""))
+    code = "import sys, sq_edu.pages.page\nprint('plain', hasattr(sys, '_sq_edu_snapshot'))"
+    assert run_in_repl(site, code, "plain").split()[:2] == ["plain", "False"]
+    fetched = {url.rsplit("/", 1)[-1] for url in site.requested}
+    assert "python_stdlib.zip" in fetched
+    assert any(name.startswith("ipython-") and name.endswith(".whl") for name in fetched)
+    assert not site.foreign, f"requests to other hosts: {site.foreign[:5]}"
+
+
 # The unzipped snapshot is in the browser's Cache Storage (sq-pyodide.mjs keeps it there).
 KEPT_SNAPSHOT = """async () => {
   for (const name of await caches.keys()) {

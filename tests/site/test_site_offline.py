@@ -38,10 +38,11 @@ __all__ = ["site", "site_url"]   # the fixtures, shared with the site's main tes
 # The worker's caches (lite/pwa/service-worker.js): the precache, and the bundles kept as pages
 # fetch them.
 PRECACHE = ("sq-edu-site", "sq-edu-bundles")
-# What the worker itself loads or answers, never from its caches; the snapshot, which the page's
-# loader keeps unpacked in its own (KEPT_SNAPSHOT).
+# What the worker itself loads or answers, never from its caches; the snapshot and the stored
+# zips, which the page's loader keeps unpacked in its own (KEPT_SNAPSHOT).
 NOT_PRECACHED = ("service-worker.js", "jupyterlite-service-worker.js", "workbox/",
-                 "sq-edu-lock", "api/service-worker-heartbeat", "static/pyodide/sq_edu.snapshot")
+                 "sq-edu-lock", "api/service-worker-heartbeat", "static/pyodide/sq_edu.snapshot",
+                 "static/pyodide/sq-site.zip", "static/pyodide/sq-stdlib.zip")
 CACHED_URLS = f"""async () => {{
     const urls = [];
     for (const name of {list(PRECACHE)!r}) {{

@@ -43,7 +43,7 @@ from sq_edu.widgets.controls import text_box
 from sq_edu.widgets.download import download_link
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
-from sq_edu.widgets.picture_picker import PicturePicker
+from sq_edu.widgets.secret_fields import SecretFields
 from sq_edu.widgets.secret_gate import SecretGate
 
 log = logging.getLogger(__name__)
@@ -83,19 +83,13 @@ class ProgressPanel(widgets.VBox):
         # The "not your real name" advice is a visible line: a placeholder vanishes on typing.
         self.nickname_help = widgets.HTML()
         self.nickname_help.add_class("sq-help-line")
-        # The secret number: only with a progress folder (an explicit file is one learner's).
-        self.secret = widgets.Password(style={"description_width": "initial"},
-                                       layout=widgets.Layout(width="16em"),
-                                       continuous_update=False)   # as `text_box`: why there
-        self.secret.add_class("sq-secret")
-        self.secret_help = widgets.HTML()
-        self.secret_help.add_class("sq-help-line")
-        self.picture = PicturePicker(self.lang)
-        if self.folder is None:
-            self.secret.layout.display = self.secret_help.layout.display = "none"
-            self.picture.layout.display = "none"
         self.save_nickname = widgets.Button(icon="save", layout=widgets.Layout(width="auto"))
         self.save_nickname.add_class("sq-save-nickname")
+        # The secret (picture and number), Save on the number's row: asked only with a
+        # progress folder (an explicit file is one learner's).
+        self.fields = SecretFields(self.lang, beside=[self.save_nickname],
+                                   shown=self.folder is not None)
+        self.secret, self.picture = self.fields.secret, self.fields.picture
         self.export = widgets.HTML()
         self.export.add_class("sq-export")
         self.export_help = widgets.HTML()
@@ -110,13 +104,10 @@ class ProgressPanel(widgets.VBox):
         # In the order a child fills them in: nickname, picture, number, Save.
         nickname_row = widgets.HBox([self.nickname])
         nickname_row.add_class("sq-progress-row")
-        secret_row = widgets.HBox([self.secret, self.save_nickname])
-        secret_row.add_class("sq-progress-row")
         files_row = widgets.HBox([self.export, self.upload])   # download and upload together
         files_row.add_class("sq-progress-row")
         super().__init__([self.title, self.mastery, self.notice, nickname_row,
-                          self.nickname_help, self.secret_help, self.picture, secret_row,
-                          files_row, self.export_help])
+                          self.nickname_help, self.fields, files_row, self.export_help])
         self.add_class("sq-progress-box")
 
     # --- saving ---------------------------------------------------------------------------
@@ -175,10 +166,9 @@ class ProgressPanel(widgets.VBox):
         except ProgressError as exc:
             self.feedback.show(exc.msg.render(self.lang), "bad")
             return
-        typed = self.secret.value if pin is None else pin
-        picked = self.picture.value if picture is None else picture
-        self.secret.value = ""           # never left on the screen for the next child
-        self.picture.clear()
+        given_picture, given_pin = self.fields.take()   # never left for the next child
+        typed = given_pin if pin is None else pin
+        picked = given_picture if picture is None else picture
         self.gate.forget()
         joined = self._join(nickname, picked, typed) if self.folder is not None else "same"
         if joined == "refused":
@@ -259,12 +249,10 @@ class ProgressPanel(widgets.VBox):
             store = ProgressStore.for_learner(progress.nickname, self.folder)
             existing = store.secret()
             mine = self.store is not None and self.store.path == store.path
-            picture, typed = self.picture.value, self.secret.value
+            picture, typed = self.fields.take()
             if existing is not None and not mine:
                 refusal = self.gate.refusal(store, progress.nickname, picture, typed)
                 if refusal is not None:
-                    self.secret.value = ""
-                    self.picture.clear()
                     if refusal.key in ("safety.pin_wrong", "safety.pin_needed",
                                        "safety.secret_needed"):
                         refusal = msg("safety.upload_needs_pin", nickname=progress.nickname)
@@ -275,8 +263,7 @@ class ProgressPanel(widgets.VBox):
                      and (existing is not None or progress.secret is None) else None)
             progress.secret = fresh or existing or progress.secret
             self.store = store
-        self.secret.value = ""
-        self.picture.clear()
+        self.fields.clear()
         self.progress = progress
         self._unfiled.clear()
         self._unsaved.clear()
@@ -317,10 +304,7 @@ class ProgressPanel(widgets.VBox):
         self.nickname.placeholder = t("lesson_app.nickname_example", lang)
         self.nickname_help.value = escape(t("lesson_app.nickname_placeholder", lang))
         self.save_nickname.description = t("lesson_app.save_nickname", lang)
-        self.secret.description = t("safety.pin", lang)
-        self.secret.placeholder = t("safety.pin_example", lang)
-        self.secret_help.value = escape(t("safety.pin_help", lang))
-        self.picture.set_lang(lang)
+        self.fields.set_lang(lang)
         self.upload.description = self.upload.tooltip = t("lesson_app.upload", lang)
         self.mastery.value = mastery_html(self.lesson, self.progress.mastery, self.level, lang)
         self.export.value = download_link(

@@ -293,8 +293,10 @@ class ClassView(widgets.VBox):
         with self.table.hold_sync():
             self.table.columns = [
                 {"key": k, "label": t(_COLUMN_KEYS.get(k, f"classroom.col_{k}"), lang)}
+                | ({"cell_label": ""} if k == "stuck" else {})   # its cells say "Needs help"
                 for k in SORT_KEYS]
             self.table.caption = t("classroom.caption", lang, code=code)
+            self.table.sort_label = t("classroom.sort_by", lang)
             self.table.empty = t("classroom.empty", lang)
 
     def close(self) -> None:

@@ -25,6 +25,7 @@ from sq_edu.practice.guess_limit import GuessLimit, client_address
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.password_box import PasswordBox
 
 
 class TeacherLogin(widgets.VBox):
@@ -40,21 +41,18 @@ class TeacherLogin(widgets.VBox):
         self.opened = False
         guard = guarded(lambda: self.feedback)
         self.heading = html_box("sq-teacher-login-title")
-        self.password = widgets.Password(style={"description_width": "initial"})
+        # Enter sends the typed word with it (never judged on a word missing its last
+        # letters); "Open" finds it too, as the box sends its word when a tap leaves it.
+        self.password = PasswordBox()
         self.password.add_class("sq-teacher-password")
         self.open_button = button("sq-teacher-open", icon="unlock", button_style="primary")
         self.open_button.on_click(guard(lambda _b: self.try_password(self.password.value)))
-        # Enter in the field: the browser sends a "submit" event after the typed value.
-        self.password.on_msg(guard(self._entered))
+        self.password.on_submit(guard(self.try_password))
         super().__init__([self.heading, widgets.HBox(
             [self.password, self.open_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))])
         self.add_class("sq-teacher-login")
         self.set_lang(self.lang)
-
-    def _entered(self, _widget: object, content: dict, _buffers: object = None) -> None:
-        if isinstance(content, dict) and content.get("event") == "submit":
-            self.try_password(self.password.value)
 
     def try_password(self, word: str) -> bool:
         """Check one try; True (and the page opens) when it is the teacher password."""

@@ -49,9 +49,9 @@ class TableList(widgets.HTML):
         if not self.tables:
             self.value = f"{title}<p>{escape(t('table.list_empty', lang))}</p>"
             return
-        head = "".join(f"<th scope='col'>{escape(t(k, lang))}</th>" for k in
-                       ("table.list_code", "table.list_who", "table.list_turn",
-                        "table.list_time"))
+        labels = [escape(t(k, lang)) for k in ("table.list_code", "table.list_who",
+                                               "table.list_turn", "table.list_time")]
+        head = "".join(f"<th scope='col'>{label}</th>" for label in labels)
         rows = []
         for table in self.tables:
             names = []
@@ -68,9 +68,13 @@ class TableList(widgets.HTML):
             else:
                 seat = table["seats"][table["turn"]]
                 turn = seat["name"] or t("table.bot_name", lang, n=table["turn"] + 1)
-            rows.append("<tr>" + "".join(f"<td>{escape(str(cell))}</td>" for cell in (
-                table["code"], ", ".join(names), turn,
-                t("table.list_minutes", lang, n=table["minutes"]))) + "</tr>")
-        self.value = (f"{title}<table style='font-size:1.05em;border-collapse:collapse' "
+            cells = (table["code"], ", ".join(names), turn,
+                     t("table.list_minutes", lang, n=table["minutes"]))
+            rows.append("<tr>" + "".join(f"<td data-label='{label}'>{escape(str(cell))}</td>"
+                                         for label, cell in zip(labels, cells, strict=True))
+                        + "</tr>")
+        # sq-stack: on a phone each table is a card of "column: value" lines (app.css).
+        self.value = (f"{title}<table class='sq-stack' "
+                      f"style='font-size:1.05em;border-collapse:collapse' "
                       f"cellpadding='6'><thead><tr>{head}</tr></thead>"
                       f"<tbody>{''.join(rows)}</tbody></table>")

@@ -79,12 +79,12 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
     common misconception, who shows it, and a link to practise that level."""
     if not grid.learners or not grid.skills:
         return f"<p>{escape(t('classroom.grid_empty', lang))}</p>"
-    head = "".join(f'<th scope="col" style="{_CELL}">{escape(titles(lesson, skill))}</th>'
-                   for lesson, skill in grid.skills)
+    names = [escape(titles(lesson, skill)) for lesson, skill in grid.skills]
+    head = "".join(f'<th scope="col" style="{_CELL}">{name}</th>' for name in names)
     rows = []
     for name in grid.learners:
         cells = []
-        for _lesson, skill in grid.skills:
+        for (_lesson, skill), label in zip(grid.skills, names, strict=True):
             cell = grid.cells.get((name, skill), Cell())
             words = t("classroom.grid_struggling" if cell.state == "struggling"
                       else f"practice.mastery_{cell.state}", lang)
@@ -92,12 +92,15 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
                       if cell.attempts else "")
             slip = (f"<br><small>{escape(slip_text(cell.last_slip, lang))}</small>"
                     if cell.state == "struggling" and cell.last_slip else "")
-            cells.append(f'<td class="sq-grid-{cell.state}" style="{_CELL};background:'
+            cells.append(f'<td class="sq-grid-{cell.state}" data-label="{label}" '
+                         f'style="{_CELL};background:'
                          f'{COLOURS[cell.state]}"><b>{escape(words)}</b> '
                          f"{escape(detail)}{slip}</td>")
         rows.append(f'<tr><th scope="row" style="{_CELL}">{escape(name)}</th>'
                     f'{"".join(cells)}</tr>')
     slips = []
+    mistake = escape(t("classroom.grid_misconception", lang))
+    learners = escape(t("classroom.grid_who", lang))
     for lesson, skill in grid.skills:
         key, who = grid.common_slip(skill)
         if not key:
@@ -109,21 +112,20 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
                   f'rel="noopener" style="text-decoration:underline;color:#1d4ed8">'
                   f"{escape(words)}</a>" if target else "")
         slips.append(f'<tr><th scope="row" style="{_CELL}">{escape(titles(lesson, skill))}</th>'
-                     f'<td style="{_CELL}">{escape(slip_text(key, lang))}</td>'
-                     f'<td style="{_CELL}">{escape(", ".join(who))}{action}</td></tr>')
+                     f'<td data-label="{mistake}" style="{_CELL}">'
+                     f'{escape(slip_text(key, lang))}</td><td data-label="{learners}" '
+                     f'style="{_CELL}">{escape(", ".join(who))}{action}</td></tr>')
     common = ""
     if slips:
-        common = (f'<table class="sq-report sq-grid-slips" style="border-collapse:collapse;'
-                  f'margin:8px 0"><caption style="text-align:left;font-weight:bold">'
+        common = (f'<table class="sq-report sq-grid-slips sq-stack" style="border-collapse:'
+                  f'collapse;margin:8px 0"><caption style="text-align:left;font-weight:bold">'
                   f'{escape(t("classroom.grid_slips_caption", lang))}</caption><thead><tr>'
                   f'<th scope="col" style="{_CELL}">{escape(t("practice.report_skill", lang))}'
-                  f'</th><th scope="col" style="{_CELL}">'
-                  f'{escape(t("classroom.grid_misconception", lang))}</th>'
-                  f'<th scope="col" style="{_CELL}">{escape(t("classroom.grid_who", lang))}'
-                  f'</th></tr></thead>'
+                  f'</th><th scope="col" style="{_CELL}">{mistake}</th>'
+                  f'<th scope="col" style="{_CELL}">{learners}</th></tr></thead>'
                   f"<tbody>{''.join(slips)}</tbody></table>")
-    return (f'<table class="sq-report sq-grid" style="border-collapse:collapse;margin:8px 0">'
-            f'<caption style="text-align:left;font-weight:bold">'
+    return (f'<table class="sq-report sq-grid sq-stack" style="border-collapse:collapse;'
+            f'margin:8px 0"><caption style="text-align:left;font-weight:bold">'
             f'{escape(t("classroom.grid_caption", lang))}</caption><thead><tr>'
             f'<th scope="col" style="{_CELL}">'
             f'{escape(t("classroom.col_nickname", lang))}</th>{head}</tr></thead>'

@@ -73,12 +73,15 @@ class Report:
 
     def to_html(self, lang: str = "en") -> str:
         """The report as an accessible HTML table (a teacher dashboard shows it as it is)."""
-        head = "".join(f'<th scope="col">{escape(h)}</th>' for h in self.header(lang))
-        body = "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row.cells(lang))
+        header = [escape(h) for h in self.header(lang)]
+        head = "".join(f'<th scope="col">{h}</th>' for h in header)
+        # Each cell names its column too: on a phone a row shows as a card (app.css sq-stack).
+        body = "".join("<tr>" + "".join(f'<td data-label="{h}">{escape(str(c))}</td>'
+                                        for h, c in zip(header, row.cells(lang), strict=True))
                        + "</tr>" for row in self.rows)
         problems = "".join(f"<li>{escape(name)}: {escape(t(key, lang))}</li>"
                            for name, key in self.problems)
-        return (f'<table class="sq-report"><thead><tr>{head}</tr></thead>'
+        return (f'<table class="sq-report sq-stack"><thead><tr>{head}</tr></thead>'
                 f"<tbody>{body}</tbody></table>"
                 + (f'<ul class="sq-report-problems">{problems}</ul>' if problems else ""))
 

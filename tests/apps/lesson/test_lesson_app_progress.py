@@ -292,3 +292,20 @@ def test_an_old_secret_of_digits_still_opens_and_asks_for_a_picture(progress_dir
         again.feedback.text
     name(again, "Oleg", "1357", "anchor")
     assert "Welcome back, Oleg" in again.feedback.text
+
+
+def test_the_panel_asks_the_secret_with_the_kits_secret_fields(tmp_path: Path) -> None:
+    """One SecretFields (as Play and the Table show it), Save beside the digits; with an
+    explicit progress file (one learner's) the secret is not asked, but Save stays."""
+    in_folder = LessonApp("equations", seed=1).panel
+    row = in_folder.fields.children[-1]
+    assert in_folder.fields in in_folder.children
+    assert list(row.children) == [in_folder.secret, in_folder.save_nickname]
+    assert in_folder.picture is in_folder.fields.picture
+    assert in_folder.fields.help.layout.display != "none"
+    one_file = LessonApp("equations", seed=1, progress_path=tmp_path / "me.json").panel
+    hidden = (one_file.fields.help, one_file.picture, one_file.secret)
+    assert all(part.layout.display == "none" for part in hidden)
+    assert one_file.save_nickname.layout.display != "none"
+    in_folder.set_lang("ru")
+    assert in_folder.secret.description == "Секретное число"
