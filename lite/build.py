@@ -177,6 +177,58 @@ def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path,
     return sorted(kept)
 
 
+# JupyterLab plugins a page's REPL never uses (its prompt, toolbar and menus are hidden, its
+# outputs are widgets and text): not activated, so the app starts sooner. Their code still
+# loads (the REPL's bundle holds it); what is saved is their start-up work and the settings,
+# schemas and lazy chunks they ask for (tests/site/test_site.py fails on any console error).
+NOT_IN_REPL = [
+    "@jupyterlab/codemirror-extension:commands",
+    "@jupyterlab/codemirror-extension:line-col-status",
+    "@jupyterlab/application-extension:context-menu",
+    "@jupyterlab/application-extension:faviconbusy",
+    "@jupyterlab/apputils-extension:licenses-client",
+    "@jupyterlab/apputils-extension:licenses-plugin",
+    "@jupyterlab/apputils-extension:palette",
+    "@jupyterlab/apputils-extension:themes-palette-menu",
+    "@jupyterlab/apputils-extension:utilityCommands",
+    "@jupyterlab/apputils-extension:move-sections",
+    "@jupyterlab/audio-extension",
+    "@jupyterlab/video-extension",
+    "@jupyterlab/imageviewer-extension",
+    "@jupyterlab/pdf-extension",
+    "@jupyterlab/vega5-extension",
+    "@jupyterlab/json-extension",
+    "@jupyterlab/json-lines-extension",
+    "@jupyterlab/javascript-extension",
+    "@jupyterlab/markdownviewer-extension",
+    "@jupyterlab/markedparser-extension",
+    "@jupyterlab/mathjax-extension",
+    "@jupyterlab/completer-extension:base-service",   # its manager stays: the console
+    "@jupyterlab/completer-extension:inline-history",   # registers commands with it
+    "@jupyterlab/completer-extension:inline-completer-factory",
+    "@jupyterlab/completer-extension:inline-completer",
+    "@jupyterlab/console-extension:cursor-position",
+    "@jupyterlab/console-extension:foreign",
+    "@jupyterlab/docmanager-extension:recents",
+    "@jupyterlab/lsp-extension",
+    "@jupyterlab/shortcuts-extension",
+    "@jupyterlab/theme-dark-extension",
+    "@jupyterlab/theme-dark-high-contrast-extension",
+    "@jupyterlab/tooltip-extension",
+    "@jupyterlite/application-extension:about",
+    "@jupyterlite/application-extension:clear-browser-data",
+    "@jupyterlite/application-extension:download",
+    "@jupyterlite/application-extension:licenses-client",
+    "@jupyterlite/application-extension:logo",
+    "@jupyterlite/application-extension:lsp-connection-manager",
+    "@jupyterlite/application-extension:notify-commands",
+    "@jupyterlite/application-extension:plugin-manager",
+    "@jupyterlite/apputils-extension:kernel-status",
+    "@jupyterlite/repl-extension:buttons",
+    "@jupyterlite/repl-extension:share",
+]
+
+
 def lite_config(lite_dir: Path, packages: list[str]) -> None:
     """jupyter-lite.json: local Pyodide with every package loaded at start, no PyPI, no plugin
     that fails in the REPL alone. (`use_loader` points the built site at the snapshot's loader.)"""
@@ -188,7 +240,7 @@ def lite_config(lite_dir: Path, packages: list[str]) -> None:
             # (its default is "JupyterLite Storage"); docs/site.md: an origin of its own.
             "contentsStorageName": "sq-edu-progress",
             "settingsStorageName": "sq-edu-settings",
-            "disabledExtensions": ["@jupyterlab/codemirror-extension:commands"],
+            "disabledExtensions": NOT_IN_REPL,
             "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
                     "pyodideUrl": "./static/pyodide/pyodide.mjs",

@@ -10,6 +10,10 @@ piplite stay (with `unittest.mock`, which piplite imports: 0.67): the kernel's w
 `piplite.piplite` at every start to set its URLs (pyodide-kernel's `initPackageManager`), and
 without them in the snapshot a lesson's cold start took about 1 s longer (`python -m bench
 site`, 3.05 s -> 4.1-4.2 s).
+
+Then each lesson page's app is built once and closed (`warm_lessons`): a page's own build then
+finds the catalogue parsed and its code run once. Nothing of those apps stays: the build fails
+if a widget, a comm, a page setting or the scratch folder is left.
 """
 
 import gc
@@ -67,5 +71,51 @@ for module in pkgutil.walk_packages(generators.__path__, f"{GENERATORS}."):
         importlib.import_module(module.name)
 for name in ("micropip", "piplite.piplite", "pyodide_kernel"):   # the kernel last: it takes
     importlib.import_module(name)                                # sys.stdout
+
+# Each lesson page's app built once, in each language, and closed again: a page then finds the
+# catalogue parsed, the lazy imports done and the code run once (0.38 s of a first build in
+# Node against 0.14 s for a second: mostly the catalogue's 25 TOML files). The widgets' comms
+# are off (no kernel listens here), and nothing of these apps may stay in the snapshot.
+LESSONS = ("equations", "card_detective", "chances", "queen_points")
+WARM_DIR = "/tmp/sq-edu-warm"   # noqa: S108 (Pyodide's own memory file system, at build time)
+
+
+def warm_lessons() -> None:
+    import os
+    import shutil
+
+    import comm
+    import ipywidgets
+    from ipywidgets import comm as widget_comm
+    from ipywidgets.widgets import widget as widget_module
+
+    from sq_edu.apps.lesson import LessonApp
+    from sq_edu.i18n import LANGS, catalog
+    from sq_edu.pages.connection import ConnectionNotice
+
+    catalog()
+    real = widget_comm.create_comm
+    widget_comm.create_comm = lambda **kwargs: comm.DummyComm(**kwargs)
+    try:
+        for lesson in LESSONS:
+            for lang in LANGS:
+                LessonApp(lesson, lang, None, 1, progress_dir=WARM_DIR)
+                ConnectionNotice(lang)
+                ipywidgets.Widget.close_all()   # one app at a time: Pyodide's memory never
+                gc.collect()                    # shrinks, so its peak is in every snapshot
+    finally:
+        ipywidgets.Widget.close_all()
+        widget_comm.create_comm = real
+        shutil.rmtree(WARM_DIR, ignore_errors=True)
+    left = {"widgets": len(widget_module._instances),
+            "comms": len(comm.get_comm_manager().comms),
+            "page settings": [name for name in ("QUERY_STRING", "SQ_EDU_PROGRESS_DIR")
+                              if name in os.environ],
+            "scratch folder": os.path.exists(WARM_DIR)}
+    if any(left.values()):
+        raise RuntimeError(f"lite/warm.py: the warm-up left page state in the snapshot: {left}")
+
+
+warm_lessons()
 sys._sq_edu_snapshot = True   # pages and tests can tell they were restored
 gc.collect()   # no garbage of the imports in the memory every page downloads

@@ -237,9 +237,19 @@ def test_a_code_link_to_the_repl_runs_nothing(site: Site) -> None:
 def test_python_starts_from_the_build_snapshot(site: Site) -> None:
     """The fast start (lite/snapshot.py) is really taken, not its fallback: the kernel's Python
     carries the snapshot's mark, only sq_edu's wheel is fetched (the rest is one zip), and each
-    page gets its own random numbers, not the snapshot's."""
+    page gets its own random numbers, not the snapshot's. The lesson pages were built once in
+    the snapshot (lite/warm.py): the catalogue is parsed, and none of those widgets, comms or
+    page settings is left in it."""
     code = ("import random, sys\n"
             "print('restored', hasattr(sys, '_sq_edu_snapshot'), random.random())")
+    warm = ("import os, comm\n"
+            "from ipywidgets.widgets import widget\n"
+            "from sq_edu.i18n import catalog\n"
+            "print('warm', catalog.cache_info().currsize, len(widget._instances),\n"
+            "      len(comm.get_comm_manager().comms), 'QUERY_STRING' in os.environ,\n"
+            "      'SQ_EDU_PROGRESS_DIR' in os.environ, os.path.exists('/tmp/sq-edu-warm'))")
+    assert run_in_repl(site, warm, "warm").split() == ["warm", "1", "0", "0", "False",
+                                                       "False", "False"]
     first = run_in_repl(site, code, "restored").split()
     site.page.wait_for_function(KEPT_SNAPSHOT, polling=200, timeout=60_000)
     names = ("sq_edu.snapshot", "sq_edu.snapshot.gz")

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 WARM = ROOT / "lite" / "warm.py"
-LESSONS = ("equations", "card_detective", "chances", "queen_points")
+NOTEBOOKS = ROOT / "notebooks"
 
 PROBE = """
 import importlib, json, pkgutil, sys, tempfile
@@ -45,10 +46,29 @@ def _constant(tree: ast.Module, name: str) -> object:
     raise AssertionError(f"lite/warm.py has no {name}")
 
 
+def _lesson_pages() -> set[str]:
+    """The dashboards whose notebook builds a `LessonApp("<lesson>", ...)`."""
+    found = set()
+    for notebook in NOTEBOOKS.glob("*.ipynb"):
+        cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+        code = "\n".join("".join(cell["source"]) for cell in cells if cell["cell_type"] == "code")
+        found.update(re.findall(r'LessonApp\(\s*"(\w+)"', code))
+    return found
+
+
+def test_the_snapshot_warms_every_lesson_page() -> None:
+    """lite/warm.py builds each lesson page's app once in the snapshot: a lesson page missing
+    from its list would start slower (the first build parses the catalogue, ~0.25 s)."""
+    lessons = _constant(ast.parse(WARM.read_text(encoding="utf-8")), "LESSONS")
+    assert _lesson_pages() == {"equations", "card_detective", "chances", "queen_points"}
+    assert set(lessons) == _lesson_pages()   # type: ignore[arg-type]
+
+
 def test_a_lesson_page_imports_nothing_beyond_the_snapshot() -> None:
     tree = ast.parse(WARM.read_text(encoding="utf-8"))
     names = [_constant(tree, name) for name in ("LESSON_PAGES", "GENERATORS", "NOT_LESSONS")]
-    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps([*names, LESSONS])],
+    lessons = sorted(_lesson_pages())
+    done = subprocess.run([sys.executable, "-c", PROBE, json.dumps([*names, lessons])],
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     extra = json.loads(done.stdout.strip().splitlines()[-1])
