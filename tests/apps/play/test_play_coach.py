@@ -64,6 +64,23 @@ def play_one(app: PlayApp) -> None:
     app.play(move or next(m for m in legal if m.kind == "discard"))
 
 
+def play_on(app: PlayApp) -> None:
+    """One step of the game without answering the coach."""
+    if _shown(app.bot_bar):
+        app.next_button.click()
+        return
+    play_one(app)
+
+
+def next_question(app: PlayApp, tries: int = 500) -> None:
+    """Play on until the coach asks."""
+    for _ in range(tries):
+        if app.coach.coach.current is not None:
+            return
+        play_on(app)
+    raise AssertionError("the coach asked nothing")
+
+
 def play_quiz_game(app: PlayApp) -> dict[str, int]:
     """Play a whole game: every question answered, right and wrong in turn."""
     tally = {"right": 0, "wrong": 0}

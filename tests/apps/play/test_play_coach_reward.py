@@ -13,24 +13,9 @@ from tests.apps.play.test_play_coach import (
     _shown,
     answer_right,
     answer_wrong,
-    play_one,
+    next_question,
+    play_on,
 )
-
-
-def play_on(app: PlayApp) -> None:
-    """One step of the game without answering the coach."""
-    if _shown(app.bot_bar):
-        app.next_button.click()
-        return
-    play_one(app)
-
-
-def next_question(app: PlayApp) -> None:
-    for _ in range(500):
-        if app.coach.coach.current is not None:
-            return
-        play_on(app)
-    raise AssertionError("the coach asked nothing")
 
 
 def stars_on_the_board(app: PlayApp) -> str:

@@ -9,18 +9,12 @@ from pathlib import Path
 from sq_edu.practice.progress import ProgressStore
 from sq_edu.practice.secret_pictures import hash_secret
 from sq_edu.widgets import PlayApp
-from tests.apps.play.test_play_coach import _shown, answer_right, play_one
+from tests.apps.play.test_play_coach import _shown, answer_right, next_question, play_one
 
 
 def answer_one(app: PlayApp) -> None:
     """Play on until the coach asks, then answer through the panel's controls, rightly."""
-    for _ in range(400):
-        if app.coach.coach.current is not None:
-            break
-        if _shown(app.bot_bar):
-            app.next_button.click()
-        else:
-            play_one(app)
+    next_question(app, tries=400)
     answer_right(app)
 
 
