@@ -11,13 +11,14 @@ import os
 import threading
 from collections.abc import Iterator
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sq_edu.apps.lesson import LessonApp
+from tests.site.test_site import QuietHandler
 from tests.support.browser import ConsoleLog, launch_chromium
 
 OUT = Path(os.environ.get("SQ_LEAN_OUT", Path(__file__).resolve().parent / "out"))
@@ -25,16 +26,11 @@ LEVEL, SEED = 1, 4
 LOAD_MS = 300_000
 
 
-class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *_args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
     if not (OUT / "equations.html").is_file():
         pytest.skip("the lean page is not built: python lite/lean/build.py")
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(OUT)))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(OUT)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
