@@ -57,7 +57,7 @@ test-fast: $(VENV)/.installed-test
 SITE_VENV ?= .venv-site
 SITE_PORT ?= 8867
 $(SITE_VENV)/.installed: lite/requirements.txt pyproject.toml
-	@echo "Making $(SITE_VENV) for the site build (JupyterLite; first time only)..."
+	@echo "Making $(SITE_VENV) for the site build (first time only)..."
 	$(PYTHON) -m venv $(SITE_VENV)
 	$(SITE_VENV)/bin/python -m pip install --quiet -r lite/requirements.txt
 	$(SITE_VENV)/bin/python -m pip install --quiet --no-deps -e .

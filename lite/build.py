@@ -2,24 +2,26 @@
 
     python lite/build.py [--out site]
 
-Everything comes from the package registries (npm for the Pyodide core, PyPI for wheels) and
-nothing is fetched from a CDN at build or run time. The steps:
+Everything comes from the package registries (npm for the Pyodide core and the pages' script,
+PyPI for wheels) and nothing is fetched from a CDN at build or run time. The steps:
 
 1. the Pyodide core from npm (`pyodide@<version>`; it has no packages of its own);
-2. the pure-Python wheels Pyodide's lock names (IPython and friends) at exactly the locked
-   versions, into a pruned `pyodide-lock.json` with recomputed sha256;
-3. the kernel's, the widgets' and sq_edu's own wheels added to that lock, and every package
-   loaded as Pyodide starts (in parallel, nothing resolved in the browser), PyPI fallback off;
-4. a Pyodide memory snapshot with IPython, the widgets and sq_edu imported, and the packages
-   as one zip (`lite/snapshot.py`): a page restores it instead of importing them again;
-5. `jupyter lite build` (plain JupyterLite: its REPL app, inputs hidden, shows one app);
-6. one page per dashboard (`equations.html?lang=ru&level=2&seed=12`) that runs the dashboard
-   notebook's own code cells in that REPL, and a static index of the lessons;
+2. the pure-Python wheels Pyodide's lock names (traitlets, typing-extensions) at exactly the
+   locked versions, into a pruned `pyodide-lock.json` with recomputed sha256;
+3. the widgets' and sq_edu's own wheels, and `sq_site_page` (an IPython stand-in and the comm
+   bridge, lite/app_build.py), added to that lock: no IPython, no kernel, no JupyterLite;
+4. a Pyodide memory snapshot with the widgets and sq_edu imported and the lesson pages warmed,
+   and the packages as one zip (`lite/snapshot.py`): a page restores it instead of importing;
+5. the app page (`app.html`, lite/app/): the widgets drawn by @jupyter-widgets/html-manager,
+   Python in a Web Worker, bundled by esbuild from pinned npm packages;
+6. one page per dashboard (`equations.html?lang=ru&level=2&seed=12`) that frames the app page
+   with the dashboard notebook's own code cells, and a static index of the lessons;
 7. installable and offline (`lite/offline.py`): manifests, icons, one service worker that
-   precaches the site once a page is shown;
-8. no source maps, and every text file precompressed as `.br` and `.gz` for static hosts.
+   carries /drive's requests, the lock across tabs, and precaches the site once a page shows;
+8. every text file precompressed as `.br` and `.gz` for static hosts.
 
-Pins live in `lite/requirements.txt` (build tools) and `lite/browser.txt` (the browser side).
+Pins live in `lite/requirements.txt` (build tools), `lite/browser.txt` (the browser's Python)
+and `lite/app/package-lock.json` (the pages' script).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import sys
 import tarfile
 from pathlib import Path
 
-from slim import NAMED_NOT_SHIPPED, slim_wheel
+from slim import slim_wheel
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -114,19 +116,6 @@ def wheel_for(name: str, version: str, folder: Path) -> Path:
     raise SystemExit(f"no wheel for {name}=={version} in {folder}")
 
 
-def kernel_wheels() -> list[Path]:
-    """The Pyodide kernel's own wheels (its ipykernel and widgetsnbextension shims, piplite,
-    pyodide_kernel), as jupyterlite-pyodide-kernel ships them."""
-    import jupyterlite_pyodide_kernel  # the build environment's
-
-    share = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
-    folder = share / "@jupyterlite" / "pyodide-kernel-extension" / "static" / "pypi"
-    found = [p for p in sorted(folder.glob("*.whl")) if "widgetsnbextension-3" not in p.name]
-    if len(found) < 4:
-        raise SystemExit(f"no kernel wheels in {folder} ({jupyterlite_pyodide_kernel.__file__})")
-    return found
-
-
 def lock_entry(path: Path) -> tuple[str, dict]:
     """A pyodide-lock.json entry for a pure-Python wheel the lock does not know."""
     dist, version = path.name.split("-")[:2]
@@ -140,7 +129,7 @@ def lock_entry(path: Path) -> tuple[str, dict]:
 def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path,
                      extra: list[Path]) -> list[str]:
     """The Pyodide folder the site serves: the core, the pinned wheels and the `extra` ones (the
-    kernel's, the widgets', sq_edu), a lock naming only them. Returns the lock's package names:
+    widgets', sq_edu's, the page's), a lock naming only them. Returns the lock's package names:
     the site loads them all as Pyodide starts, in parallel, with no resolving in the browser."""
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
@@ -177,90 +166,8 @@ def assemble_pyodide(core: Path, wheels: Path, pins: dict[str, str], out: Path,
     return sorted(kept)
 
 
-# JupyterLab plugins a page's REPL never uses (its prompt, toolbar and menus are hidden, its
-# outputs are widgets and text): not activated, so the app starts sooner. Their code still
-# loads (the REPL's bundle holds it); what is saved is their start-up work and the settings,
-# schemas and lazy chunks they ask for (tests/site/test_site.py fails on any console error).
-NOT_IN_REPL = [
-    "@jupyterlab/codemirror-extension:commands",
-    "@jupyterlab/codemirror-extension:line-col-status",
-    "@jupyterlab/application-extension:context-menu",
-    "@jupyterlab/application-extension:faviconbusy",
-    "@jupyterlab/apputils-extension:licenses-client",
-    "@jupyterlab/apputils-extension:licenses-plugin",
-    "@jupyterlab/apputils-extension:palette",
-    "@jupyterlab/apputils-extension:themes-palette-menu",
-    "@jupyterlab/apputils-extension:utilityCommands",
-    "@jupyterlab/apputils-extension:move-sections",
-    "@jupyterlab/audio-extension",
-    "@jupyterlab/video-extension",
-    "@jupyterlab/imageviewer-extension",
-    "@jupyterlab/pdf-extension",
-    "@jupyterlab/vega5-extension",
-    "@jupyterlab/json-extension",
-    "@jupyterlab/json-lines-extension",
-    "@jupyterlab/javascript-extension",
-    "@jupyterlab/markdownviewer-extension",
-    "@jupyterlab/markedparser-extension",
-    "@jupyterlab/mathjax-extension",
-    "@jupyterlab/completer-extension:base-service",   # its manager stays: the console
-    "@jupyterlab/completer-extension:inline-history",   # registers commands with it
-    "@jupyterlab/completer-extension:inline-completer-factory",
-    "@jupyterlab/completer-extension:inline-completer",
-    "@jupyterlab/console-extension:cursor-position",
-    "@jupyterlab/console-extension:foreign",
-    "@jupyterlab/docmanager-extension:recents",
-    "@jupyterlab/lsp-extension",
-    "@jupyterlab/shortcuts-extension",
-    "@jupyterlab/theme-dark-extension",
-    "@jupyterlab/theme-dark-high-contrast-extension",
-    "@jupyterlab/tooltip-extension",
-    "@jupyterlite/application-extension:about",
-    "@jupyterlite/application-extension:clear-browser-data",
-    "@jupyterlite/application-extension:download",
-    "@jupyterlite/application-extension:licenses-client",
-    "@jupyterlite/application-extension:logo",
-    "@jupyterlite/application-extension:lsp-connection-manager",
-    "@jupyterlite/application-extension:notify-commands",
-    "@jupyterlite/application-extension:plugin-manager",
-    "@jupyterlite/apputils-extension:kernel-status",
-    "@jupyterlite/repl-extension:buttons",
-    "@jupyterlite/repl-extension:share",
-]
-
-
-def lite_config(lite_dir: Path, packages: list[str]) -> None:
-    """jupyter-lite.json: local Pyodide with every package loaded at start, no PyPI, no plugin
-    that fails in the REPL alone. (`use_loader` points the built site at the snapshot's loader.)"""
-    config = {
-        "jupyter-lite-schema-version": 0,
-        "jupyter-config-data": {
-            "appName": "sq_edu",
-            # The learners' progress under names no other JupyterLite app on the origin uses
-            # (its default is "JupyterLite Storage"); docs/site.md: an origin of its own.
-            "contentsStorageName": "sq-edu-progress",
-            "settingsStorageName": "sq-edu-settings",
-            "disabledExtensions": NOT_IN_REPL,
-            "litePluginSettings": {
-                "@jupyterlite/pyodide-kernel-extension:kernel": {
-                    "pyodideUrl": "./static/pyodide/pyodide.mjs",
-                    "disablePyPIFallback": True,
-                    "loadPyodideOptions": {"packages": [*packages, *NAMED_NOT_SHIPPED]},
-                },
-            },
-        },
-    }
-    (lite_dir / "jupyter-lite.json").write_text(json.dumps(config, indent=2), encoding="utf-8")
-
-
 def finish(out: Path) -> None:
-    """Drop the source maps (only a developer's open devtools ask for them; 50 MB the site's
-    offline copy would otherwise download) and precompress the rest for static hosts."""
-    maps = list(out.rglob("*.map"))
-    saved = sum(path.stat().st_size for path in maps)
-    for path in maps:
-        path.unlink()
-    print(f"dropped {len(maps)} source maps ({saved / 2**20:.0f} MiB)")
+    """Precompress the site's text files for static hosts (the stored zips: their copies only)."""
     from snapshot import STAND_INS
     run("node", str(HERE / "precompress.mjs"), "--stand-ins",
         *(str(out / "static" / "pyodide" / name) for name in STAND_INS))
@@ -268,9 +175,10 @@ def finish(out: Path) -> None:
 
 
 def build(out: Path, cache: Path) -> None:
-    from offline import make_offline  # beside this file
+    from app_build import build_app, page_wheel  # beside this file
+    from offline import make_offline
     from pages import write_pages
-    from snapshot import brotli_done, make_snapshot, use_loader
+    from snapshot import brotli_done, make_snapshot
 
     version, lock_pins, wheel_pins = read_pins()
     core = fetch_pyodide(version, cache)
@@ -280,17 +188,13 @@ def build(out: Path, cache: Path) -> None:
     download(wheel_pins, site_wheels)
     run(sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(site_wheels),
         str(ROOT))
-    lite_dir = cache / "lite"
-    shutil.rmtree(lite_dir, ignore_errors=True)   # with its .jupyterlite.doit.db: no stale steps
-    extra = [*kernel_wheels(), *sorted(site_wheels.glob("*.whl"))]
-    packages = assemble_pyodide(core, lock_wheels, lock_pins, lite_dir / "static" / "pyodide",
-                                extra)
-    brotli = make_snapshot(lite_dir / "static" / "pyodide", version, cache / "snapshot")
-    lite_config(lite_dir, packages)
+    page_wheel(site_wheels)
     shutil.rmtree(out, ignore_errors=True)
-    run(sys.executable, "-m", "jupyterlite_core", "build", "--lite-dir", str(lite_dir),
-        "--output-dir", str(out.resolve()), cwd=lite_dir)
-    use_loader(out)
+    pyodide = out / "static" / "pyodide"
+    packages = assemble_pyodide(core, lock_wheels, lock_pins, pyodide,
+                                sorted(site_wheels.glob("*.whl")))
+    brotli = make_snapshot(pyodide, version, cache / "snapshot")
+    build_app(out, cache, packages)
     vendor_jsqr(cache, out / "static" / "jsqr")
     write_pages(out)
     make_offline(out, cache)   # it lists for the worker whatever the build made

@@ -5,11 +5,11 @@
 - a manifest per language (`sq-edu-en.webmanifest`, ...) whose start page is the index in that
   language, the icons Chromium asks of an installable app (lite/pwa/icons/), linked from every
   page with `sq-offline.js` (lite/pwa/), which picks the page's language;
-- one service worker: JupyterLite's own (it keeps /drive, the progress) renamed
-  `jupyterlite-service-worker.js` and imported by `service-worker.js`, built from
-  lite/pwa/service-worker.js by Workbox's `injectManifest` (npm `workbox-build`, pinned in
-  lite/pwa/package-lock.json), which lists every file of the site with its revision. The
-  worker fills its precache only when a page on the screen asks, never as it installs.
+- one service worker, `service-worker.js` (it carries /drive, the progress, and the lock across
+  tabs), built from lite/pwa/service-worker.js by Workbox's `injectManifest` (npm
+  `workbox-build`, pinned in lite/pwa/package-lock.json), which lists every file of the site
+  with its revision. The worker fills its precache only when a page on the screen asks, never
+  as it installs.
 """
 
 from __future__ import annotations
@@ -27,7 +27,6 @@ HERE = Path(__file__).resolve().parent
 PWA = HERE / "pwa"
 ROOT = HERE.parent
 THEME = "#1d4ed8"   # the site's link colour
-LITE_WORKER = "jupyterlite-service-worker.js"
 WORKBOX_DIR = "workbox"
 # Workbox's runtime as workbox-sw loads it: the loader and the modules precaching needs.
 WORKBOX_FILES = {"workbox-sw": "workbox-sw.js", "workbox-core": "workbox-core.prod.js",
@@ -36,24 +35,14 @@ WORKBOX_FILES = {"workbox-sw": "workbox-sw.js", "workbox-core": "workbox-core.pr
                  "workbox-precaching": "workbox-precaching.prod.js"}
 ICONS = (("icon-192.png", "192x192", "any"), ("icon-512.png", "512x512", "any"),
          ("maskable-512.png", "512x512", "maskable"))
-# Not precached: what no page fetches (source maps, JupyterLite's build files, its other
-# apps, its own manifest and icons), the worker's own scripts (the browser keeps those), and
-# the snapshot and the stored zips (the page's loader keeps them unpacked in a cache of its own,
+# Not precached: source maps, the worker's own scripts (the browser keeps those), the snapshot
+# and the stored zips (the page's loader keeps them unpacked in a cache of its own,
 # lite/sq-pyodide.mjs), and what only the plain start (the loader's fallback) fetches: Pyodide's
-# deflated standard library and the wheels but sq_edu's (`plain_start_only`), 2.7 MiB no
-# snapshot start reads. JupyterLite's hashed bundles are listed but kept only as pages fetch
-# them (service-worker.js).
-NOT_PRECACHED = ["**/*.map", "service-worker.js", LITE_WORKER, f"{WORKBOX_DIR}/**",
-                 "rspack.config*.js", "package.json", "jupyterlite.schema.v0.json",
-                 "manifest.webmanifest", "icon-120x120.png",
-                 "icon-512x512.png", "lab/**", "notebooks/**", "tree/**", "edit/**",
-                 "consoles/**", "doc/**", "static/pyodide/sq_edu.snapshot*",
-                 "static/pyodide/sq-site.zip*", "static/pyodide/sq-stdlib.zip*",
-                 "static/pyodide/python_stdlib.zip"]
+# deflated standard library and the wheels but sq_edu's (`plain_start_only`).
+NOT_PRECACHED = ["**/*.map", "service-worker.js", f"{WORKBOX_DIR}/**",
+                 "static/pyodide/sq_edu.snapshot*", "static/pyodide/sq-site.zip*",
+                 "static/pyodide/sq-stdlib.zip*", "static/pyodide/python_stdlib.zip"]
 MAX_FILE_BYTES = 64 * 2**20
-# JupyterLite's and the widgets' bundles, named by their content's hash: the worker keeps them
-# as pages fetch them, never all (the same pattern as ON_DEMAND in lite/pwa/service-worker.js).
-ON_DEMAND = re.compile(r"^(build|extensions)/.*\.[0-9a-f]{7,20}\.js$")
 HEAD_MARK = 'id="sq-manifest"'
 
 
@@ -101,14 +90,13 @@ def manifest(lang: str) -> dict[str, object]:
     }
 
 
-def page_script(app_version: str) -> str:
+def page_script() -> str:
     from sq_edu.i18n import DEFAULT_LANG, LANGS, t
 
     words = {lang: t("offline.ready", lang) for lang in LANGS}
     script = (PWA / "sq-offline.js").read_text(encoding="utf-8")
     for mark, value in (("@LANGS@", json.dumps(list(LANGS))), ("@DEFAULT_LANG@", DEFAULT_LANG),
-                        ("@WORDS@", json.dumps(words, ensure_ascii=False)),
-                        ("@APP_VERSION@", app_version)):
+                        ("@WORDS@", json.dumps(words, ensure_ascii=False))):
         script = script.replace(mark, value)
     return script
 
@@ -136,11 +124,7 @@ def make_offline(site: Path, cache: Path) -> dict[str, object]:
     from sq_edu.i18n import LANGS
 
     site = site.resolve()
-    worker, lite_worker = site / "service-worker.js", site / LITE_WORKER
-    if not lite_worker.is_file():
-        if not worker.is_file():
-            raise SystemExit(f"lite/offline.py: no JupyterLite service-worker.js in {site}")
-        worker.replace(lite_worker)
+    worker = site / "service-worker.js"
     modules = workbox(cache)
     runtime = site / WORKBOX_DIR
     runtime.mkdir(exist_ok=True)
@@ -152,9 +136,7 @@ def make_offline(site: Path, cache: Path) -> dict[str, object]:
     for lang in LANGS:
         (site / f"sq-edu-{lang}.webmanifest").write_text(
             json.dumps(manifest(lang), ensure_ascii=False, indent=1), encoding="utf-8")
-    config = json.loads((site / "jupyter-lite.json").read_text(encoding="utf-8"))
-    app_version = config["jupyter-config-data"]["appVersion"]
-    (site / "sq-offline.js").write_text(page_script(app_version), encoding="utf-8")
+    (site / "sq-offline.js").write_text(page_script(), encoding="utf-8")
     link_pages(site)
     with tempfile.TemporaryDirectory() as scratch:
         options = Path(scratch) / "options.json"
@@ -169,13 +151,9 @@ def make_offline(site: Path, cache: Path) -> dict[str, object]:
     if report.get("warnings"):
         raise SystemExit(f"lite/offline.py: Workbox warns: {report['warnings']}")
     listed = re.findall(r'"url":"([^"]+)"', worker.read_text(encoding="utf-8"))
-    on_demand = [url for url in listed if ON_DEMAND.match(url)]
-    eager = [url for url in listed if not ON_DEMAND.match(url)]
-    report["precached"] = sum((site / url).stat().st_size for url in eager)
-    report["on_demand"] = sum((site / url).stat().st_size for url in on_demand)
-    print(f"offline: the worker precaches {len(eager)} files, "
-          f"{int(report['precached']) / 2**20:.1f} MiB, and keeps {len(on_demand)} bundles "
-          f"({int(report['on_demand']) / 2**20:.1f} MiB) only as pages fetch them", flush=True)
+    report["precached"] = sum((site / url).stat().st_size for url in listed)
+    print(f"offline: the worker precaches {len(listed)} files, "
+          f"{int(report['precached']) / 2**20:.1f} MiB", flush=True)
     return report
 
 

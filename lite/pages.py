@@ -1,4 +1,4 @@
-"""The site's own pages: one per dashboard (the notebook's code run in the REPL app) and an index.
+"""The site's own pages: one per dashboard (the notebook's code run by the app page) and an index.
 
 The index is static HTML drawn by the Voila index's own `IndexApp` (same cards, titles and
 pictures, links to `<lesson>.html`), in every language at once; a line of script shows the one
@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import html
 import json
-import re
 import struct
 from pathlib import Path
 from string import Template
@@ -21,21 +20,7 @@ from sq_edu.pages.titles import page_titles
 from sq_edu.server.server import dashboards, notebooks_dir
 
 HERE = Path(__file__).resolve().parent
-REPL_CSS = "sq-site-repl.css"
 FAVICON_PNG = "icon-192.png"   # lite/pwa/icons/
-# JupyterLite's REPL runs the code in its address (`repl/index.html?code=...`), so any link
-# could run Python beside the learners' stored progress. The site's own pages hand the REPL
-# their code that way, from the `#app` frame of a page of the same origin; anywhere else (a
-# link opened at the top, a frame on another site) this runs before the REPL's bundle and
-# drops the code unread.
-NO_CODE_FROM_URL = (
-    "<script>(function(){var ours=false;try{var f=window.frameElement;"
-    "ours=!!f&&f.id==='app'&&parent.location.origin===location.origin"
-    "&&/\\/[a-z_]+\\.html$/.test(parent.location.pathname)}catch(e){}"
-    "if(ours)return;var u=new URL(location.href),p=u.searchParams;"
-    "if(!p.has('code')&&!p.has('execute'))return;p.delete('code');p.delete('execute');"
-    "history.replaceState(null,'',u.pathname+(p.toString()?'?'+p:'')+u.hash);})();"
-    "</script>")
 
 
 def t(key: str, lang: str, **params: object) -> str:
@@ -74,10 +59,9 @@ def script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
-def dashboard_page(name: str, notebook: Path, app_version: str) -> str:
+def dashboard_page(name: str, notebook: Path) -> str:
     template = Template((HERE / "page.html").read_text(encoding="utf-8"))
     return template.substitute(
-        app_version=app_version,
         page=name,
         lang=DEFAULT_LANG,
         default_lang=DEFAULT_LANG,
@@ -89,12 +73,8 @@ def dashboard_page(name: str, notebook: Path, app_version: str) -> str:
     )
 
 
-CONFIG_SCRIPT = re.compile(r'<script id="jupyter-config-data".*?</script>', re.S)
-
-
-def index_page(config_script: str) -> str:
-    """The static index; `config_script` is JupyterLite's own config element of the index it
-    replaces (every app page reads the root index.html for it)."""
+def index_page() -> str:
+    """The static index, every language in it (a line of script shows the one asked for)."""
     blocks = []
     for lang in LANGS:
         app = SiteIndex(lang)
@@ -107,7 +87,6 @@ def index_page(config_script: str) -> str:
 <html lang="{DEFAULT_LANG}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(t("common.app_name", DEFAULT_LANG))}</title><link rel="icon" href="data:,">
-{config_script}
 <style>
 body {{ margin: 1.5rem; font-family: "DejaVu Sans", sans-serif; }}
 .sq-site-switch {{ float: right; margin: 0; }}
@@ -132,7 +111,7 @@ document.title = document.querySelector('.sq-site-lang[data-lang="' + lang + '"]
 
 def favicon() -> bytes:
     """The site's own 192 px icon as a one-image .ico (a PNG inside, which every browser reads):
-    6 KB, where JupyterLite's `lab/favicon.ico` is 318 KB that every first visit downloaded."""
+    6 KB (JupyterLite's was 318 KB)."""
     png = (HERE / "pwa" / "icons" / FAVICON_PNG).read_bytes()
     width, height = struct.unpack(">II", png[16:24])   # the PNG's IHDR
     header = struct.pack("<HHH", 0, 1, 1)   # an icon file with one image
@@ -140,33 +119,12 @@ def favicon() -> bytes:
     return header + entry + png
 
 
-def write_favicons(out: Path) -> None:
-    """The small icon at the site's root (browsers ask every page's root for it, the REPL's
-    pages too) and in place of each JupyterLite app's own `favicon.ico`."""
-    icon = favicon()
-    for path in [out / "favicon.ico", *out.glob("*/favicon.ico")]:
-        path.write_bytes(icon)
-
-
 def write_pages(out: Path) -> None:
-    """Every dashboard page, the index (replacing JupyterLite's own) and the REPL's style."""
+    """Every dashboard page, the index and the icon browsers ask every site's root for."""
     folder = notebooks_dir()
-    config = json.loads((out / "jupyter-lite.json").read_text(encoding="utf-8"))
-    app_version = config["jupyter-config-data"]["appVersion"]   # JupyterLite's worker mark
     for name in [*dashboards(folder), "teacher"]:
         notebook = folder / f"{name}.ipynb"
         if notebook.is_file():
-            page = dashboard_page(name, notebook, app_version)
-            (out / f"{name}.html").write_text(page, encoding="utf-8")
-    found = CONFIG_SCRIPT.search((out / "index.html").read_text(encoding="utf-8"))
-    if found is None:
-        raise SystemExit("JupyterLite's index.html has no jupyter-config-data element")
-    (out / "index.html").write_text(index_page(found.group(0)), encoding="utf-8")
-    (out / REPL_CSS).write_text((HERE / "repl.css").read_text(encoding="utf-8"),
-                                encoding="utf-8")
-    write_favicons(out)
-    repl = out / "repl" / "index.html"
-    page = repl.read_text(encoding="utf-8")
-    link = f'<link rel="stylesheet" href="../{REPL_CSS}">{NO_CODE_FROM_URL}'
-    if link not in page:
-        repl.write_text(page.replace("</head>", f"{link}</head>", 1), encoding="utf-8")
+            (out / f"{name}.html").write_text(dashboard_page(name, notebook), encoding="utf-8")
+    (out / "index.html").write_text(index_page(), encoding="utf-8")
+    (out / "favicon.ico").write_bytes(favicon())

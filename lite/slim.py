@@ -1,12 +1,8 @@
 """Only what the pages import goes to the browser: wheels and the packages' zip made smaller.
 
-A widget page uses IPython's kernel side, not its terminal, its completion or most of
-Pygments: jedi and parso are not shipped at all (IPython's completer works without them),
-prompt_toolkit only as a wheel for the plain start (IPython imports its terminal embed on
-import; the snapshot stubs that import, lite/warm.py). Pygments keeps the few lexers IPython's
-tracebacks and inspector use; the widget wheels lose their JupyterLab extension (JupyterLite
-serves it from the site's `extensions/`, the Python side never reads it). Wheels stay valid
-zips with the same names, so Pyodide's lock only needs their new sha256.
+The widget wheels lose their JupyterLab extension (the site's pages draw the widgets with their
+own bundle, lite/app/; the Python side never reads it). Wheels stay valid zips with the same
+names, so Pyodide's lock only needs their new sha256.
 
 The zips a page's loader reads whole (the standard library, the packages' zip) are stored
 uncompressed inside (`stored_zip`) and sent as one brotli or gzip stream: compressed per file,
@@ -20,26 +16,9 @@ import zipfile
 from pathlib import Path
 
 STAMP = (1980, 1, 1, 0, 0, 0)   # the same bytes from every build
-# Lexers IPython loads by name (python, python3, ipython's tracebacks); the others are
-# looked up through pygments/lexers/_mapping.py and would only load if asked for.
-PYGMENTS_LEXERS = {"__init__.py", "_mapping.py", "python.py", "special.py"}
-# Packages the site's zip (snapshot start) leaves out: imported by no page once the snapshot
-# stubs IPython's terminal (lite/warm.py).
-NOT_IN_ZIP = ("prompt_toolkit/", "prompt_toolkit-")
-# Packages the Pyodide kernel installs with piplite as it starts unless the site's package list
-# names them (its worker's `initKernel`). jedi is not shipped: named, the kernel does not reach
-# for it (with the PyPI fallback off that install never ended and no page ever showed); the
-# loader takes the names back out before Pyodide loads the list (lite/sq-pyodide.mjs).
-NAMED_NOT_SHIPPED = ("jedi",)
-
-
 def kept(name: str) -> bool:
     """Whether a file of a wheel goes to the browser."""
-    if ".data/data/share/jupyter/" in name:   # a JupyterLab extension's JS
-        return False
-    if name.startswith("pygments/lexers/"):
-        return name.rsplit("/", 1)[-1] in PYGMENTS_LEXERS
-    return True
+    return ".data/data/share/jupyter/" not in name   # a JupyterLab extension's JS
 
 
 def slim_wheel(path: Path) -> int:

@@ -1,7 +1,7 @@
 """The site's fast start: the packages as one zip, and a Pyodide memory snapshot.
 
-A page used to spend most of its load starting Python, unpacking 30 wheels and importing
-IPython, ipywidgets and sq_edu (7 of 10 s here). The build does that once, in Node, and saves
+A page used to spend most of its load starting Python, unpacking the wheels and importing
+ipywidgets and sq_edu. The build does that once, in Node, and saves
 Pyodide's memory (`sq_edu.snapshot.gz`); the page's loader (`sq-pyodide.mjs`) restores it and
 puts the packages' zip (`sq-site.zip`) back on the path. Only sq_edu stays a wheel: it reads its
 lessons, catalogues and scripts from its own folder.
@@ -28,7 +28,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from slim import NOT_IN_ZIP, stored_zip
+from slim import stored_zip
 
 HERE = Path(__file__).resolve().parent
 SITE_ZIP = "sq-site.zip"
@@ -61,8 +61,7 @@ def site_zip(folder: Path) -> Path:
                 continue
             with zipfile.ZipFile(wheel) as source:
                 for item in sorted(source.infolist(), key=lambda i: i.filename):
-                    if (item.is_dir() or item.filename in seen
-                            or item.filename.startswith(NOT_IN_ZIP)):
+                    if item.is_dir() or item.filename in seen:
                         continue
                     seen.add(item.filename)
                     info = zipfile.ZipInfo(item.filename, STAMP)
@@ -75,7 +74,7 @@ def make_snapshot(folder: Path, pyodide_version: str,
                   scratch: Path) -> subprocess.Popen[bytes]:
     """Pyodide's memory after the imports of lite/warm.py, made by Node, gzipped; returns the
     brotli compression, still running (a few minutes: the build goes on meanwhile), into
-    `scratch` (not `folder`: JupyterLite's build copies that while it runs)."""
+    `scratch` (brotli_done copies it into the site)."""
     if shutil.which("node") is None:
         raise SystemExit("lite/snapshot.py: the site build needs Node.js (node) for its snapshot")
     site_zip(folder)
@@ -118,14 +117,3 @@ def brotli_done(brotli: subprocess.Popen[bytes], site: Path) -> None:
     folder = site / "static" / "pyodide"
     shutil.copy2(source, folder / SNAPSHOT_BR)
     (folder / SNAPSHOT_BR.removesuffix(".br")).write_bytes(b"")   # stands for its copies
-
-
-def use_loader(site: Path) -> None:
-    """Point the built site's kernel at the loader. JupyterLite's Pyodide add-on sets
-    `pyodideUrl` to Pyodide's own module as it builds, so this runs after it."""
-    config_path = site / "jupyter-lite.json"
-    config = json.loads(config_path.read_text(encoding="utf-8"))
-    plugins = config["jupyter-config-data"]["litePluginSettings"]
-    kernel = plugins["@jupyterlite/pyodide-kernel-extension:kernel"]
-    kernel["pyodideUrl"] = f"./static/pyodide/{LOADER}"
-    config_path.write_text(json.dumps(config, indent=2), encoding="utf-8")

@@ -1,7 +1,7 @@
-// The site's Pyodide loader (the kernel's `pyodideUrl`): Pyodide's own loadPyodide, started
-// from the build's memory snapshot, in which IPython, the widgets and sq_edu are already
-// imported (lite/snapshot.mjs). The other packages come as one zip on sys.path instead of
-// 30 wheels unpacked by Python. If anything here fails, Pyodide starts the ordinary way, from
+// The site's Pyodide loader (the pages' worker imports it, lite/app/src/worker.mjs): Pyodide's
+// own loadPyodide, started from the build's memory snapshot, in which the widgets and sq_edu
+// are already imported (lite/snapshot.mjs). The other packages come as one zip on sys.path
+// instead of wheels unpacked by Python. If anything here fails, Pyodide starts the ordinary way, from
 // its own deflated standard library and the wheels (fetched only then: lite/offline.py).
 import { loadPyodide as loadPlain } from "./pyodide.mjs";
 import createPyodideModule from "./pyodide.asm.mjs";
@@ -61,17 +61,12 @@ async function keep(cache, url, bytes) {
   }
 }
 
-// Named in the site's package list only so that the kernel does not install them as it starts
-// (lite/slim.py, NAMED_NOT_SHIPPED): not shipped, so Pyodide must not load them.
-const NOT_SHIPPED = ["jedi"];
-
 export async function loadPyodide(options) {
   try {
     return await loadFromSnapshot(options);
   } catch (error) {   // no snapshot, or one from another Pyodide build
     console.warn("sq_edu: the Pyodide snapshot did not load, starting the ordinary way:", error);
-    const packages = (options.packages || []).filter((name) => !NOT_SHIPPED.includes(name));
-    return loadPlain({ ...options, packages });
+    return loadPlain(options);
   }
 }
 

@@ -1,15 +1,10 @@
 """Run inside Pyodide by snapshot.mjs: import what every page imports, so it is in the snapshot.
 
-The Pyodide kernel itself (`pyodide_kernel`, its IPython shell) is started here too; the few
-Pyodide functions it holds are named in the snapshot and handed over by the page's loader
-(snapshot.mjs, sq-pyodide.mjs). Every module imported here is in the memory every first visit
-downloads, so only what a lesson page imports is (measured, MiB of the gzipped snapshot):
-of sq_edu only the lesson pages' modules (`LESSON_PAGES`; 1.35): the game, the Dungeon and
-the teacher's page import their own modules as they open, from sq_edu's wheel. micropip and
-piplite stay (with `unittest.mock`, which piplite imports: 0.67): the kernel's worker imports
-`piplite.piplite` at every start to set its URLs (pyodide-kernel's `initPackageManager`), and
-without them in the snapshot a lesson's cold start took about 1 s longer (`python -m bench
-site`, 3.05 s -> 4.1-4.2 s).
+Every module imported here is in the memory every first visit downloads, so only what a lesson
+page imports is: the widgets, the page's IPython stand-in and comm bridge (lite/app/py/: no
+IPython and no kernel run in the site's pages), and of sq_edu only the lesson pages' modules
+(`LESSON_PAGES`): the game, the Dungeon and the teacher's page import their own modules as they
+open, from sq_edu's wheel.
 
 Then each lesson page's app is built once and closed (`warm_lessons`): a page's own build then
 finds the catalogue parsed and its code run once. Nothing of those apps stays: the build fails
@@ -18,38 +13,16 @@ if a widget, a comm, a page setting or the scratch folder is left.
 
 import gc
 import importlib
-import importlib.util
 import pkgutil
 import sys
-import types
-import zipimport
 
 SITE_ZIP = "/lib/sq-site.zip"
 sys.path.append(SITE_ZIP)
 
-# The kernel's own mocks first, exactly as it applies them, so IPython imports as in the kernel
-# (its mocks.py on its own, without the package, which would start the kernel).
-spec = zipimport.zipimporter(f"{SITE_ZIP}/pyodide_kernel/").find_spec("mocks")
-mocks = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(mocks)
-mocks.apply_mocks()
-
-# A widget page needs neither IPython's terminal (prompt_toolkit, which IPython imports only for
-# its `embed`) nor jedi's completion: left out, they are neither in the snapshot's memory nor in
-# the site's zip (lite/slim.py). IPython's completer checks for jedi itself; `embed` is a
-# terminal feature no page calls.
-sys.modules["jedi"] = None   # type: ignore[assignment]
-_embed = types.ModuleType("IPython.terminal.embed")
-_embed.embed = lambda *args, **kwargs: None   # type: ignore[attr-defined]
-sys.modules["IPython.terminal.embed"] = _embed
-
-KERNEL = [
-    "IPython", "IPython.core.interactiveshell", "IPython.core.application",
-    "IPython.core.history", "IPython.core.shellapp", "IPython.core.displayhook",
-    "IPython.core.displaypub", "IPython.core.inputtransformer2", "IPython.core.completerlib",
-    "IPython.display", "IPython.utils.tokenutil", "traitlets.config", "traitlets.log", "comm",
-    "getpass", "_strptime", "calendar", "html.parser",
-    "ipywidgets", "anywidget",
+PAGE = [
+    "IPython", "IPython.display", "IPython.core.interactiveshell", "sq_page_bridge",
+    "traitlets", "traitlets.config", "traitlets.log", "comm", "ipywidgets", "anywidget",
+    "json", "urllib.parse", "random", "getpass", "_strptime", "calendar", "html.parser",
 ]
 # What a lesson page (equations, card_detective, chances, queen_points) imports: its notebook's
 # imports, what `dashboard()` imports as it starts, the lessons' exercise generators and the exit
@@ -63,14 +36,12 @@ LESSON_PAGES = [
 GENERATORS = "sq_edu.practice.generators"
 NOT_LESSONS = ("sq_edu.practice.generators.dungeon",)
 
-for name in KERNEL + LESSON_PAGES:
+for name in PAGE + LESSON_PAGES:
     importlib.import_module(name)
 generators = importlib.import_module(GENERATORS)
 for module in pkgutil.walk_packages(generators.__path__, f"{GENERATORS}."):
     if module.name not in NOT_LESSONS:
         importlib.import_module(module.name)
-for name in ("micropip", "piplite.piplite", "pyodide_kernel"):   # the kernel last: it takes
-    importlib.import_module(name)                                # sys.stdout
 
 # Each lesson page's app built once, in each language, and closed again: a page then finds the
 # catalogue parsed, the lazy imports done and the code run once (0.38 s of a first build in

@@ -13,7 +13,5 @@ const { count, size, warnings } = await injectManifest({
   globPatterns: ["**/*"],
   globIgnores: options.ignore,
   maximumFileSizeToCacheInBytes: options.maxFileBytes,
-  // JupyterLite's bundles carry their hash in their name: no revision needed for them
-  dontCacheBustURLsMatching: /\.[0-9a-f]{7,20}\.js$/,
 });
 console.log(JSON.stringify({ count, size, warnings }));

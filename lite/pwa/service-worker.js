@@ -1,16 +1,13 @@
-// The site's one service worker (lite/offline.py builds it with Workbox's injectManifest).
-//
-// One worker per scope: JupyterLite's own worker (renamed jupyterlite-service-worker.js) keeps
-// /drive, the learners' progress, and answers every other GET itself; a second worker beside
-// it would fight it for the same pages. So this worker imports JupyterLite's, and puts in front
-// of its fetch handler:
+// The site's one service worker (lite/offline.py builds it with Workbox's injectManifest):
+//  - /drive, the learners' storage: a page's Python (a Web Worker, lite/app/src/worker.mjs)
+//    asks for its files with synchronous requests to `api/drive`; they go here to the page
+//    that started that Python (a BroadcastChannel), which answers from IndexedDB (the protocol
+//    of JupyterLite's DriveFS, which the site's pages used before: the same store, the same
+//    messages);
 //  - Workbox's precache of the whole site, filled in the background only when a page asks
 //    (sq-offline.js, once the lesson is on the screen), never as the worker installs; a file a
 //    page fetches before that (Pyodide, the packages' zip) is kept as it arrives, so the
 //    background fill does not download it a second time;
-//  - JupyterLite's and the widgets' bundles (names with their content's hash): hundreds of
-//    them, of which a page loads a fifth; kept as a page fetches them, never fetched for the
-//    precache (tests/site/test_site_offline.py opens every page offline after one online);
 //  - a lock across the browser's tabs (Web Locks) that the pages' Python takes around
 //    reading, merging and writing a learner's progress file (sq_edu/pages/tab_lock.py).
 "use strict";
@@ -30,63 +27,81 @@ const marked = {
   },
 };
 const precache = new PrecacheController({ cacheName: "sq-edu-site", plugins: [marked] });
-const bundles = new PrecacheController({ cacheName: "sq-edu-bundles" });   // never install()ed
-const ON_DEMAND = /^(build|extensions)\/.*\.[0-9a-f]{7,20}\.js$/;
-const MANIFEST = self.__WB_MANIFEST;
-precache.addToCacheList(MANIFEST.filter((entry) => !ON_DEMAND.test(entry.url)));
-bundles.addToCacheList(MANIFEST.filter((entry) => ON_DEMAND.test(entry.url)));
-
-// JupyterLite's worker, its fetch handler kept aside to run after ours.
+precache.addToCacheList(self.__WB_MANIFEST);
 const addListener = self.addEventListener.bind(self);
-let jupyterLiteFetch = null;
-self.addEventListener = (type, listener, options) => {
-  if (type === "fetch") jupyterLiteFetch = listener;
-  else addListener(type, listener, options);
-};
-try {
-  importScripts("jupyterlite-service-worker.js");
-} finally {
-  self.addEventListener = addListener;
-}
 
-addListener("activate", (event) => {   // drop files of old builds
-  precache.activate(event);
-  bundles.activate(event);
+// A new build's worker takes over at once, and the pages open now too: /drive must be carried
+// for them (a page's Python started while no worker controls it keeps progress in memory only).
+addListener("install", () => self.skipWaiting());
+addListener("activate", (event) => {
+  precache.activate(event);   // drops files of old builds
+  event.waitUntil(self.clients.claim());
 });
 
 addListener("fetch", (event) => {
   const url = new URL(event.request.url);
-  if (url.origin === location.origin && url.pathname.endsWith("/sq-edu-lock")) {
+  if (url.origin !== location.origin) return;
+  if (url.pathname.endsWith("/sq-edu-lock")) {
     event.respondWith(lockRequest(event.request));
     return;
   }
-  const [controller, key] = event.request.method === "GET" ? cacheKeyFor(url) : [];
-  if (key) {
-    event.respondWith(keptOrFetched(event, controller, key));
-  } else if (jupyterLiteFetch) {
-    jupyterLiteFetch(event);
+  if (url.pathname.endsWith("/api/drive")) {
+    event.respondWith(driveRequest(event.request, url));
+    return;
   }
+  const key = event.request.method === "GET" ? cacheKeyFor(url) : null;
+  if (key) event.respondWith(keptOrFetched(event, key));
 });
 
-// The precached copy of a site file, whatever its query (`equations.html?lang=ru`,
-// `repl/index.html?code=...`): the precache holds one build's files, named by revision.
-// (JupyterLite's /api/drive is no file: it never matches and goes on to JupyterLite.)
+// /drive: the request goes to the pages (its `browsingContextId` names the one whose Python
+// asked), the first answer of that page back to the asking Python. A page that never answers
+// (closed meanwhile) leaves its Python with an error after DRIVE_MS, never waiting for ever.
+const DRIVE_MS = 30000;
+const drive = new BroadcastChannel("/sw-api.v1");
+
+async function driveRequest(request, url) {
+  let asked;
+  try {
+    asked = await request.json();
+  } catch (error) {
+    return new Response("bad request", { status: 400 });
+  }
+  if (!asked || typeof asked !== "object" || typeof asked.browsingContextId !== "string") {
+    return new Response("bad request", { status: 400 });
+  }
+  const requestId = String(asked.requestId || crypto.randomUUID());
+  const answered = new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      drive.removeEventListener("message", listen);
+      resolve(new Response("no answer", { status: 504 }));
+    }, DRIVE_MS);
+    const listen = (event) => {
+      const answer = event.data || {};
+      if (answer.browsingContextId !== asked.browsingContextId ||
+          answer.requestId !== requestId || !("response" in answer)) return;
+      clearTimeout(timer);
+      drive.removeEventListener("message", listen);
+      resolve(answer.failed ? new Response("failed", { status: 404 })
+        : new Response(JSON.stringify(answer.response)));
+    };
+    drive.addEventListener("message", listen);
+  });
+  drive.postMessage({ ...asked, requestId, pathname: url.pathname });
+  return answered;
+}
+
+// The precached copy of a site file, whatever its query (`equations.html?lang=ru`): the
+// precache holds one build's files, named by revision.
 function cacheKeyFor(url) {
-  if (url.origin !== location.origin) return [];
   const path = url.origin + (url.pathname.endsWith("/") ? url.pathname + "index.html"
                                                        : url.pathname);
-  for (const controller of [precache, bundles]) {
-    const key = controller.getCacheKeyForURL(path);
-    if (key) return [controller, key];
-  }
-  return [];
+  return precache.getCacheKeyForURL(path) || null;
 }
 
 // The kept copy; else the network, and the answer kept under the build's name of the file (the
-// precache's fill then finds it there and does not fetch it again). (Not named `fromCache`:
-// JupyterLite's worker, imported above, declares a global function of that name.)
-async function keptOrFetched(event, controller, key) {
-  const cache = await caches.open(controller.strategy.cacheName);
+// precache's fill then finds it there and does not fetch it again).
+async function keptOrFetched(event, key) {
+  const cache = await caches.open(precache.strategy.cacheName);
   const kept = await cache.match(key);
   if (kept) return kept;
   const response = await fetch(event.request);

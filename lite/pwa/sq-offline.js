@@ -8,7 +8,6 @@
   const LANGS = @LANGS@;
   const DEFAULT_LANG = "@DEFAULT_LANG@";
   const WORDS = @WORDS@;
-  const APP_VERSION = "@APP_VERSION@";   // JupyterLite's mark for its worker (lite/page.html)
   const asked = (new URLSearchParams(location.search).get("lang") || "").trim().toLowerCase();
   const lang = LANGS.includes(asked) ? asked : DEFAULT_LANG;
   const manifest = document.getElementById("sq-manifest");
@@ -51,12 +50,9 @@
 
   async function keepSite() {
     // The dashboard pages register the worker themselves before their app starts; the index
-    // registers the same one (same address, same mark, or JupyterLite would drop it).
+    // registers the same one (the same address).
     const url = new URL("service-worker.js?enableCache=false", location.href).href;
-    if (!document.getElementById("app")) {
-      await workers.register(url);
-      localStorage.setItem(url + "-version", APP_VERSION);
-    }
+    if (!document.getElementById("app")) await workers.register(url);
     const registration = await workers.ready;
     document.documentElement.dataset.sqOffline = "caching";
     workers.addEventListener("message", (event) => {

@@ -31,8 +31,8 @@ from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.qr_camera import QrCamera
 
-# Where the site keeps jsQR (lite/build.py), from the REPL page the app runs in.
-SITE_READER = "../static/jsqr/jsQR.js"
+# Where the site keeps jsQR (lite/build.py), from the app page (app.html) the app runs in.
+SITE_READER = "static/jsqr/jsQR.js"
 
 
 def on_the_site() -> bool:

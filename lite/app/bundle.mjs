@@ -1,0 +1,43 @@
+// Bundle the site's app with esbuild, all from node_modules (package.json pins them), nothing
+// fetched from a CDN at run time:
+//  - sq-app.js (+ sq-app.css): the page's side, src/page.mjs: html-manager, the controls,
+//    anywidget's front end, JupyterLite's drive answering /drive from IndexedDB;
+//  - sq-python.js: the Web Worker, src/worker.mjs: JupyterLite's DriveFS for /drive.
+//   node bundle.mjs <out folder> <src folder>   (run beside node_modules: lite/app_build.py)
+import fs from "node:fs";
+import path from "node:path";
+import * as esbuild from "esbuild";
+
+const [out, src] = process.argv.slice(2);
+const here = path.dirname(new URL(import.meta.url).pathname);
+const plugins = [{
+  name: "sq-app",
+  setup(build) {
+    // anywidget's npm build ends with an AMD define() of its factory: made an ES export.
+    build.onLoad({ filter: /anywidget[\\/]dist[\\/]index\.js$/ }, (args) => {
+      const text = fs.readFileSync(args.path, "utf8");
+      const fixed = text.replace(/define\(\["@jupyter-widgets\/base"\],\s*widget_default\);?/,
+                                 "export default widget_default;");
+      if (fixed === text) throw new Error("anywidget's define() not found: check its version");
+      return { contents: fixed, loader: "js" };
+    });
+    // ipywidgets 7's front ends, which html-manager bundles too: the page speaks only 8.
+    build.onResolve({ filter: /^@jupyter-widgets\/(base7|controls7)(\/.*)?$/ }, (args) => ({
+      path: args.path, namespace: "gone" }));
+    build.onLoad({ filter: /.*/, namespace: "gone" }, (args) => ({
+      contents: args.path.endsWith(".css") ? "" : "module.exports = {};",
+      loader: args.path.endsWith(".css") ? "css" : "js" }));
+  },
+}];
+const result = await esbuild.build({
+  entryPoints: { "sq-app": path.join(src, "page.mjs"),
+                 "sq-python": path.join(src, "worker.mjs") },
+  bundle: true, format: "esm", minify: true, target: "es2022", outdir: out,
+  loader: { ".woff": "file", ".woff2": "file", ".ttf": "file", ".eot": "file", ".svg": "file" },
+  define: { "process.env.NODE_ENV": '"production"' },
+  nodePaths: [path.join(here, "node_modules")], metafile: true, plugins, logLevel: "warning",
+});
+if (process.env.SQ_APP_META) fs.writeFileSync(process.env.SQ_APP_META, JSON.stringify(result.metafile));
+for (const [file, info] of Object.entries(result.metafile.outputs)) {
+  console.log(`${file}: ${(info.bytes / 1024).toFixed(0)} KiB`);
+}
