@@ -7,7 +7,7 @@
 
 bundled by esbuild from npm packages pinned in lite/app/package-lock.json, and the small wheel
 `sq_site_page` the worker's Python needs in place of a kernel: an `IPython` stand-in (what
-ipywidgets and comm import from it) and the comm bridge (lite/app/py/). No JupyterLite, no
+ipywidgets and comm import from it) and the comm bridge (lite/app/py/). No JupyterLite app, no
 IPython and no kernel reach the browser: a widget's message is one postMessage each way.
 """
 

@@ -38,19 +38,21 @@ ICONS = (("icon-192.png", "192x192", "any"), ("icon-512.png", "512x512", "any"),
 # Not precached: source maps, the worker's own scripts (the browser keeps those), the snapshot
 # and the stored zips (the page's loader keeps them unpacked in a cache of its own,
 # lite/sq-pyodide.mjs), and what only the plain start (the loader's fallback) fetches: Pyodide's
-# deflated standard library and the wheels but sq_edu's (`plain_start_only`).
+# deflated standard library and the wheels (`plain_start_only`).
 NOT_PRECACHED = ["**/*.map", "service-worker.js", f"{WORKBOX_DIR}/**",
                  "static/pyodide/sq_edu.snapshot*", "static/pyodide/sq-site.zip*",
+                 "static/pyodide/sq-edu.zip*",
                  "static/pyodide/sq-stdlib.zip*", "static/pyodide/python_stdlib.zip"]
 MAX_FILE_BYTES = 64 * 2**20
 HEAD_MARK = 'id="sq-manifest"'
+APP_PAGE = "app.html"   # lite/app_build.py
 
 
 def plain_start_only(site: Path) -> list[str]:
-    """The wheels only Pyodide's plain start loads: a snapshot start loads sq_edu's alone."""
+    """The wheels: only Pyodide's plain start loads them (a snapshot start unpacks sq_edu from
+    its stored zip, lite/snapshot.py)."""
     folder = site / "static" / "pyodide"
-    return [f"static/pyodide/{path.name}" for path in sorted(folder.glob("*.whl"))
-            if not path.name.startswith("sq_edu-")]
+    return [f"static/pyodide/{path.name}" for path in sorted(folder.glob("*.whl"))]
 
 
 def workbox(cache: Path) -> Path:
@@ -102,7 +104,8 @@ def page_script() -> str:
 
 
 def link_pages(site: Path) -> list[str]:
-    """Every page of the site (the top-level .html) links the manifest and sq-offline.js."""
+    """Every page of the site (the top-level .html) links the manifest and sq-offline.js; not
+    the app page (app.html), which lives inside a dashboard page's frame."""
     from sq_edu.i18n import DEFAULT_LANG
 
     head = (f'<link rel="manifest" {HEAD_MARK} href="sq-edu-{DEFAULT_LANG}.webmanifest">'
@@ -111,6 +114,8 @@ def link_pages(site: Path) -> list[str]:
             '<script src="sq-offline.js"></script>')
     linked = []
     for page in sorted(site.glob("*.html")):
+        if page.name == APP_PAGE:
+            continue
         text = page.read_text(encoding="utf-8")
         if HEAD_MARK not in text and "</head>" in text:
             page.write_text(text.replace("</head>", head + "</head>", 1), encoding="utf-8")

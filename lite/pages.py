@@ -48,6 +48,8 @@ def site_words(lang: str) -> dict[str, str]:
         "failed": t("site.failed", lang),
         "kept_here": t("site.kept_here", lang, download=t("lesson_app.download", lang)),
         "kept_here_short": t("site.kept_here_short", lang),   # a page with no download link
+        # no service worker (a browser without one, private modes): progress in memory only
+        "not_kept": t("site.not_kept", lang, download=t("lesson_app.download", lang)),
         "teacher_here": t("site.teacher_here", lang),
         "back": t("site.back", lang),
         "needs_web_address": t("site.needs_web_address", lang),

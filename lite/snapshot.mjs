@@ -2,7 +2,7 @@
 //   node lite/snapshot.mjs <pyodide folder> <warm.py> <snapshot file>
 // Pyodide starts with sq_edu loaded and the packages' zip (sq-site.zip) on sys.path, runs
 // warm.py (the imports every page makes), and writes its memory to <snapshot file>. A page
-// restores that memory instead of starting Python and importing IPython and the widgets again
+// restores that memory instead of starting Python and importing the widgets and sq_edu again
 // (sq-pyodide.mjs), which was most of its load time.
 import fs from "node:fs";
 import path from "node:path";
@@ -30,7 +30,7 @@ const pyodide = await loadPyodide({
 pyodide.FS.writeFile("/lib/sq-site.zip", fs.readFileSync(path.join(folder, "sq-site.zip")));
 pyodide.runPython(fs.readFileSync(warm, "utf8"));
 
-// The kernel's Python holds a few of Pyodide's own JavaScript functions; the snapshot names
+// The page's Python holds a few of Pyodide's own JavaScript functions; the snapshot names
 // them, and the page's loader hands over the new Pyodide's functions of those names.
 function serializer(object) {
   if (object === pyodide) return { public: "" };

@@ -3,8 +3,9 @@
 A page used to spend most of its load starting Python, unpacking the wheels and importing
 ipywidgets and sq_edu. The build does that once, in Node, and saves
 Pyodide's memory (`sq_edu.snapshot.gz`); the page's loader (`sq-pyodide.mjs`) restores it and
-puts the packages' zip (`sq-site.zip`) back on the path. Only sq_edu stays a wheel: it reads its
-lessons, catalogues and scripts from its own folder.
+puts the packages' zip (`sq-site.zip`) back on the path. sq_edu is unpacked into site-packages
+from its own stored zip (`sq-edu.zip`, its wheel's files): it reads its lessons, catalogues and
+scripts from its own folder.
 
 The snapshot goes out in two copies: `sq_edu.snapshot.br` (brotli 11, a third smaller), which a
 host that serves precompressed files sends as `sq_edu.snapshot` with `Content-Encoding: br` and
@@ -28,13 +29,14 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from slim import stored_zip
+from slim import STDLIB_LEFT_OUT, stored_zip
 
 HERE = Path(__file__).resolve().parent
 SITE_ZIP = "sq-site.zip"
 STDLIB_ZIP = "sq-stdlib.zip"
+SQ_EDU_ZIP = "sq-edu.zip"   # sq_edu's wheel, stored: the loader unpacks it into site-packages
 # Sent as `.br`/`.gz` copies, the file of the name itself left empty (lite/precompress.mjs).
-STAND_INS = (SITE_ZIP, STDLIB_ZIP)
+STAND_INS = (SITE_ZIP, STDLIB_ZIP, SQ_EDU_ZIP)
 SNAPSHOT = "sq_edu.snapshot.gz"
 SNAPSHOT_BR = "sq_edu.snapshot.br"
 # brotli's best setting, its largest window a browser reads (2**24 bytes)
@@ -52,7 +54,8 @@ STAMP = (1980, 1, 1, 0, 0, 0)   # the same bytes from every build
 
 
 def site_zip(folder: Path) -> Path:
-    """Every wheel in `folder` but sq_edu's, unpacked into one stored zip for zipimport."""
+    """Every wheel in `folder` but sq_edu's, unpacked into one stored zip for zipimport (the
+    packages' own test suites left out)."""
     out = folder / SITE_ZIP
     seen: set[str] = set()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as archive:
@@ -61,7 +64,7 @@ def site_zip(folder: Path) -> Path:
                 continue
             with zipfile.ZipFile(wheel) as source:
                 for item in sorted(source.infolist(), key=lambda i: i.filename):
-                    if item.is_dir() or item.filename in seen:
+                    if item.is_dir() or item.filename in seen or "/tests/" in item.filename:
                         continue
                     seen.add(item.filename)
                     info = zipfile.ZipInfo(item.filename, STAMP)
@@ -78,7 +81,9 @@ def make_snapshot(folder: Path, pyodide_version: str,
     if shutil.which("node") is None:
         raise SystemExit("lite/snapshot.py: the site build needs Node.js (node) for its snapshot")
     site_zip(folder)
-    stored_zip(folder / "python_stdlib.zip", folder / STDLIB_ZIP)
+    stored_zip(folder / "python_stdlib.zip", folder / STDLIB_ZIP, STDLIB_LEFT_OUT)
+    wheel = next(folder.glob("sq_edu-*.whl"))
+    stored_zip(wheel, folder / SQ_EDU_ZIP)
     with tempfile.TemporaryDirectory() as temporary:
         raw = Path(temporary) / "snapshot"
         subprocess.run(["node", str(HERE / "snapshot.mjs"), str(folder), str(HERE / "warm.py"),

@@ -90,8 +90,8 @@ function unmaskStaticData(memory, fresh) {
 // Private parts of Pyodide (snapshot options, module internals): the Pyodide pin is exact
 // (lite/browser.txt) and tests/site/test_loader_names.py fails naming any that has gone.
 async function loadFromSnapshot(options) {
-  const [snapshot, packages, stdlib] = await Promise.all(
-    ["sq_edu.snapshot", "sq-site.zip", "sq-stdlib.zip"].map(packedBytes));
+  const [snapshot, packages, stdlib, sqEdu] = await Promise.all(
+    ["sq_edu.snapshot", "sq-site.zip", "sq-stdlib.zip", "sq-edu.zip"].map(packedBytes));
   // The restored memory must fit: grow the new module's memory to the snapshot's size first
   // (this Pyodide build ignores INITIAL_MEMORY), and put the packages' zip where it was.
   const memory = snapshot.subarray(new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1]);
@@ -109,7 +109,7 @@ async function loadFromSnapshot(options) {
   // snapshot's Python has this zip's directory, so its own deflated one would not do).
   const stdLibURL = URL.createObjectURL(new Blob([stdlib]));
   const pyodide = await loadPlain({
-    ...options, packages: ["sq-edu"], _loadSnapshot: snapshot, createPyodideModule: create,
+    ...options, packages: [], _loadSnapshot: snapshot, createPyodideModule: create,
     stdLibURL,
     // the functions of this Pyodide that the snapshot names (lite/snapshot.mjs)
     _snapshotDeserializer: (named) => ("public" in named
@@ -117,6 +117,10 @@ async function loadFromSnapshot(options) {
       : api[named.api]),
   }).finally(() => URL.revokeObjectURL(stdLibURL));
   if (pyodide.version !== PYODIDE) throw new Error(`Pyodide ${pyodide.version}, not ${PYODIDE}`);
+  // sq_edu's files where its wheel put them when the snapshot was made (its modules are in the
+  // restored memory; its lessons, catalogues and scripts are read from there).
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(sqEdu, "zip", { extractDir: sitePackages });
   pyodide.runPython("import random; random.seed()");  // not the snapshot's random sequence
   return pyodide;
 }

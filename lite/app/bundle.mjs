@@ -21,6 +21,17 @@ const plugins = [{
       if (fixed === text) throw new Error("anywidget's define() not found: check its version");
       return { contents: fixed, loader: "js" };
     });
+    // Font Awesome's icons in the one format every browser the site runs in reads (woff2):
+    // its eot, svg, ttf and woff copies would only go into the offline copy, unread.
+    build.onLoad({ filter: /font-awesome[\\/]css[\\/]font-awesome\.min\.css$/ }, (args) => {
+      const text = fs.readFileSync(args.path, "utf8");
+      const face = /@font-face\{[^}]*\}/;
+      if (!face.test(text)) throw new Error("Font Awesome's @font-face not found: check its version");
+      const fixed = text.replace(face, "@font-face{font-family:'FontAwesome';" +
+        "src:url('../fonts/fontawesome-webfont.woff2?v=4.7.0') format('woff2');" +
+        "font-weight:normal;font-style:normal}");
+      return { contents: fixed, loader: "css", resolveDir: path.dirname(args.path) };
+    });
     // ipywidgets 7's front ends, which html-manager bundles too: the page speaks only 8.
     build.onResolve({ filter: /^@jupyter-widgets\/(base7|controls7)(\/.*)?$/ }, (args) => ({
       path: args.path, namespace: "gone" }));

@@ -33,9 +33,13 @@ const addListener = self.addEventListener.bind(self);
 // A new build's worker takes over at once, and the pages open now too: /drive must be carried
 // for them (a page's Python started while no worker controls it keeps progress in memory only).
 addListener("install", () => self.skipWaiting());
+// The cache of the site's JupyterLite version for its bundles: unused now. (JupyterLite's own
+// "precache" stays: another app of the same origin may use that name.)
+const OLD_CACHES = ["sq-edu-bundles"];
 addListener("activate", (event) => {
   precache.activate(event);   // drops files of old builds
-  event.waitUntil(self.clients.claim());
+  event.waitUntil(Promise.all([self.clients.claim(),
+                               ...OLD_CACHES.map((name) => caches.delete(name))]));
 });
 
 addListener("fetch", (event) => {

@@ -34,13 +34,13 @@ def sibling_link(page: str, notebook: str, query: str) -> str:
 
 
 def site_link(page: str, name: str, query: str) -> str:
-    """On the serverless site the app runs in `<site>/repl/index.html`: the absolute address
-    of the site's page `name` (`<site>/equations.html?query`); "" anywhere else."""
+    """On the serverless site the app runs in `<site>/app.html` (framed by the site's page): the
+    absolute address of the site's page `name` (`<site>/equations.html?query`); "" anywhere
+    else."""
     parts = urlsplit(page)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return ""
     folder, _slash, app = parts.path.rpartition("/")
-    site, _slash, repl = folder.rpartition("/")
-    if repl != "repl" or app != "index.html":
+    if app != "app.html":
         return ""
-    return urlunsplit((parts.scheme, parts.netloc, f"{site}/{name}.html", query, ""))
+    return urlunsplit((parts.scheme, parts.netloc, f"{folder}/{name}.html", query, ""))

@@ -21,8 +21,8 @@ from pathlib import Path
 from sq_edu.practice.learner_guard import use_tab_lock
 
 log = logging.getLogger(__name__)
-# Any address ending so, inside the worker's scope: relative, it resolves beside the kernel's
-# own script, which the site's worker controls.
+# Any address ending so, inside the service worker's scope: relative, it resolves beside the
+# page's Python worker (sq-python.js, at the site's root), which the service worker controls.
 LOCK_ADDRESS = "sq-edu-lock"
 
 

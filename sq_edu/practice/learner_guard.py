@@ -198,18 +198,19 @@ def use_tab_lock(lock: TabLock | None) -> None:
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold an exclusive lock on `.<name>.lock` beside the file while reading and writing it,
-    so two tabs (two kernels) with one nickname take turns. Where the OS has no lock, the
-    page's own (`use_tab_lock`), else none."""
+    so two tabs (two kernels) with one nickname take turns. The page's own lock where it gives
+    one (`use_tab_lock`: the browser, whose Python has an `fcntl.flock` that locks nothing
+    across tabs); else the OS's; else none."""
+    if _tab_lock:
+        with _tab_lock[0](path):
+            yield
+        return
     try:
         import fcntl
     except ImportError:   # Windows: one kernel per learner is the rule there (docs/deploy.md)
         fcntl = None      # type: ignore[assignment]  # no fcntl on Windows: the guard then locks nothing
-    if getattr(fcntl, "flock", None) is None:   # also the browser's Python (Pyodide)
-        if _tab_lock:
-            with _tab_lock[0](path):
-                yield
-        else:
-            yield
+    if getattr(fcntl, "flock", None) is None:
+        yield
         return
     lock = path.with_name(f".{path.name}.lock")
     try:

@@ -101,6 +101,28 @@ def test_where_the_os_has_no_file_lock_the_pages_lock_is_taken(
     assert taken == ["inside", "take fox.json", "inside", "give fox.json"]
 
 
+def test_the_pages_lock_is_taken_even_where_python_has_flock(tmp_path: Path) -> None:
+    """Pyodide's Python has an `fcntl.flock` (as here, on Linux) that locks nothing across the
+    browser's tabs: the lock the page hands over is the one taken, not a `.lock` file's."""
+    taken: list[str] = []
+
+    @contextlib.contextmanager
+    def tab_lock(path: Path) -> Iterator[None]:
+        taken.append(f"take {path.name}")
+        yield
+        taken.append(f"give {path.name}")
+
+    path = tmp_path / "fox.json"
+    use_tab_lock(tab_lock)
+    try:
+        with locked(path):
+            taken.append("inside")
+    finally:
+        use_tab_lock(None)
+    assert taken == ["take fox.json", "inside", "give fox.json"]
+    assert not list(tmp_path.iterdir()), "a lock file was made beside the progress"
+
+
 def test_only_old_temporary_files_are_removed(tmp_path: Path) -> None:
     old, fresh = tmp_path / ".fox.json.1.tmp", tmp_path / ".owl.json.2.tmp"
     for temp in (old, fresh):

@@ -28,7 +28,7 @@ PRIVATE = {
     "public_api": "module.API.public_api: the functions the snapshot names",
     "HEAP8": "the module's memory, grown to the snapshot's size",
     "_malloc": "grows the module's memory before the restore",
-    "loadedPackages": "emptied before the snapshot, so sq_edu's wheel loads again",
+    "loadedPackages": "emptied before the snapshot (Pyodide snapshots only a fresh registry)",
 }
 
 

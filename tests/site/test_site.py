@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from sq_edu.apps.lesson import LessonApp
 from sq_edu.i18n import t
@@ -65,11 +64,7 @@ class Site:
         self.context.on("request", self._request)
         self.page = self.context.new_page()
         self.console = ConsoleLog().attach(self.page)
-        self.unsynced = 0   # JupyterLite's kernel started without /drive (the progress)
-        self.page.on("console", self._console)
-
-    def _console(self, message: Any) -> None:
-        self.unsynced += "will NOT be synced" in message.text
+        self.unsynced = 0   # pages whose Python started without /drive (the progress)
 
     def _request(self, request: Any) -> None:
         if request.headers.get("x-sq-precache"):   # the offline precache, not a page
@@ -84,10 +79,19 @@ class Site:
             return self.page
         self.page.wait_for_selector("#loading", state="hidden", timeout=LOAD_SECONDS * 1000)
         assert self.page.locator("#message").inner_text() != t("site.failed", "en")
+        self.unsynced += not self.app().evaluate("() => window.sqKeptHere === true")
         return self.page.frame_locator("#app")
 
+    def app(self) -> Any:
+        """The app page's frame (app.html), to run script in."""
+        return self.page.locator("#app").element_handle().content_frame()
+
+    def python(self, code: str) -> str:
+        """What `code` prints, run in the open page's Python (its worker)."""
+        return str(self.app().evaluate("(code) => window.sqPython(code)", code))
+
     def check(self) -> None:
-        assert not self.unsynced, "a page's kernel started without the progress storage"
+        assert not self.unsynced, "a page's Python started without the progress storage"
         assert not self.foreign, f"requests to other hosts: {self.foreign[:5]}"
         assert not self.console.errors, f"console errors: {self.console.errors[:5]}"
 
@@ -152,9 +156,9 @@ def test_equations_answered_then_kept_after_a_reload(site: Site) -> None:
 
 
 def test_every_reload_keeps_the_progress_storage(site: Site) -> None:
-    """JupyterLite starts its kernel without /drive when its service worker is not registered
-    yet; pages loading in 3-4 s met that on every reload (3 of 4 loads) until the page waited
-    for the worker (lite/page.html)."""
+    """A page's Python reaches /drive (the progress) only through the site's service worker: the
+    first page waits for it to be active before the app starts (lite/page.html), and every
+    reload finds it (JupyterLite's kernel once started without it on 3 of 4 reloads)."""
     for _ in range(3):
         frame = site.open("equations.html?level=1&seed=2")
         frame.locator(".sq-nickname input").wait_for()
@@ -163,8 +167,8 @@ def test_every_reload_keeps_the_progress_storage(site: Site) -> None:
 
 def test_a_page_opened_as_a_file_says_it_needs_a_web_address(browser: Any,
                                                               site_url: str) -> None:
-    """Browsers refuse JupyterLite's scripts and workers from file://: say so at once, in the
-    page's language, rather than loading for three minutes and then failing."""
+    """Browsers refuse the app's module worker and its scripts from file://: say so at once, in
+    the page's language, rather than loading for three minutes and then failing."""
     page = browser.new_page()
     try:
         page.goto((SITE / "equations.html").as_uri() + "?lang=ru")
@@ -174,6 +178,23 @@ def test_a_page_opened_as_a_file_says_it_needs_a_web_address(browser: Any,
         assert page.locator("#app").get_attribute("src") is None
     finally:
         page.close()
+
+
+def test_without_a_service_worker_the_page_says_progress_is_not_kept(browser: Any,
+                                                                    site_url: str) -> None:
+    """A browser that runs no service worker (some private modes) has no way to /drive: the
+    lesson still runs, with progress in memory, and the bar says it will not be kept instead of
+    promising it is."""
+    session = Site(browser, site_url, service_workers="block")
+    try:
+        frame = session.open("equations.html?lang=ru&level=1&seed=4")
+        name_learner(frame, "memoryfox")
+        words = t("site.not_kept", "ru", download=t("lesson_app.download", "ru"))
+        assert session.page.locator("#kept").inner_text() == words
+        assert session.unsynced == 1
+        assert not session.foreign, session.foreign
+    finally:
+        session.context.close()
 
 
 def test_play_runs_in_the_browser(site: Site) -> None:
@@ -195,48 +216,54 @@ def test_simulation_runs_without_numpy(site: Site) -> None:
             "sim = simulate_draws(obs, ('king',), 2000, seed=1)\n"
             "print('numpy' if importlib.util.find_spec('numpy') else 'no numpy',"
             " sim.n, abs(sim.estimate - float(sim.exact)) < 0.05)")
-    assert run_in_repl(site, code, "no numpy").split() == ["no", "numpy", "2000", "True"]
+    site.open("chances.html?level=1&seed=1")
+    assert site.python(code).split() == ["no", "numpy", "2000", "True"]
     site.check()
 
 
-def run_in_repl(site: Site, code: str, marker: str) -> str:
-    """The printed output (containing `marker`) of `code` run in the site's Python: in the
-    REPL frame of a lesson page, the one place the site's REPL takes code from its address."""
-    from urllib.parse import urlencode
+def test_the_app_page_runs_only_its_own_pages_code(site: Site, browser: Any) -> None:
+    """app.html runs the code a dashboard page of the site hands it, nothing else: opened on its
+    own (a link) or framed by another site with code of its own, no Python starts at all. The
+    learners' progress stays in the store the site has always used (`sq-edu-progress`)."""
+    site.page.goto(site.url + "app.html?code=print(1)")
+    other = ThreadingHTTPServer(("127.0.0.1", 0), partial(QuietHandler, directory=str(SITE)))
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    try:
+        # another origin (localhost, not 127.0.0.1): a page of its own (a 404 will do)
+        site.page.goto(f"http://localhost:{other.server_address[1]}/not-the-site.html")
+        site.page.evaluate(
+            """(src) => { window.sqPage = {cells: ["print('SQ' + '-RAN')"]};
+                          const f = document.createElement("iframe"); f.id = "app";
+                          document.body.appendChild(f); f.src = src; }""",
+            site.url + "app.html")
+        site.page.wait_for_timeout(5000)   # a worker would be asked for within a second
+    finally:
+        other.shutdown()
+        other.server_close()
+    workers = [url for url in site.requested if "sq-python.js" in url or ".snapshot" in url]
+    assert not workers, f"Python started for a page that is not the site's own: {workers}"
+    frame = site.open("equations.html?level=1&seed=1")
+    name_learner(frame, "storefox")
+    stores = site.page.evaluate("async () => (await indexedDB.databases()).map(d => d.name)")
+    assert "sq-edu-progress" in stores
 
-    query = urlencode([("kernel", "python"), ("code", code)])
+
+def bare_python(site: Site, code: str) -> str:
+    """What `code` prints in a page's Python that ran nothing else: the app page framed by the
+    site's index with no cells (the restored snapshot as it is)."""
     site.page.goto(site.url + "index.html")
-    site.page.evaluate(
-        """(src) => { const f = document.createElement("iframe"); f.id = "app";
-                      document.body.appendChild(f); f.src = src; }""",
-        "repl/index.html?" + query)
-    frame = site.page.frame_locator("#app")
-    output = frame.locator(".jp-OutputArea-output").filter(has_text=marker)
-    output.wait_for(timeout=LOAD_SECONDS * 1000)
-    return output.inner_text()
-
-
-def test_a_code_link_to_the_repl_runs_nothing(site: Site) -> None:
-    """`repl/index.html?code=...` opened as a link (or framed by another site) would run any
-    Python beside the learners' progress: the site's REPL drops the code before it starts."""
-    from urllib.parse import urlencode
-
-    query = urlencode([("kernel", "python"), ("code", "print('SQ' + '-RAN')")])
-    site.page.goto(site.url + "repl/index.html?" + query)
-    assert "code=" not in site.page.url, "the code stayed in the address"
-    site.page.locator(".jp-CodeConsole").wait_for(timeout=LOAD_SECONDS * 1000)
-    ran = site.page.locator(".jp-OutputArea-output").filter(has_text="SQ-RAN")
-    with pytest.raises(PlaywrightTimeout):
-        ran.wait_for(timeout=15_000)   # the kernel starts in a few seconds; nothing may print
-    storage = site.page.evaluate("async (url) => (await (await fetch(url)).json())"
-                                 "['jupyter-config-data'].contentsStorageName",
-                                 site.url + "jupyter-lite.json")
-    assert storage == "sq-edu-progress", "progress kept under JupyterLite's shared name"
+    site.page.evaluate("""() => { window.sqPage = {cells: []};
+                                  const f = document.createElement("iframe"); f.id = "app";
+                                  document.body.appendChild(f); f.src = "app.html"; }""")
+    site.page.wait_for_function("() => document.getElementById('app').contentWindow.sqPython",
+                                timeout=LOAD_SECONDS * 1000)
+    return str(site.page.evaluate(
+        "(code) => document.getElementById('app').contentWindow.sqPython(code)", code))
 
 
 def test_python_starts_from_the_build_snapshot(site: Site) -> None:
-    """The fast start (lite/snapshot.py) is really taken, not its fallback: the kernel's Python
-    carries the snapshot's mark, only sq_edu's wheel is fetched (the rest is one zip), and each
+    """The fast start (lite/snapshot.py) is really taken, not its fallback: the page's Python
+    carries the snapshot's mark, no wheel is fetched (the packages are zips), and each
     page gets its own random numbers, not the snapshot's. The lesson pages were built once in
     the snapshot (lite/warm.py): the catalogue is parsed, and none of those widgets, comms or
     page settings is left in it."""
@@ -248,13 +275,13 @@ def test_python_starts_from_the_build_snapshot(site: Site) -> None:
             "print('warm', catalog.cache_info().currsize, len(widget._instances),\n"
             "      len(comm.get_comm_manager().comms), 'QUERY_STRING' in os.environ,\n"
             "      'SQ_EDU_PROGRESS_DIR' in os.environ, os.path.exists('/tmp/sq-edu-warm'))")
-    assert run_in_repl(site, warm, "warm").split() == ["warm", "1", "0", "0", "False",
-                                                       "False", "False"]
-    first = run_in_repl(site, code, "restored").split()
+    assert bare_python(site, warm).split() == ["warm", "1", "0", "0", "False", "False",
+                                               "False"]
+    first = bare_python(site, code).split()
     site.page.wait_for_function(KEPT_SNAPSHOT, polling=200, timeout=60_000)
     names = ("sq_edu.snapshot", "sq_edu.snapshot.gz")
     before = [[url.rsplit("/", 1)[-1] for url in site.requested].count(name) for name in names]
-    second = run_in_repl(site, code, "restored").split()
+    second = bare_python(site, code).split()
     assert first[:2] == second[:2] == ["restored", "True"]
     assert first[2] != second[2]
     fetched = [url.rsplit("/", 1)[-1] for url in site.requested]
@@ -263,8 +290,8 @@ def test_python_starts_from_the_build_snapshot(site: Site) -> None:
     # copy. (The service worker may fetch a file again: counts are doubled, or not.)
     assert before[0] > 0 and before[1] > 0, "the first page did not fetch the snapshot"
     assert [fetched.count(name) for name in names] == before, "the second page fetched it"
-    assert {name for name in fetched if name.endswith(".whl")} == {
-        "sq_edu-0.1.0-py3-none-any.whl"}
+    assert not [name for name in fetched if name.endswith(".whl")], "a wheel was fetched"
+    assert "sq-edu.zip" in fetched   # sq_edu's files, unpacked by the loader
     site.check()
 
 
@@ -275,10 +302,11 @@ def test_without_the_snapshot_python_starts_the_plain_way(site: Site) -> None:
     site.context.route("**/static/pyodide/sq_edu.snapshot*",
                        lambda route: route.fulfill(status=404, body=""))
     code = "import sys, sq_edu.pages.page\nprint('plain', hasattr(sys, '_sq_edu_snapshot'))"
-    assert run_in_repl(site, code, "plain").split()[:2] == ["plain", "False"]
+    site.open("equations.html?level=1&seed=1")
+    assert site.python(code).split()[:2] == ["plain", "False"]
     fetched = {url.rsplit("/", 1)[-1] for url in site.requested}
     assert "python_stdlib.zip" in fetched
-    assert any(name.startswith("ipython-") and name.endswith(".whl") for name in fetched)
+    assert any(name.startswith("ipywidgets-") and name.endswith(".whl") for name in fetched)
     assert not site.foreign, f"requests to other hosts: {site.foreign[:5]}"
 
 

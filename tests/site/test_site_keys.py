@@ -1,8 +1,7 @@
 """The site's page around the app (lite/page.html), at phone size (390x844, touch):
 
-- Enter on a focused button of the app presses it, as under Voila. JupyterLite's REPL console
-  used to take every Enter pressed outside its hidden prompt (it cancelled the key and moved the
-  focus there), so only Space worked.
+- Enter on a focused button of the app presses it, as under Voila (JupyterLite's REPL console,
+  which the site's pages ran in before, took every Enter pressed outside its hidden prompt).
 - The page's bar, title and language follow a switch of language made inside the app.
 
 Screenshots: test-artifacts/site-enter-*.png, site-lang-follow-*.png.

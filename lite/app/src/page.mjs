@@ -8,6 +8,8 @@ import * as base from "@jupyter-widgets/base";
 import { HTMLManager } from "@jupyter-widgets/html-manager/lib/htmlmanager";
 import "@jupyter-widgets/controls/css/widgets-base.css";
 import "@jupyter-widgets/controls/css/labvariables.css";
+// The widgets' icons (a button's `icon="check"`): Font Awesome 4.7, as JupyterLab and Voila.
+import "font-awesome/css/font-awesome.min.css";
 import localforage from "localforage";
 import { BrowserStorageDrive } from "@jupyterlite/services/lib/contents/drive.js";
 import { DriveContentsProcessor } from "@jupyterlite/services/lib/contents/drivecontents.js";
