@@ -40,7 +40,8 @@ PRECACHE = ("sq-edu-site",)
 # What the worker itself loads or answers, never from its caches; the snapshot and the stored
 # zips, which the page's loader keeps unpacked in its own (KEPT_SNAPSHOT).
 NOT_PRECACHED = ("service-worker.js", "workbox/", "sq-edu-lock", "static/pyodide/sq_edu.snapshot",
-                 "static/pyodide/sq-site.zip", "static/pyodide/sq-stdlib.zip")
+                 "static/pyodide/sq-site.zip", "static/pyodide/sq-stdlib.zip",
+                 "static/pyodide/sq-edu.zip")
 CACHED_URLS = f"""async () => {{
     const urls = [];
     for (const name of {list(PRECACHE)!r}) {{
