@@ -84,7 +84,7 @@ const manager = new SiteManager({
 });
 
 // Python -> page: a widget's message, as a kernel connection hands it to the manager.
-function fromPython({ msgType, commId, content, metadata, parent, buffers }) {
+function fromPython(msgType, commId, content, metadata, parent, buffers) {
   const msg = {
     header: { msg_id: newId(), msg_type: msgType },
     parent_header: parent ? { msg_id: parent } : {},
@@ -151,24 +151,29 @@ function answerDrive(browsingContextId) {
 }
 
 /**
- * Start the page's Python and draw its app into `root`. `page` is what the dashboard page hands
- * over: its notebook's code cells (a bootstrap cell first) and the packages to load.
- * Resolves once every cell has run; rejects with the reason if Python could not start.
+ * Draw the app of the page's Python into `root`. `python` is what app.html started before this
+ * script loaded (so that Pyodide's start and this script's load overlap): the worker, the
+ * messages it sent meanwhile, and the id its /drive requests carry ("" without a service
+ * worker: /drive is in memory). Resolves once every cell has run; rejects with the reason if
+ * Python could not start.
  */
-export function start(root, page) {
-  const controlled = Boolean(navigator.serviceWorker && navigator.serviceWorker.controller);
-  const browsingContextId = controlled ? crypto.randomUUID() : "";
-  if (controlled) answerDrive(browsingContextId);
-  worker = new Worker(new URL("sq-python.js", document.baseURI), { type: "module" });
+export function start(root, { worker: started, early, browsingContextId }) {
+  // Python asks for /drive only once restored, long after this script has loaded.
+  if (browsingContextId) answerDrive(browsingContextId);
+  worker = started;
   const asked = new Map();
   let ran = 0;
-  const started = new Promise((resolve, reject) => {
-    worker.addEventListener("message", (event) => {
-      const message = event.data || {};
-      if (message.type === "comm") fromPython(message);
-      else if (message.type === "show") {
-        showView(root, message.modelId)
-          .catch((error) => console.error("sq_edu: a widget could not be drawn:", error));
+  const done = new Promise((resolve, reject) => {
+    const handle = (message) => {
+      if (message.type === "comms") {
+        for (const { kind, id, content, metadata, buffers } of message.messages) {
+          if (kind === "show") {
+            showView(root, id)
+              .catch((error) => console.error("sq_edu: a widget could not be drawn:", error));
+          } else {
+            fromPython(kind, id, content, metadata, message.parent, buffers);
+          }
+        }
       } else if (message.type === "idle") {
         const status = idle.get(message.msgId);
         idle.delete(message.msgId);
@@ -181,11 +186,14 @@ export function start(root, page) {
         asked.delete(message.id);
         if (answer) answer(message);
       }
-    });
+    };
+    for (const event of early.splice(0)) {
+      if (event.type === "error") reject(new Error(event.message || "worker"));
+      else handle(event.data || {});
+    }
+    worker.addEventListener("message", (event) => handle(event.data || {}));
     worker.addEventListener("error", (event) => reject(new Error(event.message || "worker")));
   });
-  worker.postMessage({ type: "start", cells: page.cells, packages: page.packages,
-                       browsingContextId });
   // For the site's tests (tests/site): Python's printed output of `code` in this page.
   window.sqPython = (code) => new Promise((resolve, reject) => {
     const id = ++ran;
@@ -193,6 +201,5 @@ export function start(root, page) {
       : resolve(message.output)));
     worker.postMessage({ type: "run", id, code });
   });
-  window.sqKeptHere = controlled;
-  return started;
+  return done;
 }

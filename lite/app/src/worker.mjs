@@ -12,14 +12,25 @@ let parentId = null;   // the page's message Python is handling now (widgets' ec
 
 const post = (message) => self.postMessage(message);
 
-// Python -> page, called synchronously by sq_page_bridge.PageComm.publish_msg.
-function toPage(msgType, commId, content, metadata, buffers) {
-  post({ type: "comm", msgType, commId, content, metadata, parent: parentId,
-         buffers: Array.from(buffers || [], (b) => new Uint8Array(b)) });
+// Python -> page: a batch of messages in order, [kind, id, content, metadata, buffers] each
+// (sq_page_bridge.flush).
+function toPage(batch) {
+  post({ type: "comms", parent: parentId, messages: Array.from(batch, (entry) => {
+    const [kind, id, content, metadata, buffers] = entry;
+    return { kind, id, content, metadata, buffers: Array.from(buffers, (b) => new Uint8Array(b)) };
+  }) });
 }
 
-function showView(modelId) {
-  post({ type: "show", modelId });
+// Messages Python sent outside the worker's own calls (a timer, a callback) go once its turn
+// is over.
+let flushing = false;
+function schedule() {
+  if (flushing) return;
+  flushing = true;
+  queueMicrotask(() => {
+    flushing = false;
+    bridge.flush();
+  });
 }
 
 // /drive: the storage the site's pages share (IndexedDB, kept by the page: page.mjs answers
@@ -39,7 +50,7 @@ async function start({ cells, packages, browsingContextId }) {
   py = await loader.loadPyodide({ indexURL: new URL("static/pyodide/", site).href, packages });
   mountDrive(py, browsingContextId);
   bridge = py.pyimport("sq_page_bridge");
-  bridge.install(toPage, showView);
+  bridge.install(toPage, schedule);
   const scope = py.toPy({});
   for (const cell of cells) {
     const value = await py.runPythonAsync(cell, { globals: scope });
@@ -47,6 +58,7 @@ async function start({ cells, packages, browsingContextId }) {
       bridge.show(value);
       value.destroy();
     }
+    bridge.flush();
   }
   scope.destroy();
 }
@@ -59,6 +71,7 @@ async function run(code) {
     const scope = py.toPy({});
     await py.runPythonAsync(code, { globals: scope });
     scope.destroy();
+    bridge.flush();
   } finally {
     py.setStdout();
   }
@@ -84,6 +97,7 @@ self.addEventListener("message", async (event) => {
     parentId = message.msgId;
     try {
       bridge.receive(message.msgType, message.commId, message.content, message.buffers || []);
+      bridge.flush();   // its updates reach the page before its "idle", as from a kernel
     } catch (error) {   // a widget callback's error: logged, never shown to the child
       console.error("sq_edu: Python failed on a widget message:", error);
     } finally {
