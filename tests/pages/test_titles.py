@@ -41,7 +41,7 @@ def test_the_static_site_page_knows_every_title() -> None:
     sys.path.insert(0, str(ROOT))
     from lite.pages import dashboard_page
 
-    page = dashboard_page("chances", notebooks_dir() / "chances.ipynb", "1")
+    page = dashboard_page("chances", notebooks_dir() / "chances.ipynb")
     assert f"<title>{page_titles('chances')['en']}</title>" in page
     assert json.dumps(page_titles("chances"), ensure_ascii=False) in page
     assert "document.title = TITLES[lang]" in page
