@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from sq_edu.practice.progress import learner_file_name
+from tests.browser.test_play import APP, MAX_CLICKS, child_turn, open_settings, settle
 from tests.browser.test_play_together import play_hot_seat
 from tests.site.test_site import ARTIFACTS, Site, site, site_url
 
@@ -63,4 +64,28 @@ def test_a_hot_seat_game_is_played_to_the_end_on_the_site(site: Site) -> None:
     for name in names:
         skills = _progress(drive, name)["mastery"]["skills"]
         assert sum(s["play_attempts"] for s in skills.values()) > 0, name
+    site.check()
+
+
+def test_a_game_against_the_bots_is_played_to_the_end_on_the_site(site: Site) -> None:
+    """The bots move on timers (sq_edu/apps/play/pace.py): in the page's worker each of their
+    moves reaches the page on its own, with no click of the child's to carry it."""
+    site.open("play.html?lang=en&seed=3")
+    frame = site.app()
+    frame.locator(APP).wait_for()
+    open_settings(frame)
+    frame.locator(f"{APP} .sq-auto input[type=checkbox]").check()
+    frame.locator(f"{APP} .sq-settings button").click()   # folded again: the child's screen
+    frame.locator(f"{APP} .sq-auto").wait_for(state="hidden")
+    pressed: dict[str, int] = {}
+    for _ in range(MAX_CLICKS):
+        settle(frame)
+        if frame.locator(f"{APP} .sq-game-over").is_visible():
+            break
+        what = child_turn(frame)
+        pressed[what] = pressed.get(what, 0) + 1
+    over = frame.locator(f"{APP} .sq-game-over")
+    assert over.is_visible(), f"no game over after {pressed}"
+    assert "Game over!" in over.inner_text()
+    assert pressed.get("discard", 0) + pressed.get("wake", 0) >= 3, pressed
     site.check()
