@@ -1,11 +1,15 @@
 """The serverless site (`make site`): its weight on a first visit and its load time, beside Voila.
 
-Weight: a fresh browser context opens a lesson page from a plain static server; every file the
-server sends is added up raw, gzipped (what GitHub Pages and most hosts send) and in brotli
-(Netlify, Cloudflare, nginx or Apache with brotli), each file at most its raw size (a host
-sends a zip as it is). Then a second lesson page in the same context: only the bytes it needs
-that the first did not fetch (the browser's cache and the site's own caches hold the rest).
-The full list of the first visit's files goes to `test-artifacts/site-files.tsv`.
+Weight: a fresh browser context opens a lesson page from a static server; every file the
+server sends is added up raw, gzipped and in brotli, each file at most its raw size (a host
+sends a zip as it is). Two kinds of host: one that serves the build's precompressed copies
+(nginx `brotli_static`, Caddy, Apache with docs/site.md's rules: its brotli figure counts), and
+a plain one (GitHub Pages, Netlify, Cloudflare Pages, `python -m http.server`: each file as it
+is, gzipped on the fly; its gzip figure counts), where the page's loader fetches the snapshot
+and the zips as brotli files and unpacks them itself. Then a second lesson page in the same
+context: only the bytes it needs that the first did not fetch (the browser's cache and the
+site's own caches hold the rest). The full list of the first visit's files goes to
+`test-artifacts/site-files.tsv`.
 
 Time: cold is a new browser context (empty cache and storage) opening the page; warm is the
 same context opening it again. Interactive: the dashboard's app is drawn (the page's loading
@@ -21,6 +25,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import re
 import statistics
 import subprocess
 import threading
@@ -60,6 +65,7 @@ class _Recording(SimpleHTTPRequestHandler):
     Content-Encoding; every other file goes as it is (its compressed size is counted instead)."""
 
     sent: list[str]
+    precompressed = True   # False: a plain host, every file sent as it is
 
     def log_message(self, *_args: object) -> None:
         pass
@@ -67,7 +73,7 @@ class _Recording(SimpleHTTPRequestHandler):
     def send_head(self):  # type: ignore[no-untyped-def]
         path = self.translate_path(self.path)
         accepted = self.headers.get("Accept-Encoding", "")
-        if os.path.isfile(path) and os.path.getsize(path) == 0:
+        if self.precompressed and os.path.isfile(path) and os.path.getsize(path) == 0:
             for encoding, suffix in (("br", ".br"), ("gzip", ".gz")):
                 if encoding in accepted and os.path.isfile(path + suffix):
                     body = open(path + suffix, "rb")   # noqa: SIM115 (the handler closes it)
@@ -91,27 +97,28 @@ def _file(name: str) -> Path:
     return path / "index.html" if path.is_dir() else path
 
 
-def _raw_size(gz: Path) -> int:
-    """The unpacked size of a gzip file (its last 4 bytes; files under 4 GiB)."""
-    with gz.open("rb") as source:
-        source.seek(-4, os.SEEK_END)
-        return int.from_bytes(source.read(4), "little")
+def _packed_sizes() -> dict[str, int]:
+    """The unpacked sizes of the files sent as `.br` copies, as the site's loader knows them."""
+    loader = (SITE / "static" / "pyodide" / "sq-pyodide.mjs").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const PACKED = (\{.*?\});", loader).group(1))
 
 
 # Sent as they are by any host: compressing them again gains nothing.
 COMPRESSED = (".gz", ".zip", ".whl", ".png", ".ico", ".woff", ".woff2", ".br")
 
 
-def compressed_sizes(names: set[str]) -> dict[str, tuple[int, int, int]]:
+def compressed_sizes(names: set[str], plain: bool = False) -> dict[str, tuple[int, int, int]]:
     """(raw, gzip, brotli) bytes per file, a compressed size never above the raw one. A
     precompressed sibling (`x.gz`, `x.br` as the build writes them) is taken as it is; else
-    gzip -9 and brotli 9 (a host compressing as it serves)."""
+    gzip -9 and brotli 9 (a host compressing as it serves). `plain`: an empty file is 0 bytes,
+    not its `.br` copy (a plain host sends it as it is)."""
     sizes = {}
-    for name in names:   # an empty file sent as its .br/.gz copies (the snapshot)
+    packed = _packed_sizes()
+    for name in names:   # an empty file sent as its .br copy (the snapshot, the zips)
         path = _file(name)
-        gz, br = path.with_name(path.name + ".gz"), path.with_name(path.name + ".br")
-        if path.is_file() and path.stat().st_size == 0 and gz.is_file() and br.is_file():
-            sizes[name] = (_raw_size(gz), gz.stat().st_size, br.stat().st_size)
+        br = path.with_name(path.name + ".br")
+        if not plain and path.is_file() and path.stat().st_size == 0 and br.is_file():
+            sizes[name] = (packed[path.name], br.stat().st_size, br.stat().st_size)
     files = {name: _file(name) for name in names if _file(name).is_file() and name not in sizes}
     need_br = [str(p) for p in files.values() if not p.with_name(p.name + ".br").is_file()
                and not p.name.endswith(COMPRESSED)]
@@ -220,10 +227,8 @@ def weight_rows(browser: Any, url: str, sent: list[str]) -> list[dict]:
          "target": "reference"},
         {"benchmark": f"site {page} first visit, raw", "value": raw, "unit": "MiB",
          "target": "reference"},
-        {"benchmark": f"site {page} first visit, gzip", "value": gz, "unit": "MiB",
-         "target": "<= 10"},
-        {"benchmark": f"site {page} first visit, brotli", "value": br, "unit": "MiB",
-         "target": "<= 10"},
+        {"benchmark": f"site {page} first visit, host with precompressed copies (brotli)",
+         "value": br, "unit": "MiB", "target": "<= 10"},
         {"benchmark": f"site {page} after it shows, background (gzip)", "value": after[0],
          "unit": "MiB", "target": "reference"},
         {"benchmark": f"site {page} background: first-visit files again (gzip)",
@@ -237,6 +242,39 @@ def weight_rows(browser: Any, url: str, sent: list[str]) -> list[dict]:
         {"benchmark": f"site {SECOND.split('.')[0]} next page, new brotli", "value": new_br,
          "unit": "MiB", "target": "<= 1"},
     ]
+
+
+def plain_host_rows(browser: Any, url: str, sent: list[str], runs: int) -> list[dict]:
+    """A plain host: the first visit's files as it sends them, and the lesson's cold start
+    there (the loader fetches the brotli copies as files and unpacks them itself)."""
+    cold = []
+    for run in range(runs):
+        context = browser.new_context(viewport={"width": 1200, "height": 900})
+        sent.clear()
+        cold.append(_open(context, url + LESSON))
+        if run == 0:
+            first = {name for name in sent if not name.startswith(PRECACHE)}
+        context.close()
+    sizes = compressed_sizes(first, plain=True)
+    gz = _total(sizes, first)[1]
+    print("\nFirst visit of", LESSON, "from a plain host - largest files (MiB gzip):")
+    for name, (_, size, _) in sorted(sizes.items(), key=lambda item: -item[1][1])[:8]:
+        print(f"  {name:60} {size / MIB:6.2f}")
+    page = LESSON.split(".")[0]
+    return [
+        {"benchmark": f"site {page} first visit, plain host: files", "value": len(first),
+         "unit": "files", "target": "reference"},
+        {"benchmark": f"site {page} first visit, plain host (gzip)", "value": gz,
+         "unit": "MiB", "target": "<= 10"},
+        {"benchmark": f"site {page} cold, plain host (median of {runs})",
+         "value": statistics.median(cold), "unit": "s", "target": "reference"},
+    ]
+
+
+def _serve(handler: type) -> tuple[ThreadingHTTPServer, str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def _voila_load(browser: Any, runs: int) -> list[float]:
@@ -264,14 +302,14 @@ def run(quick: bool = False) -> list[dict]:
     rows: list[dict] = [{"benchmark": "site size on disk", "value": size, "unit": "MiB",
                          "target": "reference"}]
     sent: list[str] = []
-    handler = type("Recording", (_Recording,), {"sent": sent})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=str(SITE)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, url = _serve(type("Recording", (_Recording,), {"sent": sent}))
+    plain, plain_url = _serve(type("Plain", (_Recording,), {"sent": sent,
+                                                            "precompressed": False}))
     try:
         with sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             rows += weight_rows(browser, url, sent)
+            rows += plain_host_rows(browser, plain_url, sent, runs)
             voila = _voila_load(browser, runs + 1)
             voila_warm = statistics.median(voila[1:])
             rows.append({"benchmark": "Voila equations, cold (first load)",
@@ -294,6 +332,7 @@ def run(quick: bool = False) -> list[dict]:
                              "target": f"<= {voila_warm:.2f} (Voila warm)"})
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for each in (server, plain):
+            each.shutdown()
+            each.server_close()
     return rows

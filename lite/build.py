@@ -41,8 +41,14 @@ from slim import slim_wheel
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 PYTHON_IN_BROWSER = "3.14"
-# The teacher page's QR reader (exit tickets), vendored from npm so scanning works offline.
-JSQR_VERSION = "1.4.0"
+# Vendored from npm as they are (package, version, its files kept, folder in static/): the
+# teacher page's QR reader (exit tickets), so scanning works offline; the page loader's brotli
+# decoder, for hosts that send the precompressed copies only as files (lite/sq-pyodide.mjs).
+VENDORED = (
+    ("jsqr", "1.4.0", ("dist/jsQR.js", "LICENSE"), "jsqr"),
+    ("brotli-dec-wasm", "2.3.2", ("pkg/brotli_dec_wasm.js", "pkg/brotli_dec_wasm_bg.wasm",
+                                  "LICENSE-MIT.txt"), "brotli"),
+)
 CORE_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
               "python_stdlib.zip")
 
@@ -94,17 +100,18 @@ def download(pins: dict[str, str], dest: Path) -> None:
         "-d", str(dest), *(f"{name}=={version}" for name, version in sorted(pins.items())))
 
 
-def vendor_jsqr(cache: Path, out: Path) -> None:
-    """`jsqr@JSQR_VERSION` from npm: its browser build and licence, as `static/jsqr/`."""
-    folder = cache / f"jsqr-{JSQR_VERSION}"
-    if not (folder / "package" / "dist" / "jsQR.js").is_file():
-        folder.mkdir(parents=True, exist_ok=True)
-        run("npm", "pack", f"jsqr@{JSQR_VERSION}", "--silent", "--pack-destination", str(folder))
-        with tarfile.open(folder / f"jsqr-{JSQR_VERSION}.tgz") as archive:
-            archive.extractall(folder, filter="data")
-    out.mkdir(parents=True, exist_ok=True)
-    shutil.copy2(folder / "package" / "dist" / "jsQR.js", out / "jsQR.js")
-    shutil.copy2(folder / "package" / "LICENSE", out / "LICENSE")
+def vendor(cache: Path, static: Path) -> None:
+    """The `VENDORED` npm packages' files, flat in their folders of `static`."""
+    for name, version, files, into in VENDORED:
+        folder = cache / f"{name}-{version}"
+        if not all((folder / "package" / file).is_file() for file in files):
+            folder.mkdir(parents=True, exist_ok=True)
+            run("npm", "pack", f"{name}@{version}", "--silent", "--pack-destination", str(folder))
+            with tarfile.open(folder / f"{name}-{version}.tgz") as archive:
+                archive.extractall(folder, filter="data")
+        (static / into).mkdir(parents=True, exist_ok=True)
+        for file in files:
+            shutil.copy2(folder / "package" / file, static / into / Path(file).name)
 
 
 def wheel_for(name: str, version: str, folder: Path) -> Path:
@@ -195,7 +202,7 @@ def build(out: Path, cache: Path) -> None:
                                 sorted(site_wheels.glob("*.whl")))
     brotli = make_snapshot(pyodide, version, cache / "snapshot")
     build_app(out, cache, packages)
-    vendor_jsqr(cache, out / "static" / "jsqr")
+    vendor(cache, out / "static")
     write_pages(out)
     make_offline(out, cache)   # it lists for the worker whatever the build made
     brotli_done(brotli, out)

@@ -38,11 +38,13 @@ ICONS = (("icon-192.png", "192x192", "any"), ("icon-512.png", "512x512", "any"),
 # Not precached: source maps, the worker's own scripts (the browser keeps those), the snapshot
 # and the stored zips (the page's loader keeps them unpacked in a cache of its own,
 # lite/sq-pyodide.mjs), and what only the plain start (the loader's fallback) fetches: Pyodide's
-# deflated standard library and the wheels (`plain_start_only`).
+# deflated standard library and the wheels (`plain_start_only`), and the loader's brotli decoder
+# (needed only to fetch those, online).
 NOT_PRECACHED = ["**/*.map", "service-worker.js", f"{WORKBOX_DIR}/**",
                  "static/pyodide/sq_edu.snapshot*", "static/pyodide/sq-site.zip*",
                  "static/pyodide/sq-edu.zip*",
-                 "static/pyodide/sq-stdlib.zip*", "static/pyodide/python_stdlib.zip"]
+                 "static/pyodide/sq-stdlib.zip*", "static/pyodide/python_stdlib.zip",
+                 "static/brotli/**"]
 MAX_FILE_BYTES = 64 * 2**20
 HEAD_MARK = 'id="sq-manifest"'
 APP_PAGE = "app.html"   # lite/app_build.py

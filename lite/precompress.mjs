@@ -5,10 +5,10 @@
 // left alone, as are files where compressing saves almost nothing.
 //   node lite/precompress.mjs <site folder>
 // Stand-ins: the named files (stored zips the page's loader reads whole, lite/slim.py) get a
-// brotli copy with its largest window a browser reads (2^24) and a gzip -9 one, and are then
-// emptied, as the snapshot (lite/snapshot.py): a host that serves precompressed copies sends
-// the `.br`, any other sends 0 bytes for the name and the loader fetches the `.gz` (never the
-// stored zip itself, several times larger).
+// brotli copy with its largest window a browser reads (2^24), and are then emptied, as the
+// snapshot (lite/snapshot.py): a host that serves precompressed copies sends the `.br`, any
+// other sends 0 bytes for the name and the loader fetches the `.br` as a file and unpacks it
+// (never the stored zip itself, several times larger).
 //   node lite/precompress.mjs --stand-ins <file>...
 import fs from "node:fs";
 import path from "node:path";
@@ -21,7 +21,6 @@ if (process.argv[2] === "--stand-ins") {
       [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
     fs.writeFileSync(file + ".br", br);
-    fs.writeFileSync(file + ".gz", zlib.gzipSync(data, { level: 9 }));
     fs.writeFileSync(file, "");
     console.log(`${path.basename(file)}: ${data.length} bytes, brotli ${br.length}`);
   }

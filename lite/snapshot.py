@@ -2,25 +2,25 @@
 
 A page used to spend most of its load starting Python, unpacking the wheels and importing
 ipywidgets and sq_edu. The build does that once, in Node, and saves
-Pyodide's memory (`sq_edu.snapshot.gz`); the page's loader (`sq-pyodide.mjs`) restores it and
+Pyodide's memory (`sq_edu.snapshot`); the page's loader (`sq-pyodide.mjs`) restores it and
 puts the packages' zip (`sq-site.zip`) back on the path. sq_edu is unpacked into site-packages
 from its own stored zip (`sq-edu.zip`, its wheel's files): it reads its lessons, catalogues and
 scripts from its own folder.
 
-The snapshot goes out in two copies: `sq_edu.snapshot.br` (brotli 11, a third smaller), which a
-host that serves precompressed files sends as `sq_edu.snapshot` with `Content-Encoding: br` and
-the browser unpacks itself, and `sq_edu.snapshot.gz`, which the loader fetches and unzips when
-the host has no such rule: the plain `sq_edu.snapshot` is an empty file, so such a host sends
-0 bytes (not a 404, and a file for hosts that look for one before its precompressed copies).
-The packages' zip and the standard library (`sq-stdlib.zip`, stored; Pyodide's deflated
-`python_stdlib.zip` stays for the plain start) go out the same way (lite/slim.py, `stored_zip`;
-their copies by lite/precompress.mjs): the snapshot's Python has their directories cached, so
-the page must get exactly the bytes the build used.
+The snapshot goes out as one brotli copy, `sq_edu.snapshot.br` (brotli 11), beside an empty
+`sq_edu.snapshot`: a host that serves precompressed files sends the copy for the name with
+`Content-Encoding: br` and the browser unpacks it; any other host sends 0 bytes for the name (not
+a 404, and a file for hosts that look for one before its precompressed copies), and the loader
+fetches the `.br` as a file and unpacks it itself (a WebAssembly brotli decoder). The packages'
+zip and the standard library (`sq-stdlib.zip`, stored; Pyodide's deflated `python_stdlib.zip`
+stays for the plain start) go out the same way (lite/slim.py, `stored_zip`; their copies by
+lite/precompress.mjs), without the sources of the modules the snapshot has imported
+(lite/warm.py): the snapshot's Python has their directories cached, so the page must get
+exactly the bytes the build left.
 """
 
 from __future__ import annotations
 
-import gzip
 import hashlib
 import json
 import shutil
@@ -35,9 +35,8 @@ HERE = Path(__file__).resolve().parent
 SITE_ZIP = "sq-site.zip"
 STDLIB_ZIP = "sq-stdlib.zip"
 SQ_EDU_ZIP = "sq-edu.zip"   # sq_edu's wheel, stored: the loader unpacks it into site-packages
-# Sent as `.br`/`.gz` copies, the file of the name itself left empty (lite/precompress.mjs).
+# Sent as `.br` copies, the file of the name itself left empty (lite/precompress.mjs).
 STAND_INS = (SITE_ZIP, STDLIB_ZIP, SQ_EDU_ZIP)
-SNAPSHOT = "sq_edu.snapshot.gz"
 SNAPSHOT_BR = "sq_edu.snapshot.br"
 # brotli's best setting, its largest window a browser reads (2**24 bytes)
 BROTLI_SNAPSHOT = """
@@ -75,9 +74,9 @@ def site_zip(folder: Path) -> Path:
 
 def make_snapshot(folder: Path, pyodide_version: str,
                   scratch: Path) -> subprocess.Popen[bytes]:
-    """Pyodide's memory after the imports of lite/warm.py, made by Node, gzipped; returns the
-    brotli compression, still running (a few minutes: the build goes on meanwhile), into
-    `scratch` (brotli_done copies it into the site)."""
+    """Pyodide's memory after the imports of lite/warm.py, made by Node; returns its brotli
+    compression, still running (a few minutes: the build goes on meanwhile), into `scratch`
+    (brotli_done copies it into the site)."""
     if shutil.which("node") is None:
         raise SystemExit("lite/snapshot.py: the site build needs Node.js (node) for its snapshot")
     site_zip(folder)
@@ -88,18 +87,14 @@ def make_snapshot(folder: Path, pyodide_version: str,
         raw = Path(temporary) / "snapshot"
         subprocess.run(["node", str(HERE / "snapshot.mjs"), str(folder), str(HERE / "warm.py"),
                         str(raw)], check=True)
-        out = folder / SNAPSHOT
-        with raw.open("rb") as source, gzip.GzipFile(out, "wb", compresslevel=9,
-                                                     mtime=0) as target:
-            shutil.copyfileobj(source, target)
         size = raw.stat().st_size
+        digest = hashlib.sha256(raw.read_bytes())
         static_data = raw.with_name(raw.name + ".json").read_text(encoding="utf-8")
         scratch.mkdir(parents=True, exist_ok=True)
         kept = scratch / "snapshot.raw"
         shutil.move(raw, kept)
     brotli = subprocess.Popen(["node", "-e", BROTLI_SNAPSHOT, str(kept),
                                str(scratch / SNAPSHOT_BR)])
-    digest = hashlib.sha256(out.read_bytes())
     sizes = {"sq_edu.snapshot": size}
     for name in STAND_INS:
         digest.update((folder / name).read_bytes())

@@ -29,6 +29,10 @@ PRIVATE = {
     "HEAP8": "the module's memory, grown to the snapshot's size",
     "_malloc": "grows the module's memory before the restore",
     "loadedPackages": "emptied before the snapshot (Pyodide snapshots only a fresh registry)",
+    "_malloc_footprint": "malloc's heap size: free memory is zeroed only below it (build)",
+    "_malloc_set_footprint_limit": "keeps malloc from growing the heap while zeroing (build)",
+    "_sbrk": "the heap's top: memory above it is zeroed (build)",
+    "install-stdlib": "Pyodide writes a standard library zip into /lib: the loader's replaces it",
 }
 
 

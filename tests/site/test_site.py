@@ -279,20 +279,82 @@ def test_python_starts_from_the_build_snapshot(site: Site) -> None:
                                                "False"]
     first = bare_python(site, code).split()
     site.page.wait_for_function(KEPT_SNAPSHOT, polling=200, timeout=60_000)
-    names = ("sq_edu.snapshot", "sq_edu.snapshot.gz")
+    names = ("sq_edu.snapshot", "sq_edu.snapshot.br")
     before = [[url.rsplit("/", 1)[-1] for url in site.requested].count(name) for name in names]
     second = bare_python(site, code).split()
     assert first[:2] == second[:2] == ["restored", "True"]
     assert first[2] != second[2]
     fetched = [url.rsplit("/", 1)[-1] for url in site.requested]
     # Only the first page fetches the snapshot: the second reads the kept copy. On a host with
-    # no precompressed files (this one) the plain name (an empty file) is asked, then the gzip
-    # copy. (The service worker may fetch a file again: counts are doubled, or not.)
+    # no precompressed files (this one) the plain name (an empty file) is asked, then the
+    # brotli copy as a file, unpacked by the loader's decoder. (The service worker may fetch a
+    # file again: counts are doubled, or not.)
     assert before[0] > 0 and before[1] > 0, "the first page did not fetch the snapshot"
     assert [fetched.count(name) for name in names] == before, "the second page fetched it"
     assert not [name for name in fetched if name.endswith(".whl")], "a wheel was fetched"
     assert "sq-edu.zip" in fetched   # sq_edu's files, unpacked by the loader
+    assert "brotli_dec_wasm_bg.wasm" in fetched   # the decoder, for this plain host
     site.check()
+
+
+def test_the_zips_hold_only_what_the_snapshot_has_not_imported(site: Site) -> None:
+    """lite/warm.py leaves the sources of the modules in the snapshot out of the zips a page
+    gets: the modules it has not imported still import from them (zipimport reads the zips at
+    the offsets the restored Python knows), from the standard library and the packages' zip."""
+    code = ("import sys, zipfile\n"
+            "stdlib = next(p for p in sys.path if p.endswith('.zip') and 'python' in p)\n"
+            "names = set(zipfile.ZipFile(stdlib).namelist())\n"
+            "packages = set(zipfile.ZipFile('/lib/sq-site.zip').namelist())\n"
+            "fresh = [m for m in ('difflib', 'shlex', 'graphlib', 'colorsys')\n"
+            "         if m not in sys.modules]\n"
+            "for name in fresh:\n"
+            "    __import__(name)\n"
+            "import difflib, shlex\n"
+            "print('json/__init__.py' in names, 'difflib.py' in names,\n"
+            "      'ipywidgets/__init__.py' in packages, len(fresh),\n"
+            "      shlex.split('a b')[1], difflib.SequenceMatcher(None, 'ab', 'ab').ratio())")
+    assert bare_python(site, code).split() == ["False", "True", "False", "4", "b", "1.0"]
+    site.check()
+
+
+class PrecompressedHandler(QuietHandler):
+    """A host that serves the build's `.br` copy for an empty file (nginx brotli_static,
+    Caddy `precompressed`, Apache with docs/site.md's rules)."""
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = self.translate_path(self.path)
+        brotli = path + ".br"
+        if (os.path.isfile(path) and os.path.getsize(path) == 0 and os.path.isfile(brotli)
+                and "br" in self.headers.get("Accept-Encoding", "")):
+            body = open(brotli, "rb")   # noqa: SIM115 (the handler closes it)
+            self.send_response(200)
+            self.send_header("Content-Type", "application/octet-stream")
+            self.send_header("Content-Encoding", "br")
+            self.send_header("Content-Length", str(os.fstat(body.fileno()).st_size))
+            self.end_headers()
+            return body
+        return super().send_head()
+
+
+def test_a_host_with_precompressed_copies_sends_them_for_the_plain_names(browser: Any) -> None:
+    """Such a host sends the snapshot and the zips as brotli for their plain names, unpacked
+    by the browser: the page asks for no `.br` file and never loads the loader's decoder."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 partial(PrecompressedHandler, directory=str(SITE)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    session = Site(browser, f"http://127.0.0.1:{server.server_address[1]}/")
+    try:
+        code = "import sys; print('restored', hasattr(sys, '_sq_edu_snapshot'))"
+        assert bare_python(session, code).split() == ["restored", "True"]
+        fetched = [url.rsplit("/", 1)[-1] for url in session.requested]
+        assert "sq_edu.snapshot" in fetched and "sq-stdlib.zip" in fetched
+        assert not [name for name in fetched if name.endswith(".br")], fetched
+        assert not [name for name in fetched if "brotli_dec_wasm" in name]
+        session.check()
+    finally:
+        session.context.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_without_the_snapshot_python_starts_the_plain_way(site: Site) -> None:

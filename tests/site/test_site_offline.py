@@ -38,10 +38,11 @@ __all__ = ["site", "site_url"]   # the fixtures, shared with the site's main tes
 # The worker's cache (lite/pwa/service-worker.js): the precache.
 PRECACHE = ("sq-edu-site",)
 # What the worker itself loads or answers, never from its caches; the snapshot and the stored
-# zips, which the page's loader keeps unpacked in its own (KEPT_SNAPSHOT).
+# zips, which the page's loader keeps unpacked in its own (KEPT_SNAPSHOT), and the loader's
+# brotli decoder that unpacks them (only needed to fetch them).
 NOT_PRECACHED = ("service-worker.js", "workbox/", "sq-edu-lock", "static/pyodide/sq_edu.snapshot",
                  "static/pyodide/sq-site.zip", "static/pyodide/sq-stdlib.zip",
-                 "static/pyodide/sq-edu.zip")
+                 "static/pyodide/sq-edu.zip", "static/brotli/")
 CACHED_URLS = f"""async () => {{
     const urls = [];
     for (const name of {list(PRECACHE)!r}) {{
