@@ -22,8 +22,18 @@ async function packedBytes(name) {
   if (kept) return new Uint8Array(await kept.arrayBuffer());
   const bytes = await precompressed(url, PACKED[name]) || await brotliCopy(name);
   if (bytes.length !== PACKED[name]) throw new Error(`${name}: ${bytes.length} bytes`);
-  if (cache) keep(cache, url, bytes);   // not awaited: the page goes on meanwhile
+  if (cache) fetched.push([cache, url, bytes]);
   return bytes;
+}
+
+// What a first page fetched waits to be kept until its cells have run (`keepFetched`): copying
+// the snapshot into the cache took 0.1 s of that page's start.
+const fetched = [];
+
+/** Keep what this page fetched for the next pages (the worker calls it once the page's
+ * cells have run), one file after the other. */
+export async function keepFetched() {
+  for (const [cache, url, bytes] of fetched.splice(0)) await keep(cache, url, bytes);
 }
 
 // The file as a host that serves the build's precompressed copies sends it: `x.br` (or `x.gz`)

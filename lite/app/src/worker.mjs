@@ -61,6 +61,7 @@ async function start({ cells, packages, browsingContextId }) {
     bridge.flush();
   }
   scope.destroy();
+  loader.keepFetched();   // the files of a snapshot start, kept for the next pages
 }
 
 // For the site's tests: Python's printed output of `code` (the pages never send this).
