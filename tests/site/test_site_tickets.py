@@ -77,6 +77,9 @@ def test_ticket_scanned_by_camera_counted_once_forgery_refused(
                  has_touch=True)   # the child's own phone
     try:
         desk = teacher.open("teacher.html?lang=en&class=5b")
+        # No server here: the teacher is pointed at the tickets, not at `sq-edu serve`.
+        live_off = desk.locator(".sq-live-off").inner_text()
+        assert t("classroom.live_off_site", "en") in live_off and "sq-edu serve" not in live_off
         url_box = desk.locator(".sq-class-url input")
         url_box.wait_for()
         link = ""

@@ -323,7 +323,8 @@ class TeacherApp(widgets.VBox):
     def _texts(self) -> None:
         lang = self.lang
         if not self._key:
-            off = "classroom.live_off_binder" if on_binder() else "classroom.live_off"
+            off = ("classroom.live_off_site" if on_the_site() else
+                   "classroom.live_off_binder" if on_binder() else "classroom.live_off")
             self.live_off.value = f"<p>{html.escape(t(off, lang))}</p>"
         self.class_heading.value = f"<h3>{html.escape(t('apps.teacher_class', lang))}</h3>"
         self.lesson_select.description = t("apps.teacher_lesson", lang)
