@@ -2,7 +2,8 @@
 // It points the page at the web app manifest of its language, and once the page is on the
 // screen it asks the service worker (lite/pwa/service-worker.js) to keep the whole site on the
 // device, in the background. `<html data-sq-offline>` says how that went ("caching", "ready",
-// "failed"); a dashboard's bar says it once, the first time the site is kept.
+// "failed"); a dashboard's bar says it once, the first time the site is kept, for SAID_MS (on a
+// phone the line is a fifth of the screen, and the answer buttons are below it).
 "use strict";
 (function () {
   const LANGS = @LANGS@;
@@ -16,6 +17,7 @@
   const workers = navigator.serviceWorker;
   if (!workers || location.protocol === "file:") return;
   const KEPT = "sq-edu-offline-kept";   // the first "ready" is told once
+  const SAID_MS = 15000;                 // time to read two lines, slowly
 
   function shown() {   // a dashboard: its loading cover is hidden; the index: loaded
     return new Promise((resolve) => {
@@ -46,6 +48,7 @@
     note.setAttribute("role", "status");
     note.textContent = WORDS[lang];
     bar.appendChild(note);
+    setTimeout(() => note.remove(), SAID_MS);
   }
 
   async function keepSite() {

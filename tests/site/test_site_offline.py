@@ -135,6 +135,8 @@ def test_every_page_opens_offline_and_keeps_an_answer(site: Site) -> None:
     (ARTIFACTS / "site-offline.txt").write_text(
         f"precache filled in {seconds:.1f} s after the lesson was shown: {len(cached)} files\n",
         encoding="utf-8")
+    # Said once, then gone: on a phone the line would keep the answer buttons off the screen.
+    site.page.locator("#sq-offline-ready").wait_for(state="detached", timeout=25_000)
 
     failed: list[str] = []
     site.context.on("requestfailed", lambda request: failed.append(request.url))
