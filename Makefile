@@ -38,11 +38,17 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/lint-imports
 	$(PY) -m mypy
 
-# Lint, then unit, property, widget, notebook (nbval), browser and site tests (builds site/).
+# Lint, then unit, property, widget, notebook (nbval), browser and site tests (builds site/),
+# on two pytest-xdist workers: a test file stays on one worker, so its module-scoped server
+# starts once, and each worker has its own session Voila (free port, own log). Every run keeps
+# its durations: test-artifacts/junit.xml (each test) and the slowest 30 at the end of the log;
+# `python tools/durations.py` sums them by folder and file.
+WORKERS ?= 2
+DURATIONS := --junitxml=test-artifacts/junit.xml --durations=30
 test: $(VENV)/.installed-test site lint
-	$(PY) -m pytest tests --nbval-lax notebooks
+	$(PY) -m pytest tests --nbval-lax notebooks -m "not sample" -n $(WORKERS) --dist loadfile $(DURATIONS)
 
-# The quick loop while coding: the folders that start no server, kernel or browser (about 45 s
+# The quick loop while coding: the folders that start no server, kernel or browser (at most 60 s
 # on 2 cores, spread over them by pytest-xdist), without the slow tier (long property runs, simulated learners, audits
 # over many generated items: `make test` runs those).
 UNIT_TESTS := tests/engine tests/gamekit tests/maths tests/bots tests/dungeon tests/practice tests/i18n \

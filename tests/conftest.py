@@ -7,7 +7,8 @@
   the tests, keep it in a temporary folder for the whole session. Tests that need a fresh folder
   each (tests/practice, tests/widgets) set their own on top of it.
 - One real Voila server serving the dashboards (`voila_server`) for every test that asks for
-  it: the browser tests and the served-pages test share it, so it starts once a session.
+  it: the browser tests and the served-pages test share it, so it starts once a session (once
+  per pytest-xdist worker: `make test` runs two, each with its own server, port and log).
 """
 
 from __future__ import annotations
@@ -44,7 +45,9 @@ def voila_server() -> Iterator[VoilaServer]:
     """The dashboards served as `sq-edu serve` does, without preheating (faster to start)."""
     from sq_edu.server.server import VoilaServer, with_option
 
-    server = VoilaServer(log_path=ROOT / "test-artifacts" / "voila.log")
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    log = ROOT / "test-artifacts" / (f"voila-{worker}.log" if worker else "voila.log")
+    server = VoilaServer(log_path=log)
     # One server for the whole session opens far more pages than a class: closing a
     # Playwright context sends no page-close beacon, so their kernels stay until culled and
     # the class-size cap (40) would turn later pages into "the class is full" (its own test

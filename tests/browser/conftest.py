@@ -8,6 +8,7 @@ passes without having opened a page.
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -26,10 +27,10 @@ from tests.support.browser import (
     launch_chromium,
     wait_rendered,
 )
+from tests.support.shots import shot
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-SCREENSHOTS = ROOT / "docs" / "screenshots"
 AXE_VERSION = "4"  # axe-core major version; installed with npm on first use, never committed
 AXE_CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "sq_edu" / "axe"
 
@@ -102,13 +103,7 @@ class Dashboards:
     def screenshot(self, name: str, curated: bool = False) -> Path:
         """Save a full-page screenshot under test-artifacts/ (and docs/screenshots/ if curated
         and SQ_EDU_UPDATE_SCREENSHOTS=1, so ordinary runs leave the docs untouched)."""
-        ARTIFACTS.mkdir(exist_ok=True)
-        path = ARTIFACTS / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
-        if curated and os.environ.get("SQ_EDU_UPDATE_SCREENSHOTS") == "1":
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, SCREENSHOTS / path.name)
-        return path
+        return shot(self.page, name, curated=curated, full_page=True)
 
 
 @pytest.fixture
@@ -133,11 +128,16 @@ def axe_script() -> Path:
         npm = shutil.which("npm")
         if npm is None:
             _unavailable("npm is not installed, so axe-core cannot be fetched")
-        done = subprocess.run([npm, "install", "--prefix", str(AXE_CACHE), "--no-audit",
-                               "--no-fund", f"axe-core@{AXE_VERSION}"],
-                              capture_output=True, text=True, timeout=300)
-        if done.returncode != 0:
-            _unavailable(f"npm install axe-core failed: {done.stderr.strip()[-300:]}")
+        AXE_CACHE.mkdir(parents=True, exist_ok=True)
+        # Two pytest-xdist workers may both find it missing: one installs, the other waits.
+        with (AXE_CACHE / ".install-lock").open("w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if not script.is_file():
+                done = subprocess.run([npm, "install", "--prefix", str(AXE_CACHE), "--no-audit",
+                                       "--no-fund", f"axe-core@{AXE_VERSION}"],
+                                      capture_output=True, text=True, timeout=300)
+                if done.returncode != 0:
+                    _unavailable(f"npm install axe-core failed: {done.stderr.strip()[-300:]}")
     if not script.is_file():
         _unavailable(f"axe-core script not found at {script}")
     return script

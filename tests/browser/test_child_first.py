@@ -10,12 +10,9 @@ place (no second load), so the whole sweep costs one page load per dashboard and
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,10 +29,9 @@ from tests.support.child_first import (
     Screen,
     to_russian,
 )
+from tests.support.shots import shot
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS, SCREENSHOTS = ROOT / "test-artifacts", ROOT / "docs" / "screenshots"
 
 LESSON = {"task": ".sq-answer", "grown_ups": (".sq-level", ".sq-seed", ".sq-new-deal",
                                                ".sq-worksheet")}
@@ -206,8 +202,5 @@ def test_a_level_done_is_celebrated_and_still_under_reduced_motion(
     assert page.locator(".sq-celebrate .sq-star").count() >= 3
     screen.settle()
     celebrate.scroll_into_view_if_needed()
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "phone-celebrate.png"))
-    if os.environ.get("SQ_EDU_UPDATE_SCREENSHOTS") == "1":
-        shutil.copyfile(ARTIFACTS / "phone-celebrate.png", SCREENSHOTS / "phone-celebrate.png")
+    shot(page, "phone-celebrate", curated=True)
     assert not screen.console.errors, screen.console.errors

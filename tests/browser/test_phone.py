@@ -4,8 +4,6 @@ scrolls sideways with a visible scroll bar (the Dungeon score sheet on a phone).
 
 from __future__ import annotations
 
-import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,10 +18,9 @@ from tests.support.browser import (
     wait_rendered,
     wait_settled,
 )
+from tests.support.shots import shot
 
 pytestmark = pytest.mark.browser
-ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS, SCREENSHOTS = ROOT / "test-artifacts", ROOT / "docs" / "screenshots"
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
@@ -99,12 +96,8 @@ class Screen:
                                     ".scrollHeight")
         self.page.set_viewport_size({"width": size["width"], "height": max(height + 40, 600)})
         wait_settled(self.page)
-        ARTIFACTS.mkdir(exist_ok=True)
-        path = ARTIFACTS / f"{name}.png"
-        self.page.screenshot(path=str(path))
+        path = shot(self.page, name, curated=True)
         self.page.set_viewport_size(size)
-        if os.environ.get("SQ_EDU_UPDATE_SCREENSHOTS") == "1":
-            shutil.copyfile(path, SCREENSHOTS / path.name)
         return path
 
     def close(self) -> None:

@@ -5,7 +5,6 @@ where the bots play by themselves and a checked discard takes one tap."""
 from __future__ import annotations
 
 import os
-import shutil
 import uuid
 from pathlib import Path
 
@@ -24,6 +23,7 @@ from tests.browser.test_play import (
     pick_cards,
     settle,
 )
+from tests.support.shots import keep_for_docs, shot
 
 pytestmark = pytest.mark.browser
 ARTIFACTS_DIR = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -63,9 +63,8 @@ def _no_next_move(page) -> None:
     assert not page.locator(f"{APP} .sq-next").is_visible()
 
 
-def _shot(page, name: str) -> None:
-    ARTIFACTS_DIR.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS_DIR / f"{name}.png"), full_page=False)
+def _shot(page, name: str) -> Path:
+    return shot(page, name, full_page=False)
 
 
 def _pass_over(page, passes: int, shoot) -> None:
@@ -232,7 +231,4 @@ def test_a_coached_game_on_a_phone_needs_no_next_move_and_one_tap_discards(
     celebrate.scroll_into_view_if_needed()
     page.wait_for_function(   # the stars have risen: the picture shows them all
         "() => document.getAnimations().every(a => a.playState !== 'running')")
-    _shot(page, "phone-play-celebrate-ru")
-    if os.environ.get("SQ_EDU_UPDATE_SCREENSHOTS") == "1":
-        shutil.copyfile(ARTIFACTS_DIR / "phone-play-celebrate-ru.png", ARTIFACTS_DIR.parent
-                        / "docs" / "screenshots" / "phone-play-celebrate-ru.png")
+    keep_for_docs(_shot(page, "phone-play-celebrate-ru"))

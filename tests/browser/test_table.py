@@ -21,11 +21,11 @@ from sq_edu.practice.classroom.teacher_key import hash_password
 from sq_edu.server.server import VoilaServer
 from tests.support.browser import keep_offline, wait_rendered
 from tests.support.child_first import LAPTOP, MEASURE_JS, NARROW, Screen, to_russian
+from tests.support.shots import shot
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-SHOTS = ROOT / "docs" / "screenshots"
 PASSWORD = "owls-at-noon"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 MAX_DECISIONS = 400
@@ -179,14 +179,13 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
         masha = open_table(masha_ctx, table_server)
         name_with_secret(masha, "Masha")
         masha.locator(".sq-table-size select").select_option("3")
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        masha.screenshot(path=str(SHOTS / "table-lobby-en.png"))
+        shot(masha, "table-lobby-en", curated=True)
         masha.locator("button.sq-table-create").click()
         code_text = masha.locator(".sq-table-code .sq-table-code-value")
         code_text.wait_for()
         code = code_text.inner_text().replace(" ", "")
         assert len(code) == 6
-        masha.screenshot(path=str(SHOTS / "table-code-en.png"))
+        shot(masha, "table-code-en", curated=True)
 
         pages = [masha]
         for name, context in zip(("Petya", "Olya"), others, strict=True):
@@ -208,7 +207,7 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
         contexts.remove(vova_ctx)
 
         play_until(pages, lambda: moves_seen(masha) >= 6)
-        masha.screenshot(path=str(SHOTS / "table-game-en.png"))
+        shot(masha, "table-game-en", curated=True)
         olya_state = others[1].storage_state()
         others[1].close()                          # Olya's device goes away mid-game
         masha.locator(".sq-table-seats li", has_text="Olya").filter(
@@ -254,11 +253,11 @@ def test_lobby_and_the_teachers_list_of_tables(browser: Any, table_server: Voila
         name_with_secret(child, "Маша" if lang == "ru" else "Sasha")
         child.locator(".sq-table-size select").select_option("2")
         if lang == "ru":
-            child.screenshot(path=str(SHOTS / "table-lobby-ru.png"))
+            shot(child, "table-lobby-ru", curated=True)
         child.locator("button.sq-table-create").click()
         code = child.locator(".sq-table-code-value").inner_text().replace(" ", "")
         if lang == "ru":
-            child.screenshot(path=str(SHOTS / "table-code-ru.png"))
+            shot(child, "table-code-ru", curated=True)
         child.locator("button.sq-table-start").click()   # the empty seat gets a bot
         child.locator(".sq-table-seats li", has_text="Компьютер 2" if lang == "ru"
                       else "Computer 2").wait_for()
@@ -274,7 +273,7 @@ def test_lobby_and_the_teachers_list_of_tables(browser: Any, table_server: Voila
         name = "Маша" if lang == "ru" else "Sasha"
         assert name in cells[1] and cells[2]   # who sits there, and whose turn it is
         row.scroll_into_view_if_needed()
-        teacher.screenshot(path=str(SHOTS / f"table-teacher-list-{lang}.png"))
+        shot(teacher, f"table-teacher-list-{lang}", curated=True)
     finally:
         child_ctx.close()
 

@@ -6,6 +6,8 @@ import random
 from collections import Counter
 from itertools import combinations_with_replacement, product
 
+import pytest
+
 from sq_edu.maths import best_discards, find_discards, make_discard
 
 
@@ -41,6 +43,7 @@ def _all_hands_by_superset(max_size: int) -> dict[tuple[int, ...], set[tuple[int
     return expected
 
 
+@pytest.mark.slow  # all 43758 hands; the quick loop has the random big hands below
 def test_every_hand_up_to_eight_cards_matches_brute_force() -> None:
     expected = _all_hands_by_superset(8)
     assert len(expected) == 43758

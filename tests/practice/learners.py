@@ -191,13 +191,19 @@ def run(lesson: Lesson, level: int, learner: Learner, seed: int = 1,
     return Run(limit, None, mastered, backs)
 
 
-@functools.cache
+_BANKS: dict[tuple[str, int], list[Exercise]] = {}
+
+
 def bank(lesson_id: str, level: int, n: int = 200) -> tuple[Exercise, ...]:
-    """Items 0..n-1 of a level, dealt once per test run (the slow generators play bot games)."""
+    """Items 0..n-1 of a level, dealt once per test process (the slow generators play bot
+    games): a bank of 40 is the start of the bank of 200, so the two share their items."""
     from sq_edu.practice import generate, get_lesson
 
-    lesson = get_lesson(lesson_id)
-    return tuple(generate(lesson, level, seed) for seed in range(n))
+    items = _BANKS.setdefault((lesson_id, level), [])
+    if len(items) < n:
+        lesson = get_lesson(lesson_id)
+        items.extend(generate(lesson, level, seed) for seed in range(len(items), n))
+    return tuple(items[:n])
 
 
 def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit: int = 50,

@@ -54,14 +54,6 @@ def test_multiple_choice_answers_are_balanced(lesson_id: str, level: int) -> Non
     assert audit.balance() == []
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
-def test_a_quick_content_check_of_30_seeds(lesson_id: str, level: int) -> None:
-    """The same checks on fewer seeds (`slow`: every audit that generates many items is)."""
-    audit = audited(lesson_id, level, 30)
-    assert audit.impossible == audit.near_boundary == audit.form == []
-
-
 def _items(lesson_id: str, level: int, count: int = 60) -> list:
     return [generate(LESSONS[lesson_id], level, seed) for seed in range(count)]
 

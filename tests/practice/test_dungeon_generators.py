@@ -11,6 +11,7 @@ from sq_edu.practice.checking import check
 from sq_edu.practice.exercise import typed_form
 from sq_edu.practice.generators import exercise_seed, generate
 from sq_edu.practice.generators.dungeon import NOBODY, scoring_lesson
+from tests.support.tiers import audit_sizes
 
 COUNT = 40
 
@@ -56,11 +57,12 @@ def confirm(ex, generator: str) -> None:
 LESSON = scoring_lesson()
 
 
+@pytest.mark.parametrize("count", audit_sizes(10, COUNT))
 @pytest.mark.parametrize("level", [lv.number for lv in LESSON.levels])
-def test_level_generates_confirmed_exercises(level: int) -> None:
+def test_level_generates_confirmed_exercises(level: int, count: int) -> None:
     spec = LESSON.level(level)
     answers = Counter()
-    for i in range(COUNT):
+    for i in range(count):
         ex = generate(LESSON, level, exercise_seed(3, i))
         confirm(ex, spec.generator)
         for answer in ex.answers:

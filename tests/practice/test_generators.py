@@ -19,8 +19,10 @@ from sq_edu.practice.checking import check
 from sq_edu.practice.exercise import equation_text, percent_of, typed_form
 from sq_edu.practice.generators import exercise_seed, generate
 from sq_edu.practice.lesson import load_lessons
+from tests.support.tiers import audit_sizes
 
-COUNT = 100
+# Every item of 100 per level is confirmed by an independent computation (20 in the quick loop).
+COUNT = audit_sizes(20, 100)
 # Dungeon of Queens levels are confirmed by their own engine
 # (tests/practice/test_dungeon_generators.py).
 LEVELS = [(lesson.id, level.number) for lesson in load_lessons().lessons.values()
@@ -108,12 +110,14 @@ def confirm(ex, generator: str, params: dict) -> None:
         pytest.fail(f"no confirmation for {generator}")
 
 
+@pytest.mark.parametrize("count", COUNT)
 @pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
-def test_level_generates_confirmed_exercises(lessons: dict, lesson_id: str, level: int) -> None:
+def test_level_generates_confirmed_exercises(lessons: dict, lesson_id: str, level: int,
+                                             count: int) -> None:
     lesson = lessons[lesson_id]
     spec = lesson.level(level)
     kinds = Counter()
-    for i in range(COUNT):
+    for i in range(count):
         ex = generate(lesson, level, exercise_seed(7, i))
         assert ex.answers, (lesson_id, level, i)
         confirm(ex, spec.generator, dict(spec.params))
