@@ -263,9 +263,13 @@ class SafeVoila(Voila):
 
     def page_device(self, kernel_id: str) -> str | None:
         """The address that opened the page of `kernel_id` (the table service counts wrong
-        codes and tables per device with it); None before any page or for an unknown one."""
+        codes and tables per device with it). None for an unknown kernel, and where addresses
+        do not tell devices apart (`max_pages_per_client` 0: loopback, a class behind one
+        NAT address): then each page counts for itself."""
         pages = getattr(self, "pages", None)
-        return pages.owner.get(kernel_id) if pages is not None and kernel_id else None
+        if pages is None or not kernel_id or self.max_pages_per_client <= 0:
+            return None
+        return pages.owner.get(kernel_id)
 
     def listen(self) -> None:
         self.pages = PageBook(self.max_pages_per_client, self.unconnected_timeout)
