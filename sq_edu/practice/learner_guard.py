@@ -123,6 +123,12 @@ def is_picture_record(record: dict[str, str] | None) -> bool:
     return record is not None and record.get("form") == PICTURE_FORM
 
 
+def is_weak_record(record: dict[str, str] | None) -> bool:
+    """True for a record hashed more weakly than records are made now (to be remade once
+    its secret opens it)."""
+    return record is not None and record.get("scheme") == OLD_PBKDF2_SCHEME
+
+
 def text_matches(text: str, record: dict[str, str]) -> bool:
     """True if the record was made from this secret text."""
     derived = _derive(text, bytes.fromhex(record["salt"]), record["scheme"])

@@ -36,6 +36,8 @@ def hide_secrets(text: str) -> str:
 
 def log_request(handler: Any) -> None:
     """Tornado's access-log line for a finished request, with secret values hidden."""
+    if getattr(handler, "sq_edu_unlogged", False):   # counted and said once a minute instead
+        return
     status = int(handler.get_status())
     if status < 400:
         log_method = access_log.info

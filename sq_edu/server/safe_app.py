@@ -250,7 +250,8 @@ class SafeVoila(Voila):
         swap = {TornadoVoilaHandler: SafeVoilaHandler, VoilaLoginHandler: ClassLoginHandler,
                 TemplateStaticFileHandler: SafeTemplateStaticFileHandler,
                 RequestInfoSocketHandler: KernelQuerySocket}
-        self._tables, handlers = mount(self.server_url or self.base_url, self.ip, self.port)
+        self._tables, handlers = mount(self.server_url or self.base_url, self.ip, self.port,
+                                       self.page_device)
         handlers += [(r"/logout", LogoutHandler), (FreeClassHandler.route, FreeClassHandler),
                      (ClassReportHandler.route, ClassReportHandler)]
         for entry in super().init_handlers():
@@ -259,6 +260,16 @@ class SafeVoila(Voila):
                 continue
             handlers.append((pattern, swap.get(handler, handler), *rest))
         return handlers
+
+    def page_device(self, kernel_id: str) -> str | None:
+        """The address that opened the page of `kernel_id` (the table service counts wrong
+        codes and tables per device with it). None for an unknown kernel, and where addresses
+        do not tell devices apart (`max_pages_per_client` 0: loopback, a class behind one
+        NAT address): then each page counts for itself."""
+        pages = getattr(self, "pages", None)
+        if pages is None or not kernel_id or self.max_pages_per_client <= 0:
+            return None
+        return pages.owner.get(kernel_id)
 
     def listen(self) -> None:
         self.pages = PageBook(self.max_pages_per_client, self.unconnected_timeout)

@@ -5,8 +5,10 @@ the game apps' nickname row (Play, Table: `apps/play/learner.py`) asks it before
 answers reach a named record. Every route shares one counter (`guess_limit`, per learner and
 per device, shared by every page and kernel). A record holds a picture secret
 (`secret_pictures`) or, if saved before the pictures, 4 digits alone: the digits still open
-it, and the gate then remakes the record with the picture given (or asks for one). What it did
-is said after the page's own greeting.
+it, and the gate then remakes the record with the picture given (or asks for one). A picture
+record hashed more weakly than records are now (PBKDF2 of 20,000 rounds, from older sites) is
+remade, unchanged for the learner, with today's hash once its secret opens it. What it did is
+said after the page's own greeting.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from pathlib import Path
 from sq_edu.i18n import t
 from sq_edu.practice import ProgressStore
 from sq_edu.practice.guess_limit import GuessLimit, client_address
-from sq_edu.practice.learner_guard import is_picture_record, valid_pin
+from sq_edu.practice.learner_guard import is_picture_record, is_weak_record, valid_pin
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.secret_pictures import hash_secret, secret_matches, secret_text
 from sq_edu.widgets.picture_picker import picture_name
@@ -66,8 +68,12 @@ class SecretGate:
                        record: dict[str, str] | None) -> dict[str, str] | None:
         """The record to keep now: a picture secret made from what was given when the record
         has none yet or holds digits alone (it opened with them: remade with the picture),
-        else None (keep the record as it is)."""
+        else None (keep the record as it is). A weakly hashed picture record that this very
+        secret opens is hashed again as records are now (the learner sees nothing)."""
         if is_picture_record(record):
+            if (is_weak_record(record) and picture is not None
+                    and secret_matches(picture, typed, record)):
+                return hash_secret(picture, typed)
             return None
         if picture is None or secret_text(picture, typed) is None:
             self.nudge = record is not None   # digits alone opened it: ask for a picture

@@ -68,7 +68,9 @@ def child_turn(page) -> str:
         click_and_wait(page, slot)
         return "wake"
     card = page.locator(f"{APP} .sq-hand button[data-index='0']")
-    if not card.is_enabled():  # the kernel is still telling the bots' moves
+    # The kernel is still telling the bots' moves (at a shared screen the hidden hand holds
+    # no cards meanwhile).
+    if not card.count() or not card.is_enabled():
         page.wait_for_timeout(200)
         return "wait"
     if card.get_attribute("aria-pressed") != "true":

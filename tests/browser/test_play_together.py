@@ -73,6 +73,9 @@ def _pass_over(page, passes: int, shoot) -> None:
     assert screen.is_visible()
     for private in (".sq-hand", ".sq-coach", ".sq-act-discard"):
         assert not page.locator(f"{APP} {private}").first.is_visible(), private
+    # Hidden is not enough: the hand widget's synced cards (readable with the browser's
+    # developer tools) are empty until the next person says they are ready.
+    assert page.locator(f"{APP} .sq-hand .sq-card").count() == 0
     if passes == 1 and shoot is not None:
         shoot("play-pass-screen-en")
         page.locator(f"{APP} .sq-language").get_by_role("button", name="Русский").click()

@@ -333,8 +333,9 @@ def live_answers(server: VoilaServer, nickname: str) -> int:
 def test_a_wrong_secret_at_a_table_reaches_neither_the_record_nor_the_live_view(
         browser: Any, table_server: VoilaServer) -> None:
     """Ana answers the coach at a table: her file and the teacher's live view count it under
-    her name. A classmate who sits down as "Ana" with the wrong picture plays on; neither her
-    file nor her row in the live view changes."""
+    her name. A classmate who sits down as "Ana" with the wrong picture plays on as a guest,
+    "Ana (guest)" at the table and in the teacher's list of tables; neither Ana's file nor her
+    row in the live view changes."""
     from sq_edu.practice.progress import ProgressStore
 
     def table_with_a_bot(context: Any, picture: int) -> Any:
@@ -369,11 +370,20 @@ def test_a_wrong_secret_at_a_table_reaches_neither_the_record_nor_the_live_view(
         other = table_with_a_bot(contexts[1], 0)             # the star: not Ana's
         other.locator(".sq-status", has_text="not the secret of Ana").first.wait_for()
         assert other.locator(".sq-learner:visible").count() == 1   # "keep my answers" row
+        # She sits as a guest, marked so at her table and in the teacher's list of tables.
+        other.locator(".sq-table-seats li", has_text="Ana (guest)").wait_for()
+        teacher.reload()
+        log_in(teacher)
+        tables = teacher.locator(".sq-table-list tbody")
+        tables.locator("tr", has_text="Ana (guest)").wait_for(timeout=30_000)
+        names = tables.locator("tr td:nth-child(2)").all_inner_texts()
+        assert any("Ana" in n and "guest" not in n for n in names), names   # Ana's own
         assert play_and_answer(other, 2) >= 1                 # the game goes on, coached
         assert store.path.read_bytes() == before
         assert live_answers(table_server, "Ana") == answered
         teacher.reload()
         log_in(teacher)
+        row = teacher.locator(".sq-class-table tbody tr", has_text="Ana")
         row.wait_for(timeout=30_000)
         assert row.locator("td").all_inner_texts()[3] == str(answered)
     finally:

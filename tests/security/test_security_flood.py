@@ -41,14 +41,17 @@ from bench._kernel_client import run_sync
 from sq_edu.server.server import VoilaServer
 
 IDLE_SECONDS = 20
+TABLES_SECRET = "cd" * 32
 HALF_OPEN = 500
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     folder = tmp_path_factory.mktemp("class-flood")
-    with class_server(folder, "flood", f"--SafeVoila.unconnected_timeout={IDLE_SECONDS}",
-                      "--SafeVoila.connection_timeout=5") as server:
+    server = class_server(folder, "flood", f"--SafeVoila.unconnected_timeout={IDLE_SECONDS}",
+                          "--SafeVoila.connection_timeout=5")
+    server.env["SQ_EDU_TABLES_SECRET"] = TABLES_SECRET   # the test computes the class key
+    with server:
         yield server
 
 
@@ -152,6 +155,41 @@ def test_one_device_holds_three_pages_others_get_in_and_left_pages_are_freed(
         status, html = get_from(served, page, "127.0.0.2", jar)
     assert status == 200, "pages nobody connected to still hold the device's share"
     assert "Too many pages open" not in html
+
+
+def _join_from(server: VoilaServer, kernel: str, code: str) -> int:
+    """A table page's kernel asks to join `code` (as `TableClient` does); the status."""
+    import json
+    import urllib.error
+    import urllib.request
+
+    from sq_edu.server.tables import TableService
+
+    key = TableService(Path("/nonexistent"), bytes.fromhex(TABLES_SECRET)).class_key("5b")
+    request = urllib.request.Request(
+        f"{server.url}sq-edu/tables/api/join", method="POST",
+        data=json.dumps({"code": code, "name": "Eve"}).encode(),
+        headers={"X-SQ-Class": "5b", "X-SQ-Key": key, "X-SQ-Client": kernel})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return int(answer.status)
+    except urllib.error.HTTPError as refusal:
+        return int(refusal.code)
+
+
+def test_wrong_table_codes_count_per_device_not_per_page(served: VoilaServer) -> None:
+    """Fresh pages are cheap: a device's second table page is refused once its first has
+    guessed ten codes, while a page of another device is not (no class-wide count)."""
+    _status, jar = log_in(served)
+    kernels = []
+    for source in ("127.0.0.6", "127.0.0.6", "127.0.0.7"):
+        status, page = get_from(served, "voila/render/table.ipynb", source, jar)
+        found = re.search(r'"kernelId":\s*"([0-9A-Za-z-]{8,64})"', page)
+        assert status == 200 and found, status
+        kernels.append(found.group(1))
+    assert [_join_from(served, kernels[0], f"ZZZZ{n:02d}") for n in range(10)] == [404] * 10
+    assert _join_from(served, kernels[1], "ZZZZZZ") == 429   # the same device, a new page
+    assert _join_from(served, kernels[2], "ZZZZZZ") == 404   # another device: only "no table"
 
 
 def test_half_sent_requests_are_dropped_while_others_get_in(served: VoilaServer) -> None:

@@ -1,8 +1,10 @@
 """Every attack on the table service, through a real class server (`sq-edu serve --class`):
 the API answers only with the class key a kernel of that class holds, a seat token shows only
 its own hand and acts only for its own seat, a code or key of one class reaches nothing of
-another, wrong codes are limited, and hostile move messages are refused with a clear message
-and change nothing."""
+another, wrong codes are limited per device (never for the whole class), a device holds a few
+tables at most and an unwatched table goes, a seat's name is marked when no secret checked it,
+bad requests are throttled and answered 400 without a traceback, and hostile move messages are
+refused with a clear message and change nothing."""
 
 from __future__ import annotations
 
@@ -27,7 +29,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     server = VoilaServer(log_path=ARTIFACTS / "voila-table-attacks.log")
     server.env.update(SQ_EDU_CLASS="5b", SQ_EDU_TABLES_SECRET=SECRET,
-                      SQ_EDU_PROGRESS_DIR=str(tmp_path_factory.mktemp("attack-progress")))
+                      SQ_EDU_PROGRESS_DIR=str(tmp_path_factory.mktemp("attack-progress")),
+                      SQ_EDU_TABLE_OPEN_SECONDS="3")
     with server:
         yield server
 
@@ -155,3 +158,93 @@ def test_a_browser_cannot_call_the_api(server: VoilaServer) -> None:
     with pytest.raises(urllib.error.HTTPError) as refusal:
         urllib.request.urlopen(request, timeout=10)
     assert refusal.value.code == 403
+
+
+def test_wrong_codes_from_many_pages_do_not_shut_joining_for_the_class(
+        server: VoilaServer) -> None:
+    """11 devices x 10 wrong codes (the attack that refused every join for 52 s): each
+    guesser is stopped, and another child joins with the real code at once."""
+    status, made = call(server, "create", {"name": "Zina", "size": 2}, client="zina")
+    assert status == 200
+    for device in range(11):
+        for guess in range(10):
+            status, _ = call(server, "join", {"code": f"ZZZZ{guess:02d}", "name": "Eve"},
+                             client=f"guesser-{device}")
+            assert status == 404
+        status, answer = call(server, "join", {"code": "ZZZZZZ", "name": "Eve"},
+                              client=f"guesser-{device}")
+        assert (status, answer["error"]) == (429, "table.err_too_many")
+    status, joined = call(server, "join", {"code": made["view"]["code"], "name": "Kira"},
+                          client="kira")
+    assert status == 200 and joined["view"]["started"]
+
+
+def test_one_device_holds_a_few_tables_and_others_still_create(server: VoilaServer) -> None:
+    made = [call(server, "create", {"name": "Fedya", "size": 3}, client="flooder")
+            for _ in range(6)]
+    assert [status for status, _ in made] == [200, 200, 200, 429, 429, 429]
+    assert made[-1][1]["error"] == "table.err_device_tables"
+    status, mine = call(server, "create", {"name": "Lena", "size": 3}, client="lena")
+    assert status == 200 and mine["view"]["seats"][0]["name"] == "Lena"
+
+
+def test_a_table_nobody_waits_at_goes(server: VoilaServer) -> None:
+    """No page waits at a table that has not started: it goes (SQ_EDU_TABLE_OPEN_SECONDS=3
+    here, two minutes in a class), and with it the device's share."""
+    import time
+
+    status, made = call(server, "create", {"name": "Gleb", "size": 3}, client="gleb")
+    assert status == 200
+    code = made["view"]["code"]
+    deadline = time.monotonic() + 30
+    while any(t["code"] == code for t in call(server, "list", {})[1]["tables"]):
+        assert time.monotonic() < deadline, "the empty table stayed"
+        time.sleep(0.5)
+    status, answer = call(server, "join", {"code": code, "name": "Eve"}, client="gleb-friend")
+    assert (status, answer["error"]) == (404, "table.err_no_table")
+
+
+def test_a_seat_without_a_checked_secret_is_a_guest_in_every_list(server: VoilaServer) -> None:
+    status, made = call(server, "create", {"name": "Anna", "size": 2, "checked": True},
+                        client="anna")
+    assert status == 200
+    code = made["view"]["code"]
+    status, joined = call(server, "join", {"code": code, "name": "Anna", "checked": "yes"},
+                          client="not-anna")
+    assert status == 200
+    seats = joined["view"]["seats"]
+    assert [(s["name"], s["guest"]) for s in seats] == [("Anna", False), ("Anna", True)]
+    row = next(t for t in call(server, "list", {})[1]["tables"] if t["code"] == code)
+    assert [s["guest"] for s in row["seats"]] == [False, True]
+
+
+def test_the_page_client_keeps_one_connection(server: VoilaServer) -> None:
+    from sq_edu.pages.tables.client import TableClient
+
+    client = TableClient(f"{server.url}sq-edu/tables/api/", "5b", key("5b"), "keeper")
+    ports = set()
+    for _ in range(30):
+        assert "tables" in client.call("list")
+        ports.add(client._local.conn.sock.getsockname()[1])
+    client.close()
+    assert len(ports) == 1
+
+
+def test_bad_requests_get_400_without_a_traceback_and_are_throttled(
+        server: VoilaServer) -> None:
+    """A 3,000-deep JSON body is a 400 (it was a 500 and a traceback); wrong-key requests past
+    a minute's share are answered 429 and left out of the log, while a kernel's request with
+    the right key is still answered (they share the loopback address). Last in this module:
+    it spends this address's share of bad requests."""
+    assert server.log_path is not None
+    deep = b"[" * 3000 + b"]" * 3000   # 6 KB: under the size limit, too deep to read
+    status, answer = call(server, "list", None, raw=deep)
+    assert (status, answer["error"]) == (400, "table.err_bad_request")
+    statuses = [call(server, "list", {}, class_key="0" * 64)[0] for _ in range(200)]
+    assert statuses[0] == 403 and statuses[-1] == 429
+    assert statuses.count(403) <= 61   # 30 a minute (twice, should the minute turn)
+    assert call(server, "list", {})[0] == 200
+    log_text = server.log_path.read_text(errors="replace")
+    assert "Traceback" not in log_text and "RecursionError" not in log_text
+    assert "429 POST /sq-edu/tables/api/list" not in log_text
+    assert log_text.count("403 POST /sq-edu/tables/api/list") <= 70

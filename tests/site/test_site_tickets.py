@@ -4,7 +4,9 @@ The teacher's page (its own browser) makes the class link; a child opens it in a
 at phone size, answers, and shows the exit ticket; the teacher's page reads its QR code from the
 camera (Chromium's fake camera plays a video of that QR code, written here as Y4M), shows the
 learner in the class table, counts the same ticket typed again once, and refuses a forged code
-with its sentence. The screenshots go to test-artifacts/ (docs/site.md shows copies).
+with its sentence; a ticket made with the key from the link counts only what its answers earn,
+one dated ahead of the teacher's clock and a copy under another name are refused. The
+screenshots go to test-artifacts/ (docs/site.md shows copies).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import pytest
 
 from sq_edu.apps.lesson import LessonApp
 from sq_edu.i18n import t
+from sq_edu.practice.classroom.exit_ticket import key_in_query
 from tests.site.test_site import ARTIFACTS, Site, name_learner, pick_right, site_url
 from tests.support.browser import CHROMIUM_ARGS, chromium_path
 
@@ -67,6 +70,39 @@ def camera_browser(playwright_session: Any, camera_file: Path) -> Iterator[Any]:
     chromium = playwright_session.chromium.launch(executable_path=path, args=args)
     yield chromium
     chromium.close()
+
+
+def made_up_tickets(desk: Any, status: Any, code: str, key: str) -> None:
+    """What a child holding the key from the link can make, typed into the teacher's page: a
+    "level 9, 10 answers" ticket of wrong answers counts 0 right at level 1, a ticket dated
+    ten years ahead is refused, and Mila's answers under another name are refused as a copy."""
+    import base64
+    from dataclasses import replace
+    from urllib.parse import unquote
+
+    from sq_edu.practice import load_lessons
+    from sq_edu.practice.classroom.exit_ticket import decode, encode, item_of
+    from sq_edu.practice.generators import generate
+    from tests.apps.lesson.test_lesson_app import wrong_answer
+
+    real = decode(code, key)
+    lesson = load_lessons().lessons["equations"]
+    wrong = tuple(item_of(1, seed, wrong_answer(generate(lesson, 1, seed)))
+                  for seed in range(100, 110))
+    typed = desk.locator(".sq-ticket-code input")
+    for ticket, said in (
+            (replace(real, nickname="Anna", level=9, unlocked=9, items=wrong),
+             t("exit_ticket.added", "en", nickname="Anna")),
+            (replace(real, day=real.day + 3650), t("exit_ticket.from_future", "en")),
+            (replace(real, nickname="Boris"), t("exit_ticket.copied", "en", nickname="Mila"))):
+        typed.fill(encode(ticket, key))
+        desk.locator(".sq-ticket-add").click()
+        status.filter(has_text=said).wait_for()
+    href = desk.locator(".sq-ticket-csv a").get_attribute("href") or ""
+    table = base64.b64decode(unquote(href.split(",", 1)[1])).decode("utf-8")
+    assert ",Anna,equations,1,pairs,10,0," in table, table
+    assert "Boris" not in table
+    assert ",Mila,equations,1,pairs,1,1," in table, table
 
 
 def test_ticket_scanned_by_camera_counted_once_forgery_refused(
@@ -146,6 +182,9 @@ def test_ticket_scanned_by_camera_counted_once_forgery_refused(
         status.filter(has_text=t("exit_ticket.forged", "ru")).wait_for()
         desk.locator(".sq-ticket-section").scroll_into_view_if_needed()
         teacher.page.screenshot(path=str(ARTIFACTS / "site-ticket-teacher-ru.png"))
+        desk.locator(".sq-language button", has_text="English").click()
+        status.filter(has_text=t("exit_ticket.forged", "en")).wait_for()
+        made_up_tickets(desk, status, code, key_in_query(query))
         child.check()
         teacher.check()
     finally:

@@ -3,8 +3,10 @@
 A lesson page opened from a teacher's class link that carries a ticket key (`&tk=...`) gets an
 "Exit ticket" button under the answer, for the teacher's end-of-lesson moment; when the child
 masters the lesson's last level the ticket opens by itself. The ticket (nickname, lesson, level,
-today's answers per skill: `classroom.ticket_box.ticket_of`) is signed with the class key and
-drawn as a QR code by segno, in Python, in the page (no server, no network).
+and each item answered in this page: its level, seed and the child's answer, which the
+teacher's page checks again: `classroom.ticket_box.ticket_of`) is sealed with the class key and
+drawn as a QR code by segno, in Python, in the page (no server, no network). The items are
+this page's: a reloaded page starts a new ticket.
 
 CSS hooks: `sq-exit-ticket-button` (button), `sq-exit-ticket` (the ticket: `svg` QR code and
 `.sq-exit-ticket-code`, the typed code).
@@ -14,7 +16,6 @@ from __future__ import annotations
 
 import html
 import logging
-import time
 from collections.abc import Callable
 from datetime import datetime
 from os import PathLike
@@ -23,8 +24,8 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.practice.classroom.exit_ticket import Ticket, clean_key, encode
-from sq_edu.practice.classroom.live import ActivityLog, ClassTrace, Try
+from sq_edu.practice.classroom.exit_ticket import Item, Ticket, clean_key, encode, item_of
+from sq_edu.practice.classroom.live import ClassTrace
 from sq_edu.practice.classroom.ticket_box import ticket_of
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.guard import guarded
@@ -54,32 +55,17 @@ def qr_svg(text: str, label: str) -> str:
 
 
 class TicketTrace(ClassTrace):
-    """The class trace that also keeps this page's answers (for a ticket when the activity
-    file cannot be read) and tells the panel after each answer."""
+    """The class trace that also tells the panel after each answer."""
 
     def __init__(self, progress_dir: str | PathLike[str] | None, code: str,
                  on_answer: Callable[[], None]) -> None:
         super().__init__(progress_dir, code)
-        self.tries: list[tuple[str, Try]] = []
         self.on_answer = on_answer
 
     def answer(self, nickname: str, lesson: str, level: int, right: bool, skill: str = "",
                misconception: str = "", answered_at: int | None = None) -> None:
         super().answer(nickname, lesson, level, right, skill, misconception, answered_at)
-        at = int(level if answered_at is None else answered_at)
-        self.tries.append((nickname, (time.time(), lesson, at, skill, right, misconception)))
         self.on_answer()
-
-    def day_tries(self, nickname: str) -> list[Try]:
-        """Every answer the activity file has for `nickname`, or this page's own."""
-        if self.progress_dir is not None and nickname:
-            try:
-                found = ActivityLog(self.progress_dir, self.code, nickname).load()
-            except (OSError, ValueError):
-                found = None
-            if found is not None and found.tries:
-                return list(found.tries)
-        return [one for name, one in self.tries if name == nickname]
 
 
 class ExitTicketPanel(widgets.VBox):
@@ -91,6 +77,7 @@ class ExitTicketPanel(widgets.VBox):
         self.button = button("sq-exit-ticket-button", icon="qrcode")
         self.view = html_box("sq-exit-ticket")
         self.shown_at_end = False
+        self.items: list[tuple[str, Item]] = []   # (nickname, item): each item's first answer
         guard = guarded(lambda: app.feedback)
         self.button.on_click(guard(lambda _b: self.show()))
         app.trace = TicketTrace(app.trace.progress_dir, app.trace.code, guard(self._answered))
@@ -100,7 +87,14 @@ class ExitTicketPanel(widgets.VBox):
         self.set_lang(self.lang)
 
     def _answered(self) -> None:
-        """The lesson's last level mastered: the ticket opens by itself, once."""
+        """The item and the answer just given go on the ticket (the first answer to an item:
+        the one that counts); the lesson's last level mastered: the ticket opens by itself,
+        once."""
+        exercise, nickname = self.app.session.exercise, self.app.progress.nickname
+        item = item_of(exercise.level, exercise.seed, self.app.answer.value())
+        if all((name, one.level, one.seed) != (nickname, item.level, item.seed)
+               for name, one in self.items):
+            self.items.append((nickname, item))
         lesson = self.app.lesson
         last = max((lv.number for lv in lesson.levels), default=1)
         if not self.shown_at_end and self.app.progress.mastery.level_mastered(lesson.id, last):
@@ -110,12 +104,10 @@ class ExitTicketPanel(widgets.VBox):
             self.show()   # an open ticket keeps up with the answers
 
     def ticket(self, now: datetime | None = None) -> Ticket:
-        """The learner's ticket now: level reached and today's answers in this lesson."""
-        trace = self.app.trace
-        tries = trace.day_tries(self.app.progress.nickname) if isinstance(
-            trace, TicketTrace) else []
-        return ticket_of(self.app.progress.nickname, self.app.lesson.id,
-                         self.app.progress.mastery, tries, now)
+        """The learner's ticket now: level reached and this page's items in this lesson."""
+        nickname = self.app.progress.nickname
+        return ticket_of(nickname, self.app.lesson.id, self.app.progress.mastery,
+                         [item for name, item in self.items if name == nickname], now)
 
     def code(self, now: datetime | None = None) -> str:
         """The signed code of the ticket now ("" without a nickname or key)."""

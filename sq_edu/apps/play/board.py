@@ -109,8 +109,11 @@ class PlayBoard:
         mine = bool(legal)
         self.grid.update(obs)
         self.discard_view.update(obs)
-        if tuple(self.hand.hand) != tuple(obs.hand):
-            self.hand.set_hand(obs.hand)
+        # A hidden hand holds no cards: `display: none` hides the widget, not its synced
+        # `cards`, which a browser's developer tools read (the pass screen of a shared one).
+        shown = () if hide_hand else tuple(obs.hand)
+        if tuple(self.hand.hand) != shown:
+            self.hand.set_hand(shown)
         self.hand.layout.display = "none" if hide_hand else "flex"
         self.actions.layout.display = "flex" if mine else "none"
         self.hand.disabled = not (mine and obs.pending is None)

@@ -8,7 +8,10 @@ as soon as it is made. The browser remembers the seat (`SeatMemory`): a reload s
 The coach asks this child about their own game, and the answers count in their progress and
 in the teacher's live view like any lesson answer, once the child's secret picture and number
 (given in the lobby, or after a reload under the board: `LearnerRow`, the lesson's own gate)
-open the record of that name. A wrong secret: the child plays on, the answers stay in the page.
+open the record of that name. The seat is taken under that checked name; without the secret
+(none given, or a wrong one) the child sits as a guest, "Anna (guest)" in every list, and
+plays on, the answers kept in the page. One thread waits on the service for the page, and the
+client keeps its connection (a page clicking "create" fast made a thread and a socket a click).
 
 Stable hooks: `sq-table-app`, `sq-table-lobby`, `sq-table-name`, `sq-table-size`,
 `sq-table-create`, `sq-table-code-input`, `sq-table-join`, `sq-table-code` (the code shown),
@@ -34,6 +37,7 @@ from sq_edu.engine import Move
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import default_lang
 from sq_edu.pages.tables.client import Refused, TableClient
+from sq_edu.pages.tables.seat_names import seat_name
 from sq_edu.pages.tables.wire import move_to_wire
 from sq_edu.practice.classroom.live import ClassTrace, server_class
 from sq_edu.practice.coach.coach import default_level
@@ -69,6 +73,7 @@ class TableApp(widgets.VBox):
         self.token = ""
         self.version = -1
         self.seat: int | None = None
+        self._waiter: threading.Thread | None = None
         self.title = widgets.HTML()
         self.language = LanguageToggle(self.lang, feedback=self.feedback)
         self.language.on_change(self.set_lang)
@@ -126,18 +131,35 @@ class TableApp(widgets.VBox):
 
     # --- the lobby ------------------------------------------------------------------------
     def create(self) -> None:
-        answer = self._ask("create", name=self.name.value.strip(), size=int(self.size.value))
+        name, checked, said = self._checked_name()
+        answer = self._ask("create", name=name, size=int(self.size.value), checked=checked)
         if answer is not None:
-            self._seated(answer["token"], answer["view"], self.secret.take())
+            self._seated(answer["token"], answer["view"], guest_said=said)
 
     def join(self) -> None:
         code = self.code_input.value.strip().upper()
         if not code:
             self.feedback.say("table.prompt_code", "info")
             return
-        answer = self._ask("join", code=code, name=self.name.value.strip())
+        name, checked, said = self._checked_name()
+        answer = self._ask("join", code=code, name=name, checked=checked)
         if answer is not None:
-            self._seated(answer["token"], answer["view"], self.secret.take())
+            self._seated(answer["token"], answer["view"], guest_said=said)
+
+    def _checked_name(self) -> tuple[str, bool, bool]:
+        """The name to sit under, whether the learner's secret opened it (as a lesson page
+        asks it: `LearnerRow.set_nickname`, the server's one guess counter), and whether the
+        page already said why not (a wrong secret)."""
+        name = self.name.value.strip()
+        picture, pin = self.secret.take()
+        progress = self.learner.progress
+        if self.learner.learner.named and name.casefold() == progress.nickname.casefold():
+            return progress.nickname, True, False
+        if not name or (picture is None and not pin):
+            return name, False, False
+        if self.learner.set_nickname(name, picture, pin):
+            return self.learner.progress.nickname, True, False
+        return name, False, True
 
     def _remembered(self) -> None:
         """The browser remembered a seat: sit back down if the table is still there."""
@@ -161,21 +183,25 @@ class TableApp(widgets.VBox):
         self._seated(token, answer["view"])
         self.feedback.say("table.welcome_back", "good")
 
-    def _seated(self, token: str, view: dict[str, Any],
-                secret: tuple[str | None, str] | None = None) -> None:
-        """Sit down; the seat's name becomes the learner if `secret` opens their record (a
-        reload has none: the "keep my answers" row asks for it again)."""
+    def _seated(self, token: str, view: dict[str, Any], guest_said: bool = True) -> None:
+        """Sit down (the learner was named before, if their secret opened the record; a
+        reload asks for it again in the "keep my answers" row). A guest is told so once."""
         with self._lock:
+            if view["code"] != self.code:
+                self.version = -1   # another table's versions mean nothing here
             self.code, self.token, self.seat = view["code"], token, view["seat"]
             self.memory.keep = json.dumps({"code": self.code, "token": token})
-            name = view["seats"][self.seat]["name"]
-            if name and not self.learner.learner.named:
-                self.learner.nickname.value = name
-                if secret is not None:
-                    self.learner.set_nickname(name, *secret)
+            mine = view["seats"][self.seat]
+            if mine["name"] and not self.learner.learner.named:
+                self.learner.nickname.value = mine["name"]
+            if mine.get("guest") and not guest_said:
+                self.feedback.say("table.guest_note", "info")
             self.coach.coach.seat = self.seat
             self._show(view)
-        threading.Thread(target=self._wait_loop, name="sq-table-wait", daemon=True).start()
+            if self._waiter is None or not self._waiter.is_alive():
+                self._waiter = threading.Thread(target=self._wait_loop, name="sq-table-wait",
+                                                daemon=True)
+                self._waiter.start()
 
     # --- talking to the table -------------------------------------------------------------
     def _ask(self, verb: str, **data: Any) -> dict[str, Any] | None:
@@ -269,7 +295,8 @@ class TableApp(widgets.VBox):
             else "flex"
 
     def _code_html(self, view: dict[str, Any]) -> str:
-        names = [s["name"] for s in view["seats"] if s["kind"] == "person"]
+        names = [seat_name(s, i, self.lang) for i, s in enumerate(view["seats"])
+                 if s["kind"] == "person"]
         open_seats = sum(1 for s in view["seats"] if s["kind"] == "open")
         code = " ".join(view["code"])
         return (f'<div role="status" aria-live="polite"><p>{self._t("table.code_label")}</p>'

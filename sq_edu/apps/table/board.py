@@ -20,6 +20,7 @@ from sq_edu.apps.play.words import game_over_text, narrate
 from sq_edu.engine import Move, Observation
 from sq_edu.engine.cards import sort_key
 from sq_edu.i18n import t
+from sq_edu.pages.tables.seat_names import seat_name
 from sq_edu.pages.tables.wire import move_from_wire, obs_from_wire
 from sq_edu.widgets.controls import button
 from sq_edu.widgets.discard import DiscardPileView
@@ -126,8 +127,7 @@ class TableBoard(widgets.VBox):
 
     def name_of(self, seat: int) -> str:
         seats = self.view.get("seats", [])
-        name = seats[seat]["name"] if 0 <= seat < len(seats) else ""
-        return name or t("table.bot_name", self.lang, n=seat + 1)
+        return seat_name(seats[seat] if 0 <= seat < len(seats) else {}, seat, self.lang)
 
     def seat_names(self) -> list[str]:
         """What every seat is called: the child's name, or "Computer 3" for a bot's seat."""

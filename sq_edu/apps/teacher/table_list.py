@@ -13,6 +13,7 @@ import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.pages.tables.client import Refused, TableClient
+from sq_edu.pages.tables.seat_names import seat_name
 
 log = logging.getLogger(__name__)
 
@@ -56,7 +57,7 @@ class TableList(widgets.HTML):
         for table in self.tables:
             names = []
             for i, seat in enumerate(table["seats"]):
-                name = seat["name"] or t("table.bot_name", lang, n=i + 1)
+                name = seat_name(seat, i, lang)
                 if seat["bot"] and seat["kind"] == "person":
                     name += " " + t("table.list_bot", lang)
                 if seat["kind"] != "open":
@@ -66,8 +67,7 @@ class TableList(widgets.HTML):
             elif not table["started"]:
                 turn = t("table.list_waiting", lang)
             else:
-                seat = table["seats"][table["turn"]]
-                turn = seat["name"] or t("table.bot_name", lang, n=table["turn"] + 1)
+                turn = seat_name(table["seats"][table["turn"]], table["turn"], lang)
             cells = (table["code"], ", ".join(names), turn,
                      t("table.list_minutes", lang, n=table["minutes"]))
             rows.append("<tr>" + "".join(f"<td data-label='{label}'>{escape(str(cell))}</td>"

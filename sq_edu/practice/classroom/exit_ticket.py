@@ -1,16 +1,18 @@
-"""Exit tickets: what a child did today, as a short signed code a teacher reads without a server.
+"""Exit tickets: what a child did today, as a code a teacher reads without a server.
 
 In a class with no server (the static site) each child's progress lives in their own browser.
 At the end of a lesson the child's page shows an exit ticket: a QR code and the same data typed
-as a short code (`K7QM5-2XH9A-...`) carrying nickname, lesson, the level reached and today's
-answers per skill (attempts, right, the right run at the end, the last misconception). The
-teacher's page reads tickets (camera or typed) into the same class report as under Voila.
+as a code (`K7QM5-2XH9A-...`) carrying nickname, lesson, the level reached and the work itself:
+each item answered today as (level, seed, the child's answer). The teacher's page re-creates
+every item from its lesson, level and seed and checks the answer itself
+(`classroom.ticket_proof`), so the score it shows is the one the answers earn.
 
-A ticket is signed: an HMAC-SHA256 under the class's ticket key, which reaches the children's
-pages in the teacher's class link (`&tk=...`). A child who edits a digit of the code gets a
-ticket the teacher's page refuses; making a better one needs the key *and* this format, which
-is out of reach of a 6-12 year old (the key is in the link, so this guards against typing a
-better score, not against an adult who reads the source).
+The code ends in an HMAC under the class's ticket key, which reaches the children's pages in
+the teacher's class link (`&tk=...`): it tells another class's ticket and a mistyped code
+apart, nothing more. The key is in every child's link, so it cannot prove a score (version 1
+tickets carried the score signed with it, and a child with the key could make "10/10"): a
+better ticket needs the right answers to real items, and the teacher's page refuses a ticket
+dated after its own clock.
 
 The code is Crockford's base32 (digits and capitals without I, L, O, U): a child may type it in
 lower case, with or without dashes, O for 0, I or L for 1, or Russian letters that look like
@@ -27,18 +29,20 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import lru_cache
 
-from sq_edu.i18n import catalog
-
-VERSION = 1
+VERSION = 2             # 1: scores signed with the key in the link; refused (`old_ticket`)
 MAC_BYTES = 5            # 40 bits: a typed guess is right once in a million million
 KEY_ID_BYTES = 2         # tells a ticket of another class from a forged one
 DAY_ZERO = date(2025, 1, 1).toordinal()
 KEY_PARAM = "tk"         # the class link's parameter that carries the key
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 GROUP = 5
-MAX_CODE = 400           # characters of a typed code; longer is not a ticket
+MAX_CODE = 2000          # characters of a typed code; longer is not a ticket
 MAX_SKILLS = 12
+MAX_ITEMS = 30           # items a ticket carries (the last ones answered)
+MAX_ANSWER = 40          # bytes of one answer as typed
+CARDS, TEXT = 1, 0       # how an answer was given: picked cards, or typed / chosen text
 MAX_NUMBER = 100_000
+MAX_SEED = 2**35          # an item's seed (`exercise_seed`: a deal's seed x 1000 + index)
 _KEY = re.compile(r"^[0-9A-Za-z_-]{16,64}$")
 # What a child may type for a letter of the alphabet: look-alikes, Russian letters included.
 _TYPED = str.maketrans({"O": "0", "I": "1", "L": "1", "А": "A", "В": "B", "Е": "E", "К": "K",
@@ -67,8 +71,31 @@ class SkillDay:
 
 
 @dataclass(frozen=True)
+class Item:
+    """One item answered: the teacher's page makes it again from (lesson, `level`, `seed`)
+    and checks `answer` (`cards`: picked cards "3,7"; else the text typed or the option)."""
+
+    level: int
+    seed: int
+    answer: str
+    cards: bool = False
+
+    def given(self) -> object:
+        """The answer as the lesson page handed it to `checking.check`."""
+        return [c for c in self.answer.split(",") if c] if self.cards else self.answer
+
+
+def item_of(level: int, seed: int, answer: object) -> Item:
+    """The item as a ticket keeps it (a list of cards, or the answer's text, cut short)."""
+    if isinstance(answer, (list, tuple)):
+        return Item(level, seed, ",".join(str(c) for c in answer)[:MAX_ANSWER], True)
+    return Item(level, seed, str(answer if answer is not None else "")[:MAX_ANSWER])
+
+
+@dataclass(frozen=True)
 class Ticket:
-    """The data of one exit ticket (`key_id` says which class's key signed it)."""
+    """The data of one exit ticket (`key_id` says which class's key signed it). `skills` are
+    what the items earn once checked (`ticket_proof.checked`); a decoded ticket has none."""
 
     nickname: str
     lesson: str
@@ -78,6 +105,7 @@ class Ticket:
     minute: int                    # minutes after midnight, local time
     skills: tuple[SkillDay, ...] = field(default=())
     key_id: bytes = b""
+    items: tuple[Item, ...] = field(default=())
 
     @property
     def when(self) -> datetime:
@@ -113,13 +141,6 @@ def _lessons() -> tuple[tuple[str, tuple[str, ...]], ...]:
 
     shipped = load_lessons().lessons
     return tuple((lesson_id, tuple(shipped[lesson_id].skills)) for lesson_id in sorted(shipped))
-
-
-@lru_cache(maxsize=1)
-def _slips() -> tuple[str, ...]:
-    """The misconceptions the catalogue can name, in a fixed order (a ticket keeps a number)."""
-    return tuple(sorted(key[len("mistakes.name_"):] for key in catalog()
-                        if key.startswith("mistakes.name_")))
 
 
 def slip_name(misconception: str) -> str:
@@ -210,21 +231,17 @@ def encode(ticket: Ticket, key: str) -> str:
         raise ValueError("not a ticket key")
     lessons = _lessons()
     index = [lesson_id for lesson_id, _skills in lessons].index(ticket.lesson)
-    skills = lessons[index][1]
     name = ticket.nickname.encode("utf-8")[:60]
     out = bytearray([VERSION, *key_id(key)])
     out += _varint(max(0, ticket.day - DAY_ZERO)) + _varint(ticket.minute % 1440)
     out += _varint(len(name)) + name + _varint(index)
     out += _varint(ticket.level) + _varint(ticket.unlocked)
-    kept = [s for s in ticket.skills if s.skill in skills][:MAX_SKILLS]
+    kept = ticket.items[-MAX_ITEMS:]
     out += _varint(len(kept))
-    slips = _slips()
-    for day in kept:
-        right = min(day.right, day.attempts)
-        slip = slip_name(day.slip)
-        out += (_varint(skills.index(day.skill)) + _varint(min(day.attempts, MAX_NUMBER))
-                + _varint(right) + _varint(min(day.run, right)) + _varint(day.level)
-                + _varint(slips.index(slip) + 1 if slip in slips else 0))
+    for item in kept:
+        answer = item.answer.encode("utf-8")[:MAX_ANSWER]
+        out += (_varint(item.level * 2 + (CARDS if item.cards else TEXT))
+                + _varint(item.seed % MAX_SEED) + _varint(len(answer)) + answer)
     payload = bytes(out)
     return to_code(payload + _mac(key, payload))
 
@@ -237,6 +254,8 @@ def decode(code: object, key: str) -> Ticket:
     if len(data) < 1 + KEY_ID_BYTES + MAC_BYTES + 6:
         raise TicketError("exit_ticket.damaged" if data[:1] == bytes([VERSION])
                           else "exit_ticket.not_a_ticket")
+    if data[0] == 1:
+        raise TicketError("exit_ticket.old_ticket")
     if data[0] != VERSION:
         raise TicketError("exit_ticket.not_a_ticket")
     payload, mac = data[:-MAC_BYTES], data[-MAC_BYTES:]
@@ -262,17 +281,16 @@ def _parse(payload: bytes) -> Ticket:
     index = reader.number(len(lessons) - 1)
     lesson_id, skills = lessons[index]
     level, unlocked = reader.number(99), reader.number(99)
-    slips = _slips()
-    days = []
-    for _ in range(reader.number(MAX_SKILLS)):
-        skill = skills[reader.number(len(skills) - 1)] if skills else ""
-        attempts = reader.number()
-        right = reader.number(attempts)
-        run = reader.number(right)
-        at_level = reader.number(99)
-        slip = reader.number(len(slips))
-        days.append(SkillDay(skill, attempts, right, run, at_level,
-                             slips[slip - 1] if slip else ""))
+    items = []
+    for _ in range(reader.number(MAX_ITEMS)):
+        how = reader.number(2 * 99 + 1)
+        seed = reader.number(MAX_SEED - 1)
+        try:
+            answer = reader.take(reader.number(MAX_ANSWER)).decode("utf-8")
+        except UnicodeDecodeError:
+            raise TicketError("exit_ticket.damaged") from None
+        items.append(Item(how // 2, seed, answer, how % 2 == CARDS))
     if reader.at != len(payload) or not nickname.strip() or not skills:
         raise TicketError("exit_ticket.damaged")
-    return Ticket(nickname, lesson_id, level, unlocked, day, minute, tuple(days), found_key)
+    return Ticket(nickname, lesson_id, level, unlocked, day, minute, (), found_key,
+                  tuple(items))

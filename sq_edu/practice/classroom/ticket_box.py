@@ -5,7 +5,13 @@ draws the same skill grid and class CSV as the live class view under Voila
 
 The box keeps one ticket per learner and lesson: the same ticket read twice counts once (the
 camera sees it in many frames, a child may show it twice); a later ticket of the same learner
-and lesson replaces the earlier one (it carries more answers). Widget-free, browser-safe.
+and lesson replaces the earlier one (it carries more answers). What a ticket counts is what its
+answers earn, checked here (`ticket_proof`). A ticket's nickname is checked and folded as the
+server's (`clean_nickname`, `learner_file_name`): HTML, a spreadsheet formula, invisible or
+mixed-alphabet letters and over-long names are refused, "Anna" and "ANNA " are one learner. A
+ticket dated after this page's clock (more than `FUTURE_MINUTES`) is refused, as is one whose
+answers and minute are another learner's (a copy under another name). Widget-free,
+browser-safe.
 """
 
 from __future__ import annotations
@@ -16,23 +22,25 @@ import logging
 import os
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from datetime import date, datetime
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
 
 from sq_edu.practice.classroom.exit_ticket import (
-    SkillDay,
+    Item,
     Ticket,
     TicketError,
     clean_key,
     decode,
     new_key,
-    slip_name,
 )
 from sq_edu.practice.classroom.live import Activity, Try
+from sq_edu.practice.classroom.ticket_proof import checked
 from sq_edu.practice.mastery import Mastery
+from sq_edu.practice.progress import ProgressError, clean_nickname, learner_file_name
 
 log = logging.getLogger(__name__)
 KEY_FILE = "exit-ticket-key.txt"
+FUTURE_MINUTES = 10   # a teacher's clock a little behind a child's is no reason to refuse
 
 
 def class_ticket_key(folder: str | os.PathLike[str] | None, server_key: str = "") -> str:
@@ -62,34 +70,16 @@ def class_ticket_key(folder: str | os.PathLike[str] | None, server_key: str = ""
     return key
 
 
-def day_skills(tries: Iterable[Try], lesson: str, day: date | None = None) -> tuple[SkillDay, ...]:
-    """Today's answers in `lesson`, per skill (in the order first answered)."""
-    day = day or date.today()
-    found: dict[str, list[Try]] = {}
-    for one in tries:
-        at, in_lesson, _level, skill, _right, _slip = one
-        if in_lesson == lesson and skill and date.fromtimestamp(at) == day:
-            found.setdefault(skill, []).append(one)
-    out = []
-    for skill, answers in found.items():
-        run = 0
-        for one in answers:
-            run = run + 1 if one[4] else 0
-        slips = [one[5] for one in answers if one[5]]
-        out.append(SkillDay(skill, len(answers), sum(int(one[4]) for one in answers), run,
-                            answers[-1][2], slip_name(slips[-1]) if slips else ""))
-    return tuple(out)
-
-
-def ticket_of(nickname: str, lesson: str, mastery: Mastery, tries: Iterable[Try],
+def ticket_of(nickname: str, lesson: str, mastery: Mastery, items: Iterable[Item],
               now: datetime | None = None) -> Ticket:
-    """The child's exit ticket now: where they stand in `lesson` and today's answers."""
+    """The child's exit ticket now: where they stand in `lesson` and today's items, with
+    the skills those items earn (what the teacher's page will count)."""
     now = now or datetime.now()
     record = mastery.lessons.get(lesson)
     level = record.level if record is not None else 1
     unlocked = record.unlocked if record is not None else 1
-    return Ticket(nickname, lesson, level, max(level, unlocked), now.date().toordinal(),
-                  now.hour * 60 + now.minute, day_skills(tries, lesson, now.date()))
+    return checked(Ticket(nickname, lesson, level, max(level, unlocked), now.date().toordinal(),
+                          now.hour * 60 + now.minute, items=tuple(items)))
 
 
 def activity_of(ticket: Ticket) -> Activity:
@@ -125,21 +115,35 @@ class TicketBox:
     key: str
     tickets: dict[tuple[str, str], tuple[str, Ticket]] = field(default_factory=dict)
 
-    def read(self, code: object) -> Reading:
-        """Read one code; never raises (a bad code is a refusal with a reason)."""
+    def read(self, code: object, now: datetime | None = None) -> Reading:
+        """Read one code (`now`: this page's clock); never raises (a bad code is a refusal
+        with a reason)."""
         if not clean_key(self.key):
             return Reading("exit_ticket.no_key", "bad")
         try:
             ticket = decode(code, self.key)
+            nickname = clean_nickname(ticket.nickname)
+            learner = learner_file_name(nickname)
         except TicketError as refused:
             return Reading(refused.key, "bad")
+        except ProgressError:
+            return Reading("exit_ticket.bad_nickname", "bad")
         except (ValueError, OverflowError, IndexError):   # a code no rule above foresaw
             return Reading("exit_ticket.damaged", "bad")
-        mark = ticket.nickname.casefold(), ticket.lesson
+        if ticket.when > (now or datetime.now()) + timedelta(minutes=FUTURE_MINUTES):
+            return Reading("exit_ticket.from_future", "bad", ticket)
+        ticket = checked(replace(ticket, nickname=nickname))
+        mark = learner, ticket.lesson
         signed = str(code).upper()
         before = self.tickets.get(mark)
         if before is not None and (before[1] == ticket or before[0] == signed):
             return Reading("exit_ticket.again", "info", ticket)
+        copied = next((other for (name, lesson), (_c, other) in self.tickets.items()
+                       if name != learner and lesson == ticket.lesson and ticket.items
+                       and (other.items, other.day, other.minute)
+                       == (ticket.items, ticket.day, ticket.minute)), None)
+        if copied is not None:
+            return Reading("exit_ticket.copied", "bad", copied)
         if before is not None and before[1].when > ticket.when:
             return Reading("exit_ticket.older", "info", before[1])
         self.tickets[mark] = (signed, ticket)
@@ -150,9 +154,10 @@ class TicketBox:
         found: dict[str, Activity] = {}
         for _code, ticket in sorted(self.tickets.values(), key=lambda item: item[1].when):
             one = activity_of(ticket)
-            known = found.get(ticket.nickname.casefold())
+            learner = learner_file_name(ticket.nickname)
+            known = found.get(learner)
             if known is None:
-                found[ticket.nickname.casefold()] = one
+                found[learner] = one
             else:
                 known.tries += one.tries
                 known.answers += one.answers

@@ -3,8 +3,12 @@
 Every request names its class and shows the class key (headers `X-SQ-Class`, `X-SQ-Key`),
 which only the class's kernels hold: a browser, even logged in to the class, cannot call
 this API, and a cross-site page cannot set those headers. Bodies over `MAX_BODY` bytes are
-refused unread. Answers are `{"ok": true, ...}` or `{"error": "<catalogue key>"}` with a
-4xx status; nothing else (no traceback) ever goes back.
+refused unread, a body nested too deep to read is a 400. Answers are `{"ok": true, ...}`
+or `{"error": "<catalogue key>"}` with a 4xx status; nothing else (no traceback) ever goes
+back. Bad requests are throttled per address (`throttle.py`).
+
+A kernel names itself (`X-SQ-Client`, its kernel id); `device_of` turns that into the device
+(the address that opened its page), so limits count devices, not pages, which are cheap.
 
 `POST .../state` waits (up to `POLL_SECONDS`) until the table changes past the version the
 kernel already has: that is how a move reaches the other screens at once, and while it
@@ -16,6 +20,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import tornado.web
@@ -23,6 +28,7 @@ from tornado.locks import Condition
 
 from .service import TableError, TableService
 from .table import Table
+from .throttle import BadRequests
 
 log = logging.getLogger(__name__)
 
@@ -36,10 +42,14 @@ class TableApi(tornado.web.RequestHandler):
 
     service: TableService
     conditions: dict[tuple[str, str], Condition]
+    sq_edu_unlogged = False   # the access log leaves a throttled refusal out (access_log.py)
 
-    def initialize(self, service: TableService, conditions: dict) -> None:
+    def initialize(self, service: TableService, conditions: dict,
+                   bad: BadRequests, device_of: Callable[[str], str | None]) -> None:
         self.service = service
         self.conditions = conditions
+        self.bad = bad
+        self.device_of = device_of
         self._closed = False
 
     def check_xsrf_cookie(self) -> None:
@@ -65,20 +75,34 @@ class TableApi(tornado.web.RequestHandler):
         for condition in self.conditions.values():
             condition.notify_all()
 
+    def _bad(self, status: int, key: str) -> None:
+        self.bad.count(self.request.remote_ip or "")
+        self._answer(status, {"error": key})
+
     async def post(self, verb: str) -> None:
+        address = self.request.remote_ip or ""
+        headers = self.request.headers
+        try:
+            class_name = self.service.check_class(headers.get("X-SQ-Class"),
+                                                  headers.get("X-SQ-Key"))
+        except TableError as why:
+            if self.bad.over(address):
+                self.sq_edu_unlogged = True
+                self._answer(429, {"error": "table.err_bad_request"})
+            else:
+                self._bad(why.status, why.key)
+            return
         if len(self.request.body) > MAX_BODY:
-            self._answer(413, {"error": "table.err_too_big"})
+            self._bad(413, "table.err_too_big")
             return
         try:
             data = json.loads(self.request.body or b"{}")
-        except ValueError:
+        except (ValueError, RecursionError):   # RecursionError: `[[[[...` thousands deep
             data = None
         if not isinstance(data, dict):
-            self._answer(400, {"error": "table.err_bad_request"})
+            self._bad(400, "table.err_bad_request")
             return
         try:
-            class_name = self.service.check_class(self.request.headers.get("X-SQ-Class"),
-                                                  self.request.headers.get("X-SQ-Key"))
             if verb == "state":
                 answer = await self._state(class_name, data)
             else:
@@ -93,11 +117,12 @@ class TableApi(tornado.web.RequestHandler):
         service, code, token = self.service, data.get("code"), data.get("token")
         if verb == "create":
             token, view = service.create(class_name, data.get("name"), data.get("size"),
-                                         data.get("rules", "official"))
+                                         data.get("rules", "official"), self._device(),
+                                         data.get("checked"))
             return {"token": token, "view": view}
         if verb == "join":
-            client = str(self.request.headers.get("X-SQ-Client", ""))[:64]
-            token, view = service.join(class_name, code, data.get("name"), client)
+            token, view = service.join(class_name, code, data.get("name"), self._device(),
+                                       data.get("checked"))
             return {"token": token, "view": view}
         if verb == "start":
             return {"view": service.start(class_name, code, token)}
@@ -109,6 +134,11 @@ class TableApi(tornado.web.RequestHandler):
         if verb == "list":
             return {"tables": service.listing(class_name)}
         raise TableError("table.err_bad_request", 404)
+
+    def _device(self) -> str:
+        """The device whose page sent this (its kernel's owner), else the kernel itself."""
+        client = str(self.request.headers.get("X-SQ-Client", ""))[:64]
+        return self.device_of(client) or f"page:{client}"
 
     async def _state(self, class_name: str, data: dict[str, Any]) -> dict[str, Any] | None:
         """The seat's view once the table is past `since` (at once if it already is)."""
@@ -134,8 +164,11 @@ class TableApi(tornado.web.RequestHandler):
         return {"view": table.view(seat)}
 
 
-def table_handlers(service: TableService, base_url: str = "/") -> list[tuple]:
-    """The tornado routes; every change to a table wakes the pages waiting on it."""
+def table_handlers(service: TableService, base_url: str = "/",
+                   device_of: Callable[[str], str | None] = lambda _kernel: None
+                   ) -> list[tuple]:
+    """The tornado routes; every change to a table wakes the pages waiting on it.
+    `device_of(kernel id)`: the address that opened that kernel's page (None: unknown)."""
     conditions: dict[tuple[str, str], Condition] = {}
 
     def wake(table: Table) -> None:
@@ -145,4 +178,5 @@ def table_handlers(service: TableService, base_url: str = "/") -> list[tuple]:
 
     service.listeners.append(wake)
     return [(f"{base_url.rstrip('/')}/{API_PATH}/([a-z]+)", TableApi,
-             {"service": service, "conditions": conditions})]
+             {"service": service, "conditions": conditions, "bad": BadRequests(),
+              "device_of": device_of})]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from typing import Any
 
 from tornado.ioloop import PeriodicCallback
@@ -42,8 +43,11 @@ def service_secret() -> bytes | None:
         return None
 
 
-def mount(server_url: str, ip: str, port: int) -> tuple[TableService | None, list[Any]]:
-    """The service and its routes in class mode; (None, []) otherwise."""
+def mount(server_url: str, ip: str, port: int,
+          device_of: Callable[[str], str | None] = lambda _kernel: None
+          ) -> tuple[TableService | None, list[Any]]:
+    """The service and its routes in class mode; (None, []) otherwise. `device_of(kernel
+    id)` names the device that opened that kernel's page."""
     class_name = server_class()
     if not class_name:
         return None, []
@@ -54,7 +58,7 @@ def mount(server_url: str, ip: str, port: int) -> tuple[TableService | None, lis
     base = "/" + server_url.strip("/") + "/" if server_url.strip("/") else "/"
     _kernel_env.update({URL_ENV: f"http://{host}:{port}{base}{API_PATH}/",
                         KEY_ENV: service.class_key(class_name)})
-    return service, table_handlers(service, base)
+    return service, table_handlers(service, base, device_of)
 
 
 def start_ticking(service: TableService | None) -> None:

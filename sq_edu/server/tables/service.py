@@ -4,12 +4,17 @@ Who may do what: a kernel proves its class with the class key (an HMAC of the cl
 under this server's secret, handed to the class's kernels in their environment, never to a
 browser); inside the class a table is found by its code, and a seat by its secret token. A
 code alone lets a child sit at a table that has not started; it never shows a hand. Wrong
-codes are counted: past `GUESSES` a minute for one kernel (or ten times that for the class)
-joining is refused for a while.
+codes are counted per device (the address that opened the page, `device` below): past
+`GUESSES` a minute that device's joins are refused for a while. Never class-wide: a count
+for the class was the weapon (11 pages x 10 wrong codes shut every join for a minute).
+A device has at most `TABLES_PER_DEVICE` tables at once (one page could fill the class's
+`MAX_TABLES` in half a minute). A seat is `guest` unless the kernel checked the learner's
+secret for that name (the kernel holds the class key; the service trusts what it says).
 
 `tick()` (every fraction of a second) lets bots play empty seats and the seats of children
 who left (page closed: no request for `away_seconds`) or sat idle (`idle_seconds` on their
-decision), and removes tables nobody has been at for `empty_seconds`.
+decision), and removes tables nobody has been at for `empty_seconds`, and a table whose game has not
+started once no page has waited at it for `open_seconds` (also after a restart).
 """
 
 from __future__ import annotations
@@ -35,8 +40,9 @@ log = logging.getLogger(__name__)
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I/L: read aloud, typed on a phone
 CODE_LENGTH = 6                                     # 31**6: about 890 million codes
-GUESSES = 10                                        # wrong codes a minute for one kernel
+GUESSES = 10                                        # wrong codes a minute for one device
 MAX_TABLES = 200                                    # tables a class may have at once
+TABLES_PER_DEVICE = 3                               # tables one device may have at once
 
 __all__ = ["TableError", "TableService"]
 
@@ -59,6 +65,7 @@ class TableService:
         self.away_seconds = _env_seconds("SQ_EDU_TABLE_AWAY_SECONDS", 20)
         self.idle_seconds = _env_seconds("SQ_EDU_TABLE_IDLE_SECONDS", 60)
         self.empty_seconds = _env_seconds("SQ_EDU_TABLE_EMPTY_SECONDS", 600)
+        self.open_seconds = _env_seconds("SQ_EDU_TABLE_OPEN_SECONDS", 120)
         self.bot_delay = _env_seconds("SQ_EDU_TABLE_BOT_SECONDS", 1.0)
         self.tables: dict[tuple[str, str], Table] = {}
         self.stores: dict[str, TableStore] = {}
@@ -107,24 +114,22 @@ class TableService:
             raise TableError("table.err_no_table", 404)
         return table
 
-    def _count_guess(self, class_name: str, client: str) -> None:
+    def _recent_guesses(self, class_name: str, device: str) -> deque[float]:
+        """The device's wrong codes of the last minute (older ones forgotten; a device with
+        none is forgotten too, so the book stays as small as the guessing)."""
         now = self.clock()
-        for key, limit in ((f"{class_name}\n{client}", GUESSES), (class_name, GUESSES * 10)):
-            seen = self._guesses.setdefault(key, deque())
-            while seen and now - seen[0] > 60:
-                seen.popleft()
-            if len(seen) >= limit:
-                raise TableError("table.err_too_many", 429)
-        for key in (f"{class_name}\n{client}", class_name):
-            self._guesses[key].append(now)
+        for key in [k for k, seen in self._guesses.items() if not seen or now - seen[-1] > 60]:
+            del self._guesses[key]
+        seen = self._guesses.setdefault(f"{class_name}\n{device}", deque())
+        while seen and now - seen[0] > 60:
+            seen.popleft()
+        return seen
 
-    def _guess_blocked(self, class_name: str, client: str) -> bool:
-        now = self.clock()
-        for key, limit in ((f"{class_name}\n{client}", GUESSES), (class_name, GUESSES * 10)):
-            seen = self._guesses.get(key, deque())
-            if sum(1 for at in seen if now - at <= 60) >= limit:
-                return True
-        return False
+    def _count_guess(self, class_name: str, device: str) -> None:
+        self._recent_guesses(class_name, device).append(self.clock())
+
+    def _guess_blocked(self, class_name: str, device: str) -> bool:
+        return len(self._recent_guesses(class_name, device)) >= GUESSES
 
     def _seated(self, class_name: str, code: object, token: object) -> tuple[Table, int]:
         table = self._find(class_name, code)
@@ -149,39 +154,45 @@ class TableService:
             listener(table)
 
     # --- what a kernel does -----------------------------------------------------------------
-    def create(self, class_name: str, name: object, size: object, rules: object = "official"
-               ) -> tuple[str, dict[str, Any]]:
-        """A new table with the creator at seat 0: (the creator's token, their view)."""
+    def create(self, class_name: str, name: object, size: object, rules: object = "official",
+               device: str = "", checked: object = False) -> tuple[str, dict[str, Any]]:
+        """A new table with the creator at seat 0: (the creator's token, their view).
+        `checked` is True only when the kernel opened the learner's record with their secret."""
         if type(size) is not int or not MIN_SEATS <= size <= MAX_SEATS:
             raise TableError("table.err_bad_size", 400)
         if rules not in RULES:
             raise TableError("table.err_bad_move", 400)
         nickname = self._nickname(name)
+        mine = [t for (c, _code), t in self.tables.items()
+                if c == class_name and t.device == device and not (t.game and t.game.is_over)]
+        if len(mine) >= TABLES_PER_DEVICE:
+            raise TableError("table.err_device_tables", 429, n=TABLES_PER_DEVICE)
         if sum(1 for (c, _code) in self.tables if c == class_name) >= MAX_TABLES:
             raise TableError("table.err_too_many_tables", 503)
         code = self._new_code(class_name)
         now = self.clock()
         table = Table(class_name, code, size, str(rules), [Seat() for _ in range(size)],
-                      created=now, seed=secrets.randbelow(2**31))
+                      created=now, seed=secrets.randbelow(2**31), device=device)
         token = secrets.token_urlsafe(24)
-        table.sit(nickname, token, now)
+        table.sit(nickname, token, now, guest=checked is not True)
         self.tables[(class_name, code)] = table
         self._save(table)
         return token, table.view(0)
 
-    def join(self, class_name: str, code: object, name: object, client: str = ""
-             ) -> tuple[str, dict[str, Any]]:
-        """Sit at the first open seat of a table that waits for players."""
+    def join(self, class_name: str, code: object, name: object, device: str = "",
+             checked: object = False) -> tuple[str, dict[str, Any]]:
+        """Sit at the first open seat of a table that waits for players (as a guest unless
+        `checked`, see `create`)."""
         nickname = self._nickname(name)
-        if self._guess_blocked(class_name, client):
+        if self._guess_blocked(class_name, device):
             raise TableError("table.err_too_many", 429)
         try:
             table = self._find(class_name, code)
         except TableError:
-            self._count_guess(class_name, client)
+            self._count_guess(class_name, device)
             raise
         token = secrets.token_urlsafe(24)
-        seat = table.sit(nickname, token, self.clock())
+        seat = table.sit(nickname, token, self.clock(), guest=checked is not True)
         if not any(s.kind == "open" for s in table.seats):
             table.start(self.clock())
         self._save(table)
@@ -281,7 +292,10 @@ class TableService:
             self._save(table)
         present = [s for s in table.seats if s.kind == "person" and not s.away]
         last = max([s.last_seen for s in table.seats if s.kind == "person"] or [table.created])
-        if not present and now - last > self.empty_seconds:
+        waited = any(self.waiting.get((table.class_name, table.code, i), 0)
+                     for i in range(len(table.seats)))
+        if (not present and now - last > self.empty_seconds) or (
+                game is None and not waited and now - last > self.open_seconds):
             log.info("table %s removed: nobody has been there for a while", table.code)
             self._remove(key, table)
 

@@ -46,6 +46,7 @@ class Seat:
     last_seen: float = 0.0
     idle: bool = False
     away: bool = False
+    guest: bool = False        # sat without the learner's secret: the name is not checked
 
     @property
     def bot_plays(self) -> bool:
@@ -70,6 +71,7 @@ class Table:
     turn_since: float = 0.0     # when the deciding seat's decision began
     last_move: tuple[int, dict] | None = None   # (seat, move) of the last move, for repeats
     seed: int = 0
+    device: str = ""            # who made it (its tables are counted per device)
 
     # --- seats ----------------------------------------------------------------------------
     def seat_of(self, token: object) -> int:
@@ -82,7 +84,7 @@ class Table:
                 return i
         raise TableError("table.err_not_seated", 403)
 
-    def sit(self, name: str, token: str, now: float) -> int:
+    def sit(self, name: str, token: str, now: float, guest: bool = True) -> int:
         """Take the first open seat of a table still waiting to start."""
         if all(seat.kind == "person" for seat in self.seats):
             raise TableError("table.err_full")
@@ -90,7 +92,7 @@ class Table:
             raise TableError("table.err_started")
         for i, seat in enumerate(self.seats):
             if seat.kind == "open":
-                self.seats[i] = Seat("person", name, token_hash(token), now)
+                self.seats[i] = Seat("person", name, token_hash(token), now, guest=guest)
                 self.touch(now)
                 return i
         raise TableError("table.err_full")
@@ -167,7 +169,7 @@ class Table:
     def seats_view(self) -> list[dict[str, Any]]:
         """Public facts about every seat: name, and whether a bot plays it now."""
         return [{"kind": s.kind, "name": s.name, "bot": s.bot_plays, "away": s.away,
-                 "idle": s.idle} for s in self.seats]
+                 "idle": s.idle, "guest": s.kind == "person" and s.guest} for s in self.seats]
 
     def view(self, seat: int) -> dict[str, Any]:
         """Everything one seat may know: its observation (never another hand) and, when it
@@ -191,7 +193,7 @@ class Table:
                 "moves": self.moves, "version": self.version, "created": self.created,
                 "changed": self.changed, "turn_since": self.turn_since,
                 "last_move": None if self.last_move is None else list(self.last_move),
-                "seed": self.seed}
+                "seed": self.seed, "device": self.device}
 
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> Table:

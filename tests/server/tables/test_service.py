@@ -163,3 +163,38 @@ def test_an_empty_table_ends_and_is_removed(tmp_path: Path, service: TableServic
     service.tick()
     assert ("5b", code) not in service.tables
     assert list(TableStore(tmp_path, "5b").load()) == []
+
+
+def test_an_open_table_nobody_waits_at_goes_also_after_a_restart(tmp_path: Path,
+                                                                  clock: Clock) -> None:
+    """A table that never started goes once no page has waited at it for `open_seconds`
+    (a page waiting keeps it); a restart gives it the resume grace, then it goes too."""
+    service = TableService(tmp_path, b"k" * 32, clock=clock)
+    _token, view = service.create("5b", "Masha", 3, device="d1")
+    kept = service.tables[("5b", view["code"])]
+    service.wait_started(kept, 0)
+    clock.now += service.open_seconds + 1
+    service.tick()
+    assert ("5b", view["code"]) in service.tables
+    service.wait_ended(kept, 0)
+    _token, gone = service.create("5b", "Petya", 3, device="d2")
+    again = TableService(tmp_path, b"k" * 32, clock=clock)
+    assert ("5b", gone["code"]) in again.tables
+    clock.now += again.resume_seconds + again.open_seconds + 1
+    again.tick()
+    assert again.tables == {}
+    assert list(TableStore(tmp_path, "5b").load()) == []
+
+
+def test_limits_count_devices_not_the_class(service: TableService) -> None:
+    for device in range(20):
+        for _ in range(10):
+            assert refusal(service.join, "5b", "ZZZZZZ", "Eve", f"d{device}") \
+                == "table.err_no_table"
+    code = service.create("5b", "Masha", 2, device="masha")[1]["code"]
+    assert service.join("5b", code, "Petya", "petya")[1]["started"]
+    for _ in range(3):
+        service.create("5b", "Vova", 2, device="vova")
+    assert refusal(service.create, "5b", "Vova", 2, "official", "vova") \
+        == "table.err_device_tables"
+    assert service.create("5b", "Olya", 2, device="olya")[1]["seats"][0]["guest"]
