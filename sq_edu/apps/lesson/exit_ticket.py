@@ -64,10 +64,13 @@ class TicketTrace(ClassTrace):
         self.on_answer = on_answer
 
     def answer(self, nickname: str, lesson: str, level: int, right: bool, skill: str = "",
-               misconception: str = "", answered_at: int | None = None) -> None:
-        super().answer(nickname, lesson, level, right, skill, misconception, answered_at)
+               misconception: str = "", answered_at: int | None = None, how: str = "first",
+               opened: bool = False) -> None:
+        super().answer(nickname, lesson, level, right, skill, misconception, answered_at, how,
+                       opened)
         at = int(level if answered_at is None else answered_at)
-        self.tries.append((nickname, (time.time(), lesson, at, skill, right, misconception)))
+        self.tries.append((nickname, (time.time(), lesson, at, skill, right, misconception,
+                                      how)))
         self.on_answer()
 
     def day_tries(self, nickname: str) -> list[Try]:

@@ -16,6 +16,7 @@ from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import Mastery
 from sq_edu.practice.messages import Msg
 from sq_edu.practice.session import LessonSession
+from sq_edu.practice.verdict import skill_standing
 
 
 def lines_html(lines: Iterable[Msg], lang: str, title: str = "", ordered: bool = False,
@@ -42,13 +43,17 @@ def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str
     rows = []
     for skill in lesson.skills:
         rec = mastery.skills.get(skill)
-        stage = rec.stage if rec else "new"
+        standing = skill_standing(mastery, skill, lesson)
         score = rec.score if rec else 0
         bar = "■" * (score // 20) + "□" * (5 - score // 20)
         name = lesson.skill_title(skill, lang)
-        text = t("lesson_app.mastery_row", lang, skill=name,
-                 stage=t(f"practice.mastery_{stage}", lang), score=score)
-        rows.append(f"<li><span aria-hidden='true'>{bar}</span> {escape(text)}</li>")
+        ev = mastery.evidence.get(skill)
+        text = (t("lesson_app.mastery_row", lang, skill=name, stage=standing.text(lang),
+                  right=ev.alone, n=ev.attempts) if ev is not None and ev.attempts
+                else t("lesson_app.mastery_row_new", lang, skill=name,
+                       stage=standing.text(lang)))
+        rows.append(f"<li class='sq-skill-{standing.word}'><span aria-hidden='true'>{bar}"
+                    f"</span> {escape(text)}</li>")
     record = mastery.lessons.get(lesson.id)
     levels = len(lesson.levels)
     if level >= levels:

@@ -67,7 +67,7 @@ def day_skills(tries: Iterable[Try], lesson: str, day: date | None = None) -> tu
     day = day or date.today()
     found: dict[str, list[Try]] = {}
     for one in tries:
-        at, in_lesson, _level, skill, _right, _slip = one
+        at, in_lesson, skill = one[0], one[1], one[3]
         if in_lesson == lesson and skill and date.fromtimestamp(at) == day:
             found.setdefault(skill, []).append(one)
     out = []
@@ -100,10 +100,10 @@ def activity_of(ticket: Ticket) -> Activity:
     tries: list[Try] = []
     for day in ticket.skills:
         early_right, wrong = day.right - day.run, day.attempts - day.right
-        tries += [(at, ticket.lesson, day.level, day.skill, True, "")] * early_right
+        tries += [(at, ticket.lesson, day.level, day.skill, True, "", "first")] * early_right
         tries += [(at, ticket.lesson, day.level, day.skill, False,
-                   day.slip if n == wrong - 1 else "") for n in range(wrong)]
-        tries += [(at, ticket.lesson, day.level, day.skill, True, "")] * day.run
+                   day.slip if n == wrong - 1 else "", "first") for n in range(wrong)]
+        tries += [(at, ticket.lesson, day.level, day.skill, True, "", "first")] * day.run
     return Activity(ticket.nickname, ticket.lesson, ticket.level, joined=at, seen=at,
                     answers=[(one[0], one[4]) for one in tries], tries=tries)
 
