@@ -38,14 +38,17 @@ def paragraphs_html(lines: Iterable[Msg], lang: str) -> str:
                    for m in lines)
 
 
+BAR = {"new": 0, "struggling": 1, "learning": 2, "practising": 3, "mastered": 5}
+
+
 def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str:
-    """Each skill's visible stage and score, and how far the next level is."""
+    """Each skill's standing (the one rule) with its first-try record, and how far the next
+    level is."""
     rows = []
     for skill in lesson.skills:
-        rec = mastery.skills.get(skill)
         standing = skill_standing(mastery, skill, lesson)
-        score = rec.score if rec else 0
-        bar = "■" * (score // 20) + "□" * (5 - score // 20)
+        filled = BAR[standing.word]   # the bar says what the word says, never more
+        bar = "■" * filled + "□" * (5 - filled)
         name = lesson.skill_title(skill, lang)
         ev = mastery.evidence.get(skill)
         text = (t("lesson_app.mastery_row", lang, skill=name, stage=standing.text(lang),
