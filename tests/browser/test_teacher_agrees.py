@@ -28,6 +28,7 @@ import pytest
 from sq_edu.practice.classroom.live import ActivityLog
 from sq_edu.practice.progress import Progress, ProgressStore
 from sq_edu.server.server import VoilaServer
+from tests.browser import test_diagnosis as diagnosis
 from tests.browser.test_diagnosis import ARTIFACTS, LAPTOP, PHONE, open_page, sign_in
 from tests.security.class_server import TEACHER_PASSWORD, class_server, log_in
 
@@ -80,11 +81,7 @@ def signed_in(browser: Any, served: tuple[VoilaServer, Path, http.cookiejar.Cook
 
 
 def teacher_page(context: Any, server: VoilaServer, lang: str) -> Any:
-    teacher = open_page(context, f"{server.url}voila/render/teacher.ipynb?lang={lang}",
-                        ".sq-teacher-login")
-    teacher.locator(".sq-teacher-password input").fill(TEACHER_PASSWORD)
-    teacher.locator(".sq-teacher-password input").press("Enter")
-    return teacher
+    return diagnosis.teacher_page(context, server, lang, TEACHER_PASSWORD)
 
 
 def test_table_and_grid_say_the_same_of_a_learner(
