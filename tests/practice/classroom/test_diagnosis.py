@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from sq_edu.practice import Progress
 from sq_edu.practice.classroom.diagnosis import CSV_COLUMNS, class_csv, grid_html, skill_grid
 from sq_edu.practice.classroom.live import ActivityLog, class_rows, read_class
-from sq_edu.practice.classroom.report import rows_for
+from sq_edu.practice.classroom.report import Report, rows_for
 
 T0 = 1_800_000_000.0
 SLIP = "mistakes.jester_start_next"
@@ -125,3 +125,18 @@ def test_the_table_needs_help_exactly_when_the_grid_says_struggling(
         assert (row.stuck == "struggling") == bool(struggling)
         if struggling:
             assert row.skill in struggling
+
+
+def test_the_report_csv_has_first_tries_help_standing_and_the_top_mistake() -> None:
+    """Issue 38, the server's class CSV (the report's): per learner and skill, the items, right
+    at the first try, help used, the standing and the most frequent named mistake, counted."""
+    progress = Progress(nickname="=Mo")               # a formula-like nickname stays text
+    m = progress.mastery
+    for _ in range(3):
+        m.record("chances", 4, "jester_count", False, slip=SLIP)
+        m.record("chances", 4, "jester_count", True, hints=1)
+    [row] = list(csv.reader(io.StringIO(Report(rows_for(progress)).to_csv("en"))))[1:]
+    assert row[0] == "'=Mo" and row[6] == "struggling: starts counting at the next player"
+    assert row[8:] == ["6", "0", "3", "starts counting at the next player", "3"]
+    [ru] = list(csv.reader(io.StringIO(Report(rows_for(progress)).to_csv("ru"))))[1:]
+    assert ru[6] == "затрудняется: начинает счёт со следующего игрока"
