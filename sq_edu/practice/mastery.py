@@ -207,7 +207,10 @@ class Mastery:
                  ) -> Standing:
         """The skill's standing by the one rule; `levels` are the lesson's levels of this
         skill, "mastered" only once one of them opened the next."""
-        return standing_of(self.evidence.get(skill, Evidence()), self.opened(lesson_id, levels))
+        evidence = self.evidence.get(skill)
+        if evidence is None:   # a progress file from before the evidence was kept
+            evidence = Evidence(attempts=self.skills.get(skill, SkillRecord()).attempts)
+        return standing_of(evidence, self.opened(lesson_id, levels))
 
     def opened(self, lesson_id: str, levels: tuple[int, ...]) -> bool:
         """One of these levels of the lesson has opened the next one."""

@@ -112,3 +112,17 @@ def test_the_evidence_survives_the_progress_file() -> None:
 def test_a_forged_evidence_table_is_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         Evidence.from_dict(bad)
+
+
+def test_an_older_progress_file_is_practising_or_mastered_never_new() -> None:
+    """A file from before the evidence was kept has attempts but no items: not "new"."""
+    m = Mastery()
+    for _ in range(40):
+        if m.record(LESSON, 1, SKILL, True, 0, 4, guess=0.1).level_up:
+            break
+    m.record("equations", 1, "pairs", True)
+    data = m.to_dict()
+    del data["evidence"]
+    old = Mastery.from_dict(data)
+    assert skill_standing(old, SKILL).word == "mastered"
+    assert skill_standing(old, "pairs").word == "practising"
