@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from sq_edu.engine.cards import Card, is_number, parse_card
@@ -245,6 +245,8 @@ def _fraction(ex: Exercise, answer: object) -> Judgement:
     value = read_fraction(answer)
     if value is None:
         return _unclear("practice.type_fraction")
+    if ex.extra.get("form") == "out_of" and not _the_counts(ex, answer):
+        return _unclear("practice.type_counts")   # "16 out of 124" for 8 out of 62
     correct = value in ex.answers
     if not correct and (trapped := _trap(ex, value, value)) is not None:
         return trapped
@@ -256,6 +258,17 @@ def _fraction(ex: Exercise, answer: object) -> Judgement:
             answer.split("/")[1]):
         note = msg("practice.same_as", simple=value)
     return _verdict(correct, value, note)
+
+
+def _the_counts(ex: Exercise, answer: object) -> bool:
+    """An "x out of y" answer of the right size gives the counts themselves (8 out of 62, not
+    16 out of 124 or 4 out of 31): the question asks to count, not to scale."""
+    match = _FRACTION.match(answer) if isinstance(answer, str) else None
+    good, total = ex.extra.get("good"), ex.extra.get("total")
+    if match is None or not isinstance(good, int) or not isinstance(total, int) \
+            or Fraction(int(match.group(1)), int(match.group(2))) not in ex.answers:
+        return True
+    return (int(match.group(1)), int(match.group(2))) == (good, total)
 
 
 def read_percent(answer: object) -> float | None:
@@ -278,7 +291,9 @@ def _percent(ex: Exercise, answer: object) -> Judgement:
     if value is not None and value > 100:
         # Over 100% is no chance, but a known slip gives it (4 kings over a draw pile of 2).
         trapped = _trap(ex, Fraction(value) / 100, value, Fraction(ex.tolerance, 100))
-        return trapped or _unclear("practice.percent_over_100")
+        if trapped is None:
+            return _unclear("practice.percent_over_100")
+        return replace(trapped, interpretation=msg("practice.percent_over_100"))
     if value is None or value < 0:
         return _unclear("practice.type_percent")
     correct = any(abs(Fraction(value) - e) <= ex.tolerance for e in exact)

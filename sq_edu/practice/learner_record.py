@@ -28,7 +28,7 @@ class LearnerRecord:
         self.folder = folder
         self.store: ProgressStore | None = None
         self.progress = Progress()
-        self._unfiled: list[tuple[str, str, bool, float]] = []  # (lesson, skill, right, guess)
+        self._unfiled: list[tuple[str, str, bool, float, str]] = []  # lesson skill right guess slip
 
     @property
     def named(self) -> bool:
@@ -48,8 +48,9 @@ class LearnerRecord:
         saved = self.store.load()
         if secret is not None:
             saved.secret = secret
-        for lesson, skill, correct, guess in self._unfiled:
-            saved.mastery.record(lesson, 0, skill, correct, guess=guess, source="play")
+        for lesson, skill, correct, guess, slip in self._unfiled:
+            saved.mastery.record(lesson, 0, skill, correct, guess=guess, source="play",
+                                 slip=slip)
         saved.nickname = name
         self.progress = saved
         self._unfiled.clear()
@@ -60,10 +61,11 @@ class LearnerRecord:
         until the learner is named; `save` writes it)."""
         ex = question.exercise
         guess = ex.guess_chance     # a lucky pick among 5 words counts for less, as in drills
+        slip = verdict.misconception or ""
         self.progress.mastery.record(ex.lesson_id, ex.level, ex.skill, verdict.correct,
-                                     guess=guess, source="play")
+                                     guess=guess, source="play", slip=slip)
         if self.store is None:
-            self._unfiled.append((ex.lesson_id, ex.skill, verdict.correct, guess))
+            self._unfiled.append((ex.lesson_id, ex.skill, verdict.correct, guess, slip))
 
     def save(self) -> None:
         """Write the file (OSError or ProgressError when it cannot be written)."""

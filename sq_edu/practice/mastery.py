@@ -33,6 +33,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any
 
+from sq_edu.practice.standing import Evidence, Standing, standing_of
+
 MASTERED, PRACTISING = 80, 40
 HINTED_GAIN, HINTED_CAP = 5, 60
 SLIP = 0.1                       # a learner who knows it still slips one time in ten
@@ -44,7 +46,6 @@ GUESSER_ODDS = 1 / 3000          # and a guesser does as well less than once in 
 MOST_GUESSABLE = 0.9             # a level where a guess is right more often teaches nothing
 STUCK_AFTER = 3                  # wrong answers in a row before stepping back
 REVIEW_DAYS: tuple[int, ...] = (1, 3, 7, 21)
-STAGES: tuple[str, ...] = ("new", "learning", "practising", "mastered")
 
 
 def today_number(day: date | None = None) -> int:
@@ -89,15 +90,6 @@ class SkillRecord:
     due: int | None = None    # the calendar day (today_number) a review is due
     play_attempts: int = 0    # of `attempts`, those asked by the coach during a game
     play_correct: int = 0     # of `correct`, those answered in a game
-
-    @property
-    def stage(self) -> str:
-        """The visible level of the skill: new, learning, practising, mastered."""
-        if self.attempts == 0:
-            return "new"
-        if self.score >= MASTERED:
-            return "mastered"
-        return "practising" if self.score >= PRACTISING else "learning"
 
 
 @dataclass
@@ -149,7 +141,7 @@ class Outcome:
     """What one answer changed, for the app to show."""
 
     skill: str
-    stage: str
+    stage: str                    # the skill's standing word (`standing.standing_of`)
     score: int
     level_up: int | None = None   # the level just opened, if any
     reviewed: bool = False        # the answer was a due review
@@ -162,6 +154,7 @@ class Mastery:
     skills: dict[str, SkillRecord] = field(default_factory=dict)
     lessons: dict[str, LessonRecord] = field(default_factory=dict)
     clock: int = 0                # answers given so far
+    evidence: dict[str, Evidence] = field(default_factory=dict)   # per skill, for `standing`
 
     def skill(self, name: str) -> SkillRecord:
         return self.skills.setdefault(name, SkillRecord())
@@ -172,15 +165,17 @@ class Mastery:
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int = 0,
                levels: int = 1, *, guess: float = DEFAULT_GUESS, replay: bool = False,
                today: int | None = None, source: str = "drill", tells: int = 0,
-               named: int = 0) -> Outcome:
+               named: int = 0, slip: str = "") -> Outcome:
         """Count one answer at `level` of a lesson with `levels` levels.
 
         `guess` is the chance of getting the item right by guessing (`Exercise.guess_chance`);
         `replay` marks a replayed deal; `today` is a `today_number` (tests pass their own).
         `source="play"`: the game's coach asked it; it counts like a drill answer towards the
-        skill (score, review) and is also tallied apart so the teacher sees play practice.
+        skill (score, review) and is also tallied apart so the teacher sees play practice;
+        it never opens a lesson level (a game is not the lesson's evidence).
         `tells` has one bit per misconception the level names (`named`, all bits) on which
-        this item's answer would be wrong (`misconception_bits`).
+        this item's answer would be wrong (`misconception_bits`); `slip` the named mistake a
+        wrong answer showed ("" for none).
         """
         self.clock += 1
         day = today_number() if today is None else int(today)
@@ -193,29 +188,34 @@ class Mastery:
         if correct:
             rec.correct += 1
         if replay:
-            return Outcome(skill, rec.stage, rec.score, replay=True)
+            return Outcome(skill, self.standing(skill, lesson_id, (level,)).word, rec.score,
+                           replay=True)
+        self.evidence.setdefault(skill, Evidence()).add(
+            bool(correct), helped=hints > 0, slip=slip, play=source == "play")
         reviewed = rec.due is not None and rec.due <= day
         clean = correct and hints == 0
         # A missed review shows the skill needs work again: the full fall, below MASTERED.
         scored = _scored if reviewed else _skill_scored
         rec.score = scored(rec.score, correct, clean, guess)
         self._schedule(rec, clean, correct, reviewed, day)
-        level_up, step_back = self._advance(lesson_id, level, clean, correct, levels, guess,
-                                            tells, named)
-        return Outcome(skill, self._stage_shown(rec, lesson_id, level), rec.score, level_up,
-                       reviewed, step_back)
+        level_up, step_back = (None, None) if source == "play" else self._advance(
+            lesson_id, level, clean, correct, levels, guess, tells, named)
+        return Outcome(skill, self.standing(skill, lesson_id, (level,)).word, rec.score,
+                       level_up, reviewed, step_back)
 
-    def _stage_shown(self, rec: SkillRecord, lesson_id: str, level: int) -> str:
-        """"mastered" as the learner's page and the teacher's report mean it: the level has
-        opened the next one (a score of 80 alone, or the game's answers alone, is practising)."""
-        if rec.stage != "mastered":
-            return rec.stage
-        if rec.attempts == rec.play_attempts:
-            return "practising"
-        if level >= 1 and self.lesson(lesson_id).level == level \
-                and not self.level_mastered(lesson_id, level):
-            return "practising"
-        return "mastered"
+    def standing(self, skill: str, lesson_id: str = "", levels: tuple[int, ...] = ()
+                 ) -> Standing:
+        """The skill's standing by the one rule; `levels` are the lesson's levels of this
+        skill, "mastered" only once one of them opened the next."""
+        evidence = self.evidence.get(skill)
+        if evidence is None:   # a progress file from before the evidence was kept
+            evidence = Evidence(attempts=self.skills.get(skill, SkillRecord()).attempts)
+        return standing_of(evidence, self.opened(lesson_id, levels))
+
+    def opened(self, lesson_id: str, levels: tuple[int, ...]) -> bool:
+        """One of these levels of the lesson has opened the next one."""
+        return lesson_id in self.lessons and any(self.level_mastered(lesson_id, n)
+                                                 for n in levels if n >= 1)
 
     def _schedule(self, rec: SkillRecord, clean: bool, correct: bool, reviewed: bool,
                   day: int) -> None:
@@ -288,7 +288,8 @@ class Mastery:
     def to_dict(self) -> dict[str, Any]:
         return {"clock": self.clock,
                 "skills": {k: asdict(v) for k, v in sorted(self.skills.items())},
-                "lessons": {k: asdict(v) for k, v in sorted(self.lessons.items())}}
+                "lessons": {k: asdict(v) for k, v in sorted(self.lessons.items())},
+                "evidence": {k: v.to_dict() for k, v in sorted(self.evidence.items())}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> Mastery:
@@ -298,7 +299,9 @@ class Mastery:
                   for k, v in _table(data.get("skills", {}), "skills").items()}
         lessons = {str(k): LessonRecord(**_fields(v, LessonRecord, f"lessons.{k}"))  # type: ignore[arg-type]  # as above
                    for k, v in _table(data.get("lessons", {}), "lessons").items()}
-        return cls(skills, lessons, clock or 0)
+        evidence = {str(k): Evidence.from_dict(v)
+                    for k, v in _table(data.get("evidence", {}), "evidence").items()}
+        return cls(skills, lessons, clock or 0, evidence)
 
 
 def _scored(score: int, correct: bool, clean: bool, guess: float) -> int:

@@ -111,7 +111,7 @@ class Progress:
 def _check_ids(mastery: dict[str, Any]) -> None:
     """Every lesson and skill id is a plain id: a lone surrogate or a page of text in a skill
     name would make every later save (or the teacher's report) fail."""
-    for table in ("skills", "lessons"):
+    for table in ("skills", "lessons", "evidence"):
         ids = mastery.get(table, {})
         if isinstance(ids, dict) and not all(isinstance(k, str) and _ID.match(k) for k in ids):
             raise ValueError(f"{table} has an id that is not a lesson or skill id")
@@ -230,7 +230,7 @@ class ProgressStore:
                 for a in answers:
                     merged.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints,
                                           a.levels, guess=a.guess, replay=a.replay,
-                                          tells=a.tells, named=a.named)
+                                          tells=a.tells, named=a.named, slip=a.slip)
             self.save(merged)
         return merged
 

@@ -68,6 +68,7 @@ class Attempt:
     replay: bool = False           # the same exercise again ("Start this deal"): not evidence
     tells: int = 0                 # the level's named misconceptions this item tells apart
     named: int = 0                 # ... and all of them, one bit each (`misconception_bits`)
+    slip: str = ""                 # the named mistake a wrong answer showed ("" for none)
 
 
 class Recorder(Protocol):
@@ -97,7 +98,7 @@ class MemoryRecorder:
         return self.mastery.record(attempt.lesson_id, attempt.level, attempt.skill,
                                    attempt.correct, attempt.hints, attempt.levels,
                                    guess=attempt.guess, replay=attempt.replay,
-                                   tells=attempt.tells, named=attempt.named)
+                                   tells=attempt.tells, named=attempt.named, slip=attempt.slip)
 
     def save(self, level: int) -> Msg | None:
         return None
@@ -245,7 +246,7 @@ class LessonSession:
             self.outcome = self.recorder.record(Attempt(
                 self.lesson.id, ex.level, ex.skill, result.correct, self.hints_shown,
                 len(self.lesson.levels), ex.guess_chance, replay=key in self.answered,
-                tells=tells, named=named))
+                tells=tells, named=named, slip=result.misconception or ""))
             self.answered.add(key)
             self.apply(self.outcome)
             failed = self.recorder.save(self.level)

@@ -95,10 +95,10 @@ def _make_the_slip_twice(context: Any, server: VoilaServer, lang: str, name: str
     page.screenshot(path=str(ARTIFACTS / f"diagnosis-reteach-{lang}.png"), full_page=True)
 
 
-def teacher_page(context: Any, server: VoilaServer, lang: str) -> Any:
+def teacher_page(context: Any, server: VoilaServer, lang: str, password: str = PASSWORD) -> Any:
     teacher = open_page(context, f"{server.url}voila/render/teacher.ipynb?lang={lang}",
                         ".sq-teacher-login")
-    teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+    teacher.locator(".sq-teacher-password input").fill(password)
     teacher.locator(".sq-teacher-password input").press("Enter")
     return teacher
 

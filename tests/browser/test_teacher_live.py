@@ -88,7 +88,7 @@ def test_teacher_sees_a_stuck_learner_live(browser: Any, class_server: VoilaServ
 
         row = teacher.locator(".sq-class-table tbody tr", has_text="Masha")
         row.wait_for(timeout=30_000)                  # refreshed by itself, no reload
-        teacher.locator(".sq-class-table tbody tr", has_text="Needs help: 3 wrong in a row") \
+        teacher.locator(".sq-class-table tbody tr", has_text="Needs help: struggling") \
             .wait_for(timeout=30_000)
         cells = row.locator("td").all_inner_texts()
         assert cells[:2] == ["Queen points", "1"] and cells[3] == "3"

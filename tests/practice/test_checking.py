@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 
@@ -195,3 +196,50 @@ def test_a_named_card_slip_gets_its_own_message() -> None:
     assert power.misconception == "mistakes.pair_power" and not power.correct
     assert "next to each other" in near.interpretation.render("en")
     assert "Карты действий пару не составляют" in power.interpretation.render("ru")
+
+
+def _chances(level: int, want: Callable[[Exercise], bool]) -> Exercise:
+    """The first item of a chances level (seeded) that `want` accepts."""
+    from sq_edu.practice import generate, get_lesson
+    from sq_edu.practice.generators import exercise_seed
+
+    for index in range(200):
+        ex = generate(get_lesson("chances"), level, exercise_seed(11, index))
+        if want(ex):
+            return ex
+    raise AssertionError("no such item")
+
+
+def test_x_out_of_y_asks_for_the_counts_themselves() -> None:
+    """Issue 38: "16 out of 124" and "4 out of 31" for 8 out of 62 are not the counts."""
+    ex = _chances(2, lambda e: Fraction(int(e.extra["good"]), int(e.extra["total"]))
+                  .denominator < int(e.extra["total"]))
+    good, total = int(ex.extra["good"]), int(ex.extra["total"])
+    simple = Fraction(good, total)
+    assert check(ex, f"{good} out of {total}").correct
+    for scaled in (f"{2 * good} out of {2 * total}",
+                   f"{simple.numerator} out of {simple.denominator}"):
+        said = check(ex, scaled)
+        assert not said.correct and not said.understood      # asked again, not a mistake
+        assert "counts themselves" in said.message.render("en")
+        assert "сами числа" in said.message.render("ru")
+
+
+def _over(value: object) -> bool:
+    chance = read_fraction(value)
+    return chance is not None and chance > 1
+
+
+def test_a_chance_over_100_percent_is_called_impossible_first() -> None:
+    """Issue 38: on chances 7-8 a named slip that gives over 100% still hears "a chance is
+    never more than 100%", and the teacher still sees the slip's name."""
+    for level in (7, 8):
+        ex = _chances(level, lambda e: any(_over(v) for v, _why in e.traps))
+        value, why = next((v, w) for v, w in ex.traps if _over(v))
+        chance = read_fraction(value)
+        assert chance is not None
+        said = check(ex, str(round(chance * 100)))
+        assert said.understood and not said.correct and said.misconception == why.key
+        assert said.interpretation is not None
+        assert "never more than 100%" in said.interpretation.render("en")
+        assert "не бывает больше 100" in said.interpretation.render("ru")

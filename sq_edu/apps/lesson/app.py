@@ -62,6 +62,7 @@ from sq_edu.practice import Progress, ProgressStore, get_lesson
 from sq_edu.practice.checking import Judgement
 from sq_edu.practice.classroom.live import ClassTrace
 from sq_edu.practice.session import LessonSession
+from sq_edu.practice.verdict import skill_opened
 from sq_edu.widgets.controls import html_box as _html
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
@@ -195,12 +196,18 @@ class LessonApp(widgets.VBox):
             self.feedback.say("lesson_app.already_solved", "info")
             return self.session.result
         counted_before = self.session.recorded
+        hinted = self.session.hints_shown > 0
         result = self.session.submit(self.answer.value())
         if result.understood:   # every answer reaches the teacher, with the error it shows
             ex = self.session.exercise
+            replay = self.session.outcome is not None and self.session.outcome.replay
+            how = ("again" if counted_before or replay or not self.session.recorded
+                   else "help" if hinted else "first")
             self.trace.answer(self.progress.nickname, self.lesson.id, self.session.level,
                               result.correct, skill=ex.skill,
-                              misconception=result.misconception or "", answered_at=ex.level)
+                              misconception=result.misconception or "", answered_at=ex.level,
+                              how=how, opened=skill_opened(self.progress.mastery,
+                                                           ex.skill, self.lesson))
         if self.session.recorded and not counted_before:
             self._cheer_outcome()
             self.settings.show_level(self.level)

@@ -27,6 +27,7 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice.classroom.exit_ticket import Item, Ticket, clean_key, encode, item_of
 from sq_edu.practice.classroom.live import ClassTrace
 from sq_edu.practice.classroom.ticket_box import ticket_of
+from sq_edu.practice.verdict import skill_standing
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.guard import guarded
 
@@ -63,8 +64,10 @@ class TicketTrace(ClassTrace):
         self.on_answer = on_answer
 
     def answer(self, nickname: str, lesson: str, level: int, right: bool, skill: str = "",
-               misconception: str = "", answered_at: int | None = None) -> None:
-        super().answer(nickname, lesson, level, right, skill, misconception, answered_at)
+               misconception: str = "", answered_at: int | None = None, how: str = "first",
+               opened: bool = False) -> None:
+        super().answer(nickname, lesson, level, right, skill, misconception, answered_at, how,
+                       opened)
         self.on_answer()
 
 
@@ -123,9 +126,13 @@ class ExitTicketPanel(widgets.VBox):
             return
         lesson, ticket = self.app.lesson, self.ticket()
         code = encode(ticket, self.key)
+        mastery = self.app.progress.mastery   # each skill's standing by the one rule
         lines = "".join(
-            "<li>" + html.escape(t("exit_ticket.summary", lang, right=day.right, n=day.attempts,
-                                   skill=lesson.skill_title(day.skill, lang))) + "</li>"
+            "<li>" + html.escape(t(
+                "exit_ticket.with_standing", lang,
+                line=t("exit_ticket.summary", lang, right=day.right, n=day.attempts,
+                       skill=lesson.skill_title(day.skill, lang)),
+                standing=skill_standing(mastery, day.skill, lesson).text(lang))) + "</li>"
             for day in ticket.skills)
         if not lines:
             lines = f"<li>{html.escape(t('exit_ticket.no_answers', lang))}</li>"

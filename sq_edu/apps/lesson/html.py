@@ -16,6 +16,7 @@ from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import Mastery
 from sq_edu.practice.messages import Msg
 from sq_edu.practice.session import LessonSession
+from sq_edu.practice.verdict import skill_standing
 
 
 def lines_html(lines: Iterable[Msg], lang: str, title: str = "", ordered: bool = False,
@@ -37,18 +38,25 @@ def paragraphs_html(lines: Iterable[Msg], lang: str) -> str:
                    for m in lines)
 
 
+BAR = {"new": 0, "struggling": 1, "learning": 2, "practising": 3, "mastered": 5}
+
+
 def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str:
-    """Each skill's visible stage and score, and how far the next level is."""
+    """Each skill's standing (the one rule) with its first-try record, and how far the next
+    level is."""
     rows = []
     for skill in lesson.skills:
-        rec = mastery.skills.get(skill)
-        stage = rec.stage if rec else "new"
-        score = rec.score if rec else 0
-        bar = "■" * (score // 20) + "□" * (5 - score // 20)
+        standing = skill_standing(mastery, skill, lesson)
+        filled = BAR[standing.word]   # the bar says what the word says, never more
+        bar = "■" * filled + "□" * (5 - filled)
         name = lesson.skill_title(skill, lang)
-        text = t("lesson_app.mastery_row", lang, skill=name,
-                 stage=t(f"practice.mastery_{stage}", lang), score=score)
-        rows.append(f"<li><span aria-hidden='true'>{bar}</span> {escape(text)}</li>")
+        ev = mastery.evidence.get(skill)
+        text = (t("lesson_app.mastery_row", lang, skill=name, stage=standing.text(lang),
+                  right=ev.alone, n=ev.attempts) if ev is not None and ev.attempts
+                else t("lesson_app.mastery_row_new", lang, skill=name,
+                       stage=standing.text(lang)))
+        rows.append(f"<li class='sq-skill-{standing.word}'><span aria-hidden='true'>{bar}"
+                    f"</span> {escape(text)}</li>")
     record = mastery.lessons.get(lesson.id)
     levels = len(lesson.levels)
     if level >= levels:

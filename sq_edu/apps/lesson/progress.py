@@ -113,16 +113,16 @@ class ProgressPanel(widgets.VBox):
     # --- saving ---------------------------------------------------------------------------
     def record(self, lesson_id: str, level: int, skill: str, correct: bool, hints: int,
                levels: int, guess: float = DEFAULT_GUESS, replay: bool = False, *,
-               tells: int = 0, named: int = 0) -> Outcome:
+               tells: int = 0, named: int = 0, slip: str = "") -> Outcome:
         """Count one answer (the app then calls `save`); remembered until it is in a file."""
         answer = Attempt(lesson_id, level, skill, correct, hints, levels, guess, replay,
-                         tells, named)
+                         tells, named, slip)
         if self.store is None:
             self._unfiled.append(answer)
         self._unsaved.append(answer)
         return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels,
                                             guess=guess, replay=replay, tells=tells,
-                                            named=named)
+                                            named=named, slip=slip)
 
     def save(self, *, replace: bool = False) -> Msg | None:
         """Write the progress file (if there is one) and redraw: merged with what another tab
@@ -222,7 +222,8 @@ class ProgressPanel(widgets.VBox):
         saved.secret = self.gate.record_to_keep(picture, typed, saved.secret) or saved.secret
         for a in self._unfiled:
             saved.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels,
-                                 guess=a.guess, replay=a.replay, tells=a.tells, named=a.named)
+                                 guess=a.guess, replay=a.replay, tells=a.tells, named=a.named,
+                                 slip=a.slip)
         self._unsaved = list(self._unfiled)   # replayed onto the file's record on saving
         self.progress = saved
         if self._on_learner is not None:

@@ -57,7 +57,7 @@ class PanelRecorder:
 
     def record(self, a: Attempt) -> Outcome:
         return self.panel.record(a.lesson_id, a.level, a.skill, a.correct, a.hints, a.levels,
-                                 a.guess, a.replay, tells=a.tells, named=a.named)
+                                 a.guess, a.replay, tells=a.tells, named=a.named, slip=a.slip)
 
     def save(self, level: int) -> Msg | None:
         self.panel.level = level

@@ -320,7 +320,9 @@ class TableApp(widgets.VBox):
         nickname = self.learner.progress.nickname
         if nickname and self.learner.learner.named:   # only a learner whose secret opened
             ex = question.exercise   # counted under the lesson the skill belongs to
-            self.trace.answer(nickname, ex.lesson_id, ex.level, verdict.correct)
+            self.trace.answer(nickname, ex.lesson_id, ex.level, verdict.correct,
+                              skill=ex.skill, misconception=verdict.misconception or "",
+                              how="play")
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)

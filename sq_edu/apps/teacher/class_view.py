@@ -37,10 +37,10 @@ from sq_edu.practice.classroom.live import (
     sort_rows,
 )
 from sq_edu.practice.classroom.report import teacher_report
-from sq_edu.practice.classroom.standing import STUCK_WRONG
 from sq_edu.practice.classroom.suggested import Suggestion, send_practice
 from sq_edu.practice.lesson import load_lessons
 from sq_edu.practice.progress import ProgressError, from_bytes, learner_file_name
+from sq_edu.practice.standing import Standing
 from sq_edu.widgets.class_table import ClassTable
 from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.download import download_link
@@ -64,9 +64,8 @@ def ago(seconds: int, lang: str) -> str:
 def stuck_text(row: LearnerRow, now: float, lang: str) -> str:
     """The "Needs help?" cell, in the grid's own terms when a skill is struggling there."""
     if row.stuck == "struggling":
-        if row.skill_wrong_run >= STUCK_WRONG:
-            return t("classroom.stuck_wrong", lang, n=row.skill_wrong_run)
-        return t("classroom.stuck_struggling", lang, right=row.skill_right,
+        words = Standing("struggling", row.skill_mistake).text(lang)
+        return t("classroom.stuck_struggling", lang, standing=words, right=row.skill_right,
                  n=row.skill_attempts)
     if row.stuck == "idle":
         return t("classroom.stuck_idle", lang, n=max(5, row.idle_seconds(now) // 60))

@@ -3,10 +3,9 @@ misconception with the learners who show it, and the class CSV, from the class's
 files (`classroom.Activity.tries`: every answer, with the misconception it matched).
 
 A grid cell says in words what its colour says (accessible: colour is never the only sign):
-"mastered", "practising", "struggling: <misconception>" or "new". "Mastered" here is what the
-learner's page calls it: a level of that skill opened the next one (or a right run of
-`MASTERED_RUN` in the class's answers), so the report and the learner's page never disagree;
-"struggling" is `standing.skill_state`, the rule the live table's "Needs help?" uses too.
+the standing of the one rule (`sq_edu.practice.standing`), the word the learner's page, the
+report and the live table's "Needs help?" show too ("struggling: <misconception>" names the
+mistake the learner repeats), with how many items were right at the first try.
 """
 
 from __future__ import annotations
@@ -23,14 +22,16 @@ from sq_edu.i18n import t
 from sq_edu.practice.classroom.live import Activity
 from sq_edu.practice.classroom.report import _safe_cell
 from sq_edu.practice.classroom.standing import Cell, learner_cells
+from sq_edu.practice.standing import mistake_name
 
 # Cell colours (with the state in words in every cell, so colour is never the only sign);
 # dark text on light backgrounds keeps the contrast above 4.5:1.
-COLOURS = {"new": "#f3f4f6", "practising": "#fef9c3", "struggling": "#fee2e2",
-           "mastered": "#dcfce7"}
+COLOURS = {"new": "#f3f4f6", "learning": "#e0f2fe", "practising": "#fef9c3",
+           "struggling": "#fee2e2", "mastered": "#dcfce7"}
 _CELL = "padding:4px 8px;border:1px solid #9ca3af;color:#111827;text-align:left"
 CSV_COLUMNS: tuple[str, ...] = ("class", "learner", "lesson", "level", "skill", "attempts",
-                                "right", "last_misconception", "time")
+                                "right", "helped", "standing", "misconception",
+                                "misconception_count", "time")
 
 
 @dataclass
@@ -57,17 +58,15 @@ def skill_grid(activities: Iterable[Activity]) -> Grid:
     grid = Grid()
     for activity in sorted(activities, key=lambda a: a.nickname.casefold()):
         grid.learners.append(activity.nickname)
-        for _at, lesson, _level, skill, _right, _slip in activity.tries:
-            if (lesson, skill) not in grid.skills:
-                grid.skills.append((lesson, skill))
-        for skill, cell in learner_cells(activity.tries).items():
+        for one in activity.tries:
+            if (one[1], one[3]) not in grid.skills:
+                grid.skills.append((one[1], one[3]))
+        for skill, cell in learner_cells(activity.tries, activity.opened).items():
             grid.cells[(activity.nickname, skill)] = cell
     return grid
 
 
-def slip_text(key: str, lang: str) -> str:
-    """A misconception in the teacher's words ("counts only the discard pile")."""
-    return t(f"mistakes.name_{key.replace('.', '_')}", lang)
+slip_text = mistake_name   # the old name: a misconception in the teacher's words
 
 
 Link = Callable[[str, int], str]
@@ -86,16 +85,13 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
         cells = []
         for (_lesson, skill), label in zip(grid.skills, names, strict=True):
             cell = grid.cells.get((name, skill), Cell())
-            words = t("classroom.grid_struggling" if cell.state == "struggling"
-                      else f"practice.mastery_{cell.state}", lang)
+            standing = cell.standing
             detail = (t("classroom.grid_cell", lang, right=cell.right, n=cell.attempts)
                       if cell.attempts else "")
-            slip = (f"<br><small>{escape(slip_text(cell.last_slip, lang))}</small>"
-                    if cell.state == "struggling" and cell.last_slip else "")
-            cells.append(f'<td class="sq-grid-{cell.state}" data-label="{label}" '
+            cells.append(f'<td class="sq-grid-{standing.word}" data-label="{label}" '
                          f'style="{_CELL};background:'
-                         f'{COLOURS[cell.state]}"><b>{escape(words)}</b> '
-                         f"{escape(detail)}{slip}</td>")
+                         f'{COLOURS[standing.word]}"><b>{escape(standing.text(lang))}</b> '
+                         f"{escape(detail)}</td>")
         rows.append(f'<tr><th scope="row" style="{_CELL}">{escape(name)}</th>'
                     f'{"".join(cells)}</tr>')
     slips = []
@@ -133,8 +129,9 @@ def grid_html(grid: Grid, lang: str, titles: Callable[[str, str], str],
 
 
 def class_csv(activities: Iterable[Activity], code: str, lang: str = "en") -> str:
-    """One row per learner, lesson and skill: class, learner, lesson, level, skill, attempts,
-    right, last misconception, time of the last answer (local time, ISO)."""
+    """One row per learner, lesson and skill: class, learner, lesson, level, skill, items
+    answered, right at the first try alone, help used, standing, the most frequent named
+    mistake and how often, time of the last answer (local time, ISO)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow([t(f"classroom.csv_{c}", lang) for c in CSV_COLUMNS])
@@ -145,7 +142,9 @@ def class_csv(activities: Iterable[Activity], code: str, lang: str = "en") -> st
             if cell is None or cell.lesson != lesson:
                 continue
             stamp = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(cell.last_time))
-            slip = slip_text(cell.last_slip, lang) if cell.last_slip else ""
-            writer.writerow([_safe_cell(v) for v in (code, name, lesson, cell.level, skill,
-                                                     cell.attempts, cell.right, slip, stamp)])
+            key, times = cell.evidence.top_mistake()
+            slip = mistake_name(key, lang) if key else ""
+            writer.writerow([_safe_cell(v) for v in (
+                code, name, lesson, cell.level, skill, cell.attempts, cell.right,
+                cell.evidence.helped, cell.standing.text(lang), slip, times or "", stamp)])
     return out.getvalue()

@@ -24,10 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from sq_edu.links import ClassCodeError, clean_class_code
-from sq_edu.practice.classroom.standing import STUCK_WRONG as STUCK_WRONG  # the old names
+from sq_edu.practice.classroom.standing import HOWS, struggling_cell
 from sq_edu.practice.classroom.standing import Try as Try
-from sq_edu.practice.classroom.standing import struggling_cell
 from sq_edu.practice.progress import learner_file_name
+from sq_edu.practice.standing import STUCK_WRONG as STUCK_WRONG  # the old name
 
 log = logging.getLogger(__name__)
 
@@ -68,15 +68,16 @@ class Activity:
     joined: float = 0.0
     seen: float = 0.0
     answers: list[tuple[float, bool]] = field(default_factory=list)  # (time, right), oldest first
-    # Every answer, each as (time, lesson, level, skill, right, misconception or ""), oldest
-    # first: what the teacher's skill grid and class CSV are made of.
+    # Every answer, each as (time, lesson, level, skill, right, misconception or "", how),
+    # oldest first: what the teacher's skill grid and class CSV are made of.
     tries: list[Try] = field(default_factory=list)
+    opened: list[str] = field(default_factory=list)   # skills with a lesson level opened
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "nickname": self.nickname, "lesson": self.lesson,
                 "level": self.level, "joined": self.joined, "seen": self.seen,
                 "answers": [[at, right] for at, right in self.answers],
-                "tries": [list(one) for one in self.tries]}
+                "tries": [list(one) for one in self.tries], "opened": list(self.opened)}
 
     @classmethod
     def from_dict(cls, data: object) -> Activity:
@@ -97,24 +98,27 @@ class Activity:
             if not (isinstance(item, list) and len(item) == 2 and isinstance(item[1], bool)):
                 raise ValueError("an answer is [time, right]")
             pairs.append((_time(item[0]), item[1]))
-        tries = data.get("tries", [])
-        if not isinstance(tries, list):
-            raise ValueError("tries is a list")
+        tries, opened = data.get("tries", []), data.get("opened", [])
+        if not isinstance(tries, list) or not isinstance(opened, list):
+            raise ValueError("tries and opened are lists")
+        if not all(isinstance(s, str) and len(s) <= 80 for s in opened):
+            raise ValueError("opened lists skills")
         return cls(nickname, lesson, level, joined, seen, pairs,
-                   [_try(item) for item in tries[-KEEP_TRIES:]])
+                   [_try(item) for item in tries[-KEEP_TRIES:]], list(opened)[:100])
 
 
 
 def _try(item: object) -> Try:
-    """One recorded answer; ValueError for anything else."""
-    if not (isinstance(item, list) and len(item) == 6):
-        raise ValueError("a try is [time, lesson, level, skill, right, misconception]")
-    at, lesson, level, skill, right, slip = item
+    """One recorded answer (an older file's has no `how`: a first try); ValueError for
+    anything else."""
+    if not (isinstance(item, list) and len(item) in (6, 7)):
+        raise ValueError("a try is [time, lesson, level, skill, right, misconception, how]")
+    at, lesson, level, skill, right, slip, how = [*item, "first"][:7]
     if not (isinstance(lesson, str) and isinstance(skill, str) and isinstance(slip, str)
-            and isinstance(right, bool) and isinstance(level, int)
+            and isinstance(right, bool) and isinstance(level, int) and how in HOWS
             and not isinstance(level, bool) and max(len(lesson), len(skill), len(slip)) <= 80):
         raise ValueError("a try has the wrong types")
-    return (_time(at), lesson, level, skill, right, slip)
+    return (_time(at), lesson, level, skill, right, slip, str(how))
 
 
 def _replace(path: Path, data: bytes) -> None:
@@ -158,7 +162,8 @@ class ActivityLog:
 
     def _update(self, lesson: str, level: int, now: float | None,
                 answer: bool | None, skill: str = "", slip: str = "",
-                answered_at: int | None = None) -> Activity:
+                answered_at: int | None = None, how: str = "first",
+                opened: bool = False) -> Activity:
         now = time.time() if now is None else now
         activity = self.load() or Activity(self.nickname, joined=now)
         activity.nickname, activity.lesson, activity.level, activity.seen = (
@@ -166,8 +171,10 @@ class ActivityLog:
         if answer is not None:
             activity.answers = [*activity.answers, (now, answer)][-KEEP_ANSWERS:]
             at = int(level if answered_at is None else answered_at)
-            activity.tries = [*activity.tries, (now, lesson, at, skill, answer, slip)
+            activity.tries = [*activity.tries, (now, lesson, at, skill, answer, slip, how)
                               ][-KEEP_TRIES:]
+            if opened and skill and skill not in activity.opened:
+                activity.opened = [*activity.opened, skill]
         self.path.parent.mkdir(parents=True, exist_ok=True)
         _replace(self.path, json.dumps(activity.to_dict()).encode("utf-8"))
         return activity
@@ -177,12 +184,14 @@ class ActivityLog:
         return self._update(lesson, level, now, None)
 
     def answer(self, lesson: str, level: int, right: bool, now: float | None = None,
-               skill: str = "", misconception: str = "", answered_at: int | None = None
-               ) -> Activity:
+               skill: str = "", misconception: str = "", answered_at: int | None = None,
+               how: str = "first", opened: bool = False) -> Activity:
         """One answer, right or wrong: `level` is where the learner is now (after a level
         up or a step back), `answered_at` the level of the item answered (default: `level`),
-        `misconception` the key of the error it showed ("" for none)."""
-        return self._update(lesson, level, now, right, skill, misconception, answered_at)
+        `misconception` the key of the error it showed ("" for none), `how` it was given
+        (`standing.HOWS`), `opened`: a level of this skill has opened the next one."""
+        return self._update(lesson, level, now, right, skill, misconception, answered_at,
+                            how if how in HOWS else "first", opened)
 
 
 @dataclass(frozen=True)
@@ -197,12 +206,12 @@ class LearnerRow:
     streak: int            # right answers in a row, the latest first
     wrong_run: int         # wrong answers in a row, the latest first
     # "" (fine), "struggling" (a skill of theirs struggling in the teacher's grid: one rule,
-    # `standing.skill_state`) or "idle" (no right answer for STUCK_SECONDS while here)
+    # `sq_edu.practice.standing`) or "idle" (no right answer for STUCK_SECONDS while here)
     stuck: str
     skill: str = ""        # the struggling skill, with its answers and right ones
     skill_attempts: int = 0
-    skill_right: int = 0
-    skill_wrong_run: int = 0
+    skill_right: int = 0       # ... right at the first try with no help
+    skill_mistake: str = ""    # the named mistake it repeats ("" for none)
 
     @property
     def is_stuck(self) -> bool:
@@ -227,12 +236,12 @@ def row_for(activity: Activity, now: float) -> LearnerRow:
     wrong_run, streak = _run(answers, False), _run(answers, True)
     last_right = max([at for at, right in answers if right], default=activity.joined)
     here = now - activity.seen <= GONE_SECONDS
-    found = struggling_cell(activity.tries)
+    found = struggling_cell(activity.tries, activity.opened)
     if found is not None:
         skill, cell = found
         return LearnerRow(activity.nickname, activity.lesson, activity.level, activity.seen,
                           _recent(answers, now), streak, wrong_run, "struggling", skill,
-                          cell.attempts, cell.right, cell.wrong_run)
+                          cell.attempts, cell.right, cell.standing.mistake)
     idle = here and now - max(last_right, activity.joined) >= STUCK_SECONDS
     return LearnerRow(activity.nickname, activity.lesson, activity.level, activity.seen,
                       _recent(answers, now), streak, wrong_run, "idle" if idle else "")
@@ -309,11 +318,12 @@ class ClassTrace:
                 log.warning("could not write the class activity of %s", nickname, exc_info=True)
 
     def answer(self, nickname: str, lesson: str, level: int, right: bool, skill: str = "",
-               misconception: str = "", answered_at: int | None = None) -> None:
+               misconception: str = "", answered_at: int | None = None, how: str = "first",
+               opened: bool = False) -> None:
         log_ = self._log(nickname)
         if log_ is not None:
             try:
                 log_.answer(lesson, level, right, skill=skill, misconception=misconception,
-                            answered_at=answered_at)
+                            answered_at=answered_at, how=how, opened=opened)
             except (OSError, ValueError):
                 log.warning("could not write the class activity of %s", nickname, exc_info=True)

@@ -17,17 +17,18 @@ import os
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
 from html import escape
 from pathlib import Path
 
 from sq_edu.i18n import t
-from sq_edu.practice.lesson import Lesson, load_lessons
 from sq_edu.practice.progress import Progress, ProgressError, from_bytes
+from sq_edu.practice.standing import Evidence, Standing, mistake_name
+from sq_edu.practice.verdict import lesson_of_skill, skill_standing
 
 log = logging.getLogger(__name__)
 COLUMNS: tuple[str, ...] = ("nickname", "skill", "attempts", "correct", "hints", "mastery",
-                            "stage", "play")
+                            "stage", "play", "items", "first_right", "helped", "mistake",
+                            "mistake_count")
 
 
 @dataclass(frozen=True)
@@ -38,29 +39,33 @@ class ReportRow:
     correct: int
     hints: int
     mastery: int      # score 0..100
-    stage: str        # new / learning / practising / mastered
+    standing: Standing   # the one rule's verdict (`standing.standing_of`)
     play_attempts: int = 0   # the game coach's questions (not in `attempts`)
     play_correct: int = 0
+    items: int = 0           # items answered, drills and coach (a second try is no new item)
+    first_right: int = 0     # ... right at the first try with no help
+    helped: int = 0          # ... with help: a hint, the worked answer or a second try
+    mistake: str = ""        # the most frequent named mistake on first tries
+    mistake_count: int = 0
+
+    @property
+    def stage(self) -> str:
+        return self.standing.word
 
     def cells(self, lang: str = "en") -> list[object]:
         play = (t("practice.report_play_cell", lang, right=self.play_correct,
                   n=self.play_attempts) if self.play_attempts else "")
+        mistake = mistake_name(self.mistake, lang) if self.mistake else ""
         return [self.nickname, skill_title(self.skill, lang), self.attempts, self.correct,
-                self.hints, self.mastery, t(f"practice.mastery_{self.stage}", lang), play]
+                self.hints, self.mastery, self.standing.text(lang), play, self.items,
+                self.first_right, self.helped, mistake, self.mistake_count or ""]
 
 
 def skill_title(skill: str, lang: str) -> str:
     """The skill's name in the lessons (a teacher reads "Pairs", not `pairs`); the id itself
     for a skill no shipped lesson has (an old or foreign progress file)."""
-    lesson = _lesson_of_skill().get(skill)
+    lesson = lesson_of_skill().get(skill)
     return lesson.skill_title(skill, lang) if lesson is not None else skill
-
-
-@lru_cache(maxsize=1)
-def _lesson_of_skill() -> dict[str, Lesson]:
-    """Shipped lessons do not change while a server runs: read them once for every report."""
-    return {skill: lesson for lesson in load_lessons().lessons.values()
-            for skill in lesson.skills}
 
 
 @dataclass
@@ -113,25 +118,17 @@ def _safe_cell(value: object) -> object:
     return value
 
 
-def stage_shown(progress: Progress, skill: str) -> str:
-    """The skill's stage as the learner's own page means it: "mastered" only once a lesson
-    level of that skill has been mastered there (the next level opened). A high score from
-    the game's coach or from reviews alone stays "practising"."""
-    stage = progress.mastery.skill(skill).stage if skill in progress.mastery.skills else "new"
-    if stage != "mastered":
-        return stage
-    lesson = _lesson_of_skill().get(skill)
-    if lesson is not None and any(progress.mastery.level_mastered(lesson.id, lv.number)
-                                  for lv in lesson.levels if lv.skill == skill):
-        return "mastered"
-    return "practising"
-
-
 def rows_for(progress: Progress) -> list[ReportRow]:
-    return [ReportRow(progress.nickname, skill, r.attempts - r.play_attempts,
-                      r.correct - r.play_correct, r.hints, r.score,
-                      stage_shown(progress, skill), r.play_attempts, r.play_correct)
-            for skill, r in sorted(progress.mastery.skills.items())]
+    """One row per skill: the drills' counts, the items' evidence and the one rule's word."""
+    rows = []
+    for skill, r in sorted(progress.mastery.skills.items()):
+        ev = progress.mastery.evidence.get(skill, Evidence())
+        mistake, times = ev.top_mistake()
+        rows.append(ReportRow(progress.nickname, skill, r.attempts - r.play_attempts,
+                              r.correct - r.play_correct, r.hints, r.score,
+                              skill_standing(progress.mastery, skill), r.play_attempts,
+                              r.play_correct, ev.attempts, ev.alone, ev.helped, mistake, times))
+    return rows
 
 
 def teacher_report(sources: Iterable[str | os.PathLike[str] | Progress]) -> Report:

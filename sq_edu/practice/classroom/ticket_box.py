@@ -90,10 +90,10 @@ def activity_of(ticket: Ticket) -> Activity:
     tries: list[Try] = []
     for day in ticket.skills:
         early_right, wrong = day.right - day.run, day.attempts - day.right
-        tries += [(at, ticket.lesson, day.level, day.skill, True, "")] * early_right
+        tries += [(at, ticket.lesson, day.level, day.skill, True, "", "first")] * early_right
         tries += [(at, ticket.lesson, day.level, day.skill, False,
-                   day.slip if n == wrong - 1 else "") for n in range(wrong)]
-        tries += [(at, ticket.lesson, day.level, day.skill, True, "")] * day.run
+                   day.slip if n == wrong - 1 else "", "first") for n in range(wrong)]
+        tries += [(at, ticket.lesson, day.level, day.skill, True, "", "first")] * day.run
     return Activity(ticket.nickname, ticket.lesson, ticket.level, joined=at, seen=at,
                     answers=[(one[0], one[4]) for one in tries], tries=tries)
 

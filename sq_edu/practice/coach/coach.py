@@ -40,6 +40,7 @@ from sq_edu.practice.coach.questions import (
     unseen_question,
 )
 from sq_edu.practice.mastery import Mastery
+from sq_edu.practice.verdict import skill_standing
 
 LEVELS: tuple[str, ...] = ("off", "helper", "quiz", "detective")
 COACH_SKILLS: tuple[str, ...] = ("counting_unseen", "chance_holds", "chance_count",
@@ -55,7 +56,7 @@ def default_level(mastery: Mastery | None) -> str:
     being learnt, a detective once some are practised, a helper when all are mastered."""
     if mastery is None:
         return "quiz"
-    stages = [mastery.skills[s].stage if s in mastery.skills else "new" for s in COACH_SKILLS]
+    stages = [skill_standing(mastery, s).word for s in COACH_SKILLS]
     if all(s == "mastered" for s in stages):
         return "helper"
     if any(s in ("practising", "mastered") for s in stages):

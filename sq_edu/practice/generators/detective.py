@@ -90,7 +90,7 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
             token = rng.choice(held)
     else:
         want = rng.randint(0, PLAY_DECK[token])
-        most = p["max_pile"]   # a pile the learner can count (grade 1: 20)
+        most = p["max_pile"]   # a pile the learner can count (grade 1: 12)
         pos = find_position(rng, p["players"], base.rules, window, want,
                             lambda o: unseen(o)[token]
                             if not most or len(o.discard_pile) <= most else None, games=12)

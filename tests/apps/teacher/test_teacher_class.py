@@ -85,7 +85,8 @@ def test_live_view_lists_the_class_and_flags_the_stuck(tmp_path: Path) -> None:
     view = app.class_view
     assert [row["nickname"] for row in view.table.rows] == ["Bob", "Ann"]   # stuck first
     bob_cells = view.table.rows[0]["cells"]
-    assert bob_cells["stuck"] == "Needs help: 3 wrong in a row" and view.table.rows[0]["stuck"]
+    assert bob_cells["stuck"] == ("Needs help: struggling; 0 of 3 right at the first try"
+                                  ) and view.table.rows[0]["stuck"]
     assert bob_cells["lesson"] == "What are the chances?"
     ann_cells = dict(view.table.rows[1]["cells"])
     # 30 s before the login; a slow password check on a busy machine may add a few seconds
@@ -189,8 +190,10 @@ def test_the_table_and_the_grid_say_the_same_of_a_learner(tmp_path: Path) -> Non
     for i in range(2):
         kim.answer("chances", 2, False, now=now - 5 + i, skill="denominator")
     for lang, table_words, grid_words in (
-            ("en", "Needs help: struggling, 0 of 2 right", "0 of 2 right"),
-            ("ru", "Нужна помощь: затрудняется, верно 0 из 2", "верно 0 из 2")):
+            ("en", "Needs help: struggling; 0 of 2 right at the first try",
+             "0 of 2 right at the first try"),
+            ("ru", "Нужна помощь: затрудняется; с первой попытки верно 0 из 2",
+             "с первой попытки верно 0 из 2")):
         view = ClassView(tmp_path, "5b", lang)
         [row] = view.table.rows
         assert row["stuck"] and row["cells"]["stuck"] == table_words

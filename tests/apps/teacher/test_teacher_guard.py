@@ -19,6 +19,7 @@ from sq_edu.practice.learner_guard import (
 )
 from sq_edu.practice.progress import ProgressStore
 from sq_edu.practice.secret_pictures import PICTURE_IDS, secret_matches, symbol
+from sq_edu.practice.standing import Standing
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.picture_picker import picture_name
 
@@ -85,7 +86,7 @@ def test_a_big_uploaded_report_is_drawn_a_page_at_a_time(monkeypatch: pytest.Mon
 
     section = ReportSection("en", Feedback("en"))
     section.report = Report([ReportRow(f"learner{n:03d}", "equations.sum", 3, 2, 0, 50,
-                                       "learning") for n in range(120)])
+                                       Standing("learning")) for n in range(120)])
     section._show()
     assert section.view.value.count("<tr>") == PAGE_ROWS + 1   # and the header row
     assert "learner000" in section.view.value and "learner050" not in section.view.value

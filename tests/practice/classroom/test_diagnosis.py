@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from sq_edu.practice import Progress
 from sq_edu.practice.classroom.diagnosis import CSV_COLUMNS, class_csv, grid_html, skill_grid
 from sq_edu.practice.classroom.live import ActivityLog, class_rows, read_class
-from sq_edu.practice.classroom.report import rows_for
+from sq_edu.practice.classroom.report import Report, rows_for
 
 T0 = 1_800_000_000.0
 SLIP = "mistakes.jester_start_next"
@@ -28,8 +28,8 @@ def _class(tmp_path: Path) -> None:
                    misconception=SLIP, answered_at=4)
     ben = ActivityLog(tmp_path, "5b", "Ben")
     ben.answer("chances", 4, False, now=T0, skill="jester_count", misconception=SLIP)
-    for i in range(5):
-        ben.answer("chances", 4, True, now=T0 + 1 + i, skill="jester_count")
+    for i in range(5):   # his page says when the level opened: only then "mastered"
+        ben.answer("chances", 4, True, now=T0 + 1 + i, skill="jester_count", opened=i == 4)
     ActivityLog(tmp_path, "5b", "Cleo").answer("equations", 1, True, now=T0, skill="pairs")
 
 
@@ -61,11 +61,17 @@ def test_the_grid_names_the_common_mistake_and_who_makes_it(tmp_path: Path) -> N
 def test_the_class_csv_has_one_row_per_learner_and_skill(tmp_path: Path) -> None:
     _class(tmp_path)
     rows = list(csv.reader(io.StringIO(class_csv(read_class(tmp_path, "5b"), "5b"))))
-    assert rows[0] == [c.replace("_", " ") for c in CSV_COLUMNS]
+    assert rows[0] == ["class", "learner", "lesson", "level", "skill", "attempts",
+                       "right at the first try", "help used", "standing",
+                       "most frequent misconception", "times", "time"]
+    assert len(rows[0]) == len(CSV_COLUMNS)
     by_name = {r[1]: r for r in rows[1:]}
-    assert by_name["Ana"][:8] == ["5b", "Ana", "chances", "4", "jester_count", "3", "0",
-                                  "starts counting at the next player"]
-    assert by_name["Ben"][5:7] == ["6", "5"] and by_name["Cleo"][2] == "equations"
+    assert by_name["Ana"][:11] == ["5b", "Ana", "chances", "4", "jester_count", "3", "0", "0",
+                                   "struggling: starts counting at the next player",
+                                   "starts counting at the next player", "3"]
+    assert by_name["Ben"][5:11] == ["6", "5", "0", "mastered",
+                                    "starts counting at the next player", "1"]
+    assert by_name["Cleo"][2] == "equations"
     assert all(len(r) == len(CSV_COLUMNS) for r in rows)
 
 
@@ -119,3 +125,18 @@ def test_the_table_needs_help_exactly_when_the_grid_says_struggling(
         assert (row.stuck == "struggling") == bool(struggling)
         if struggling:
             assert row.skill in struggling
+
+
+def test_the_report_csv_has_first_tries_help_standing_and_the_top_mistake() -> None:
+    """Issue 38, the server's class CSV (the report's): per learner and skill, the items, right
+    at the first try, help used, the standing and the most frequent named mistake, counted."""
+    progress = Progress(nickname="=Mo")               # a formula-like nickname stays text
+    m = progress.mastery
+    for _ in range(3):
+        m.record("chances", 4, "jester_count", False, slip=SLIP)
+        m.record("chances", 4, "jester_count", True, hints=1)
+    [row] = list(csv.reader(io.StringIO(Report(rows_for(progress)).to_csv("en"))))[1:]
+    assert row[0] == "'=Mo" and row[6] == "struggling: starts counting at the next player"
+    assert row[8:] == ["6", "0", "3", "starts counting at the next player", "3"]
+    [ru] = list(csv.reader(io.StringIO(Report(rows_for(progress)).to_csv("ru"))))[1:]
+    assert ru[6] == "затрудняется: начинает счёт со следующего игрока"
