@@ -33,6 +33,11 @@ def resolve(relative: str | None, level: int, package: str) -> str:
     return ".".join(base + ([relative] if relative else []))
 
 
+def called(call: ast.Call) -> str:
+    """The name of the function a call calls: `f(...)` or `x.f(...)`."""
+    return getattr(call.func, "id", getattr(call.func, "attr", ""))
+
+
 def imported_names(tree: ast.AST, package: str) -> Iterator[str]:
     """Every name a module imports: at the top, inside functions, under TYPE_CHECKING, and the
     literal first argument of `import_module` calls."""
@@ -44,9 +49,8 @@ def imported_names(tree: ast.AST, package: str) -> Iterator[str]:
             yield base
             # `from pkg import mod` imports the submodule `pkg.mod` when there is one.
             yield from (f"{base}.{alias.name}" for alias in node.names)
-        elif (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", ""))
-              == "import_module" and node.args and isinstance(node.args[0], ast.Constant)
-              and isinstance(node.args[0].value, str)):
+        elif isinstance(node, ast.Call) and called(node) == "import_module" and node.args \
+                and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
             name = node.args[0].value
             dots = len(name) - len(name.lstrip("."))
             yield resolve(name.lstrip(".") or None, dots, package) if dots else name

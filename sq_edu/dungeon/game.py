@@ -24,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 from sq_edu.gamekit import Played, advance_bots
 
 from .cards import SUITS, Card, check_players, count_queens, deal, deck_for, sort_hand
-from .observation import DungeonObservation, observe
+from .observation import DungeonObservation
 from .records import PLAY, TRUMP, Event, HandRecord, Move, TrickRecord
 from .rules import (
+    TARGET,
     IllegalPlay,
     check_suit,
     contract_for,
@@ -275,7 +276,16 @@ class DungeonGame:
     # --- views and saving -----------------------------------------------------------------
 
     def observe(self, seat: int) -> DungeonObservation:
-        return observe(self, seat)
+        """What `seat` may know: its own hand, the others' hand sizes, the table."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat}")
+        return DungeonObservation(
+            seat=seat, players=self.players, hand_number=self.hand_number, dealer=self.dealer,
+            contract=self.contract, trump=self.trump, pending=self.pending,
+            current_player=self.current_player, hand=self.hand(seat),
+            hand_sizes=tuple(len(h) for h in self.hands), trick=tuple(self.trick),
+            hand_tricks=tuple(self.hand_tricks), tricks_taken=tuple(self.tricks_taken),
+            scores=tuple(self.scores), target=TARGET, is_over=self.is_over, winners=self.winners)
 
     def to_dict(self) -> dict[str, Any]:
         return game_to_dict(self)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sq_edu.dungeon.bots import Bot, RandomBot, SensibleBot
 from sq_edu.dungeon.cards import SUITS, Card, deck_for
@@ -31,19 +31,9 @@ from ..messages import Joined, Msg, msg
 from ..score_sheet import contract_counts, contract_working, trick_working
 from .registry import Base, Param, generator
 
-if TYPE_CHECKING:
-    from ..lesson import Lesson
-
 PLAYERS = 4
 NOBODY = "nobody"
 LESSON_ID = "dungeon_scoring"
-
-
-def scoring_lesson() -> Lesson:
-    """The scoring lesson, as shipped in `lessons/dungeon_scoring.toml`."""
-    from ..lesson import get_lesson  # the lesson loader checks generators: import it late
-
-    return get_lesson(LESSON_ID)
 
 
 # --- real games -------------------------------------------------------------------------------

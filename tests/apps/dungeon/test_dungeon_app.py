@@ -7,7 +7,8 @@ import pytest
 
 from sq_edu.apps.dungeon.app import HUMAN
 from sq_edu.practice.exercise import typed_form
-from sq_edu.practice.generators.dungeon import scoring_lesson
+from sq_edu.practice.generators.dungeon import LESSON_ID
+from sq_edu.practice.lesson import get_lesson
 from sq_edu.widgets import DungeonApp
 
 
@@ -150,7 +151,7 @@ def test_the_lesson_tab_answers_every_level_of_the_scoring_lesson() -> None:
     """The scoring lesson ships as data and the generic LessonApp shows it: every level of the
     Dungeon page's lesson tab answers right, in the page's language."""
     app = DungeonApp(lang="ru", seed=6).lesson
-    assert app.lesson == scoring_lesson() and app.lang == "ru"
+    assert app.lesson == get_lesson(LESSON_ID) and app.lang == "ru"
     for level in range(1, len(app.lesson.levels) + 1):
         app.set_level(level)
         ex = app.exercise
