@@ -43,15 +43,15 @@ import ipywidgets as widgets
 
 from sq_edu.apps.play.board import PlayBoard
 from sq_edu.apps.play.cheering import StoryCheer
-from sq_edu.apps.play.coach import CoachPanel
 from sq_edu.apps.play.coaching import SeatCoach
-from sq_edu.apps.play.learner import LearnerRow, SavingRecorder, name_seat
 from sq_edu.apps.play.over import GameOver
 from sq_edu.apps.play.pace import BotPace
-from sq_edu.apps.play.seats import PassScreen, SeatSetup, seat_name
 from sq_edu.apps.play.setup import SetupRow
 from sq_edu.apps.play.table import MAX_BOT_STEPS, PlayTable, available_bots
-from sq_edu.apps.play.words import narrate, who
+from sq_edu.apps.shared.coach import CoachPanel
+from sq_edu.apps.shared.learner import LearnerRow, SavingRecorder, name_seat
+from sq_edu.apps.shared.seats import PassScreen, SeatSetup, seat_name
+from sq_edu.apps.shared.words import narrate, who
 from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
 from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event

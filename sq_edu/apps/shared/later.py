@@ -15,7 +15,7 @@ from typing import Protocol
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.answers import AnswerControls, Guard, choices_for
+from sq_edu.apps.shared.answers import AnswerControls, Guard, choices_for
 from sq_edu.i18n import t
 from sq_edu.practice.checking import Judgement
 from sq_edu.practice.coach.coach import Coach
