@@ -19,9 +19,9 @@ import copy
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sq_edu.gamekit import Played, advance_bots
+from sq_edu.gamekit import Bot, Played, advance_bots
 
 from .cards import SUITS, Card, check_players, count_queens, deal, deck_for, sort_hand
 from .observation import DungeonObservation
@@ -38,9 +38,6 @@ from .rules import (
 )
 from .scoring import contract_points, race_winners, score_trick
 from .serialization import game_from_dict, game_to_dict
-
-if TYPE_CHECKING:
-    from .bots import Bot
 
 NAME_TRUMP, NEW_TRUMP = "name_trump", "new_trump"
 
@@ -295,8 +292,8 @@ class DungeonGame:
         return game_from_dict(d, cls)
 
 
-def play_out(game: DungeonGame, bots: Sequence[Bot], until_hand_end: bool = False
-             ) -> DungeonGame:
+def play_out(game: DungeonGame, bots: Sequence[Bot[DungeonObservation, Move]],
+             until_hand_end: bool = False) -> DungeonGame:
     """Let `bots` (one per seat, `choose(obs, legal)`) play until the game (or hand) ends."""
     start = game.hand_number
     advance_bots(game, bots, (lambda g: g.hand_number != start) if until_hand_end else None)

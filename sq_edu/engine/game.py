@@ -56,7 +56,7 @@ class Game:
 
     @classmethod
     def from_setup(cls, setup: dict[str, Any], rules: str | Rules = "official") -> Game:
-        """A scenario position (see `setup.build_from_setup` for the keys); ValueError if the
+        """A scenario position (see `setup.state_from_setup` for the keys); ValueError if the
         79 cards are not all there exactly once or a hand is empty or too big."""
         from .setup import state_from_setup
         return cls(state_from_setup(setup, Rules.coerce(rules)))

@@ -20,7 +20,8 @@ from typing import Any
 from sq_edu.dungeon.bots import Bot, RandomBot, SensibleBot
 from sq_edu.dungeon.cards import SUITS, Card, deck_for
 from sq_edu.dungeon.game import DungeonGame, play_out
-from sq_edu.dungeon.records import HandRecord, TrickRecord
+from sq_edu.dungeon.observation import DungeonObservation
+from sq_edu.dungeon.records import HandRecord, Move, TrickRecord
 from sq_edu.dungeon.scoring import race_winners
 from sq_edu.dungeon.words import ShortCards
 from sq_edu.i18n.format import Count
@@ -43,12 +44,12 @@ def real_game(rng: random.Random, players: int = PLAYERS) -> DungeonGame:
     return DungeonGame.new(players, seed=rng.randrange(2**31), first_dealer=rng.randrange(players))
 
 
-def table(rng: random.Random, players: int = PLAYERS) -> list[Bot]:
+def table(rng: random.Random, players: int = PLAYERS) -> list[Bot[DungeonObservation, Move]]:
     return [(SensibleBot if rng.random() < 0.6 else RandomBot)(random.Random(rng.random()))
             for _ in range(players)]
 
 
-def play_hand(game: DungeonGame, bots: list[Bot]) -> None:
+def play_hand(game: DungeonGame, bots: list[Bot[DungeonObservation, Move]]) -> None:
     play_out(game, bots, until_hand_end=True)
 
 
