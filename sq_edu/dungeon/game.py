@@ -36,8 +36,8 @@ from .rules import (
     play_error,
     trick_taker,
 )
+from .save import game_from_dict, game_to_dict
 from .scoring import contract_points, race_winners, score_trick
-from .serialization import game_from_dict, game_to_dict
 
 NAME_TRUMP, NEW_TRUMP = "name_trump", "new_trump"
 
