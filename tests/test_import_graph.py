@@ -72,9 +72,9 @@ def import_graph() -> dict[str, set[str]]:
     return graph
 
 
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """One cycle through each strongly connected group of modules (Tarjan), as a path that
-    starts and ends at the same module."""
+def cycles(graph: dict[str, set[str]]) -> list[tuple[list[str], set[str]]]:
+    """Each strongly connected group of modules (Tarjan) with one cycle through it, a path
+    that starts and ends at the same module."""
     index: dict[str, int] = {}
     low: dict[str, int] = {}
     stack: list[str] = []
@@ -102,7 +102,7 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
     for node in sorted(graph):
         if node not in index:
             visit(node)
-    return [shortest_cycle(graph, group) for group in groups]
+    return [(shortest_cycle(graph, group), group) for group in groups]
 
 
 def shortest_cycle(graph: dict[str, set[str]], group: set[str]) -> list[str]:
@@ -139,4 +139,6 @@ def test_the_graph_sees_every_kind_of_import() -> None:
 def test_no_import_cycles() -> None:
     found = cycles(import_graph())
     assert not found, "modules that import each other:\n" + "\n".join(
-        " -> ".join(cycle) for cycle in found)
+        " -> ".join(cycle) + (f"   (all tangled: {', '.join(sorted(group))})"
+                              if len(group) > len(cycle) - 1 else "")
+        for cycle, group in found)
