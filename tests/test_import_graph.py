@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 
 import sq_edu
@@ -56,6 +57,7 @@ def imported_names(tree: ast.AST, package: str) -> Iterator[str]:
             yield resolve(name.lstrip(".") or None, dots, package) if dots else name
 
 
+@cache   # both tests read it; it is read from the source once
 def import_graph() -> dict[str, set[str]]:
     """Module -> the modules of sq_edu it imports (a name is cut back to the module holding it)."""
     paths = {module_name(path): path for path in PACKAGE.rglob("*.py")}
