@@ -14,7 +14,8 @@ from collections.abc import Callable
 from sq_edu.dungeon import DungeonGame, RandomBot, SensibleBot
 from sq_edu.dungeon.game import play_out
 from sq_edu.practice.generators import generate
-from sq_edu.practice.generators.dungeon import scoring_lesson
+from sq_edu.practice.generators.dungeon import LESSON_ID
+from sq_edu.practice.lesson import get_lesson
 
 
 def _median(fn: Callable[[], object], repeats: int) -> float:
@@ -53,7 +54,7 @@ def run(quick: bool = False) -> list[dict]:
     per = _median(lambda: DungeonGame.from_dict(saved), repeats * 4)
     rows.append({"benchmark": f"from_dict, finished game ({len(game.tricks)} tricks)",
                  "value": per * 1e3, "unit": "ms", "target": "< 50 ms"})
-    lesson = scoring_lesson()
+    lesson = get_lesson(LESSON_ID)
     for level in lesson.levels:
         seeds = iter(range(10**6))
         per = _median(lambda n=level.number, s=seeds: generate(lesson, n, next(s)),

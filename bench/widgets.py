@@ -13,7 +13,8 @@ import os
 import statistics
 import time
 
-from sq_edu.widgets import EquationBuilder, HandView, PlayApp
+from sq_edu.apps.play import PlayApp
+from sq_edu.widgets import EquationBuilder, HandView
 
 CLICKS = 200
 

@@ -52,7 +52,7 @@ def test_the_core_loads_no_numpy_at_import(layer: str) -> None:
 
 
 @pytest.mark.parametrize("module", ["sq_edu.pages.params", "sq_edu.pages", "sq_edu.server",
-                                    "sq_edu.server.server", "sq_edu.voila", "sq_edu.cli"])
+                                    "sq_edu.server.server", "sq_edu.cli"])
 def test_serving_imports_no_widgets(module: str) -> None:
     """Reading the URL and starting Voila load no app, no ipywidgets and not Voila's server
     side (voila.utils costs a preheated kernel about 45 MB)."""
@@ -66,6 +66,16 @@ def test_serving_imports_no_widgets(module: str) -> None:
 def test_the_package_imports_no_app() -> None:
     loaded = ours(loaded_after("import sq_edu.widgets"))
     assert loaded <= {"sq_edu", "sq_edu.widgets"}, loaded
+
+
+def test_the_kit_hands_out_no_app() -> None:
+    """Apps live above the kit (`sq_edu.apps`); the kit naming them would be an arrow up that
+    no import checker sees."""
+    import sq_edu.widgets as kit
+
+    assert not [name for name in dir(kit) if name.endswith("App")]
+    with pytest.raises(AttributeError):
+        kit.LessonApp  # noqa: B018
 
 
 def notebook_code(name: str) -> str:

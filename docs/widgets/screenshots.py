@@ -48,7 +48,7 @@ display(w.VBox([shot(w.HBox([LanguageToggle(LANG), fb]), "feedback"), shot(hand,
                 shot(bad, "equation_wrong")]))
 '''
 PLAY_CODE = '''
-from sq_edu.widgets import PlayApp
+from sq_edu.apps.play import PlayApp
 app = PlayApp(lang="{lang}", seed=4, opponents=2)
 app.coach_toggle.value = True
 display(app)

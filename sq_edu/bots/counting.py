@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from sq_edu.engine.bots import FEUD, GreedyBot
-from sq_edu.engine.cards import QUEEN_POINTS, is_number
+from sq_edu.engine.bots import FEUD, GreedyBot, discard_value
+from sq_edu.engine.cards import QUEEN_POINTS
 from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Observation
 from sq_edu.maths.probability import jester_odds, p_holds
 
-# Single cards to throw away last come last (the king is worth most).
-KEEP_ORDER = {"wand": 1, "potion": 2, "dragon": 3, "jester": 4, "knight": 5, "king": 6}
 SAFE_ATTACK = Fraction(1, 2)    # attack when the block is less likely than this
 RISKY_ATTACK = Fraction(4, 5)   # ... or, with nothing better to do, less likely than this
 GOOD_JESTER = Fraction(2, 5)    # play a jester when power-or-own-queen is at least this likely
@@ -44,7 +42,7 @@ class CountingBot(GreedyBot):
             return attack
         if jester is not None:
             return jester
-        return max((m for m in legal if m.kind == "discard"), key=_discard_value)
+        return max((m for m in legal if m.kind == "discard"), key=discard_value)
 
     # ---- the reasoning ---------------------------------------------------------------------
     def _best_attack_odds(self, obs: Observation, legal: list[Move]
@@ -74,12 +72,3 @@ class CountingBot(GreedyBot):
         wake: dict[int, Fraction] = odds["wake"]
         return power + sum((p for s, p in wake.items() if s in side), Fraction(0))
 
-
-def _discard_value(move: Move) -> tuple[int, int, int]:
-    """The longest discard first; a single card: numbers (the biggest) before power cards."""
-    card = move.cards[0]
-    if len(move.cards) > 1:
-        return (len(move.cards), 0, sum(int(c) for c in move.cards))
-    if is_number(card):
-        return (1, 1, int(card))
-    return (1, 0, -KEEP_ORDER.get(str(card), 0))

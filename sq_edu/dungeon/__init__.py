@@ -9,8 +9,8 @@ from .game import NAME_TRUMP, NEW_TRUMP, DungeonGame, play_out
 from .observation import DungeonObservation
 from .records import Event, HandRecord, Move, TrickRecord
 from .rules import CONTRACTS, TARGET, IllegalPlay, legal_plays, trick_taker
+from .save import CorruptSave
 from .scoring import TrickScore, contract_points, race_winners, score_trick
-from .serialization import CorruptSave
 
 __all__ = [
     "CONTRACTS", "NAME_TRUMP", "NEW_TRUMP", "PLAYER_COUNTS", "RANKS", "SUITS", "TARGET", "Card",

@@ -8,18 +8,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
+
+from sq_edu.gamekit import Bot as Bot  # the one bot protocol: Bot[DungeonObservation, Move] here
 
 from .cards import SUITS, Card
 from .observation import DungeonObservation
 from .records import PLAY, Move
 from .rules import winning_play, would_win
-
-
-class Bot(Protocol):
-    """Anything that picks one of the legal moves from what its seat may know."""
-
-    def choose(self, obs: DungeonObservation, legal: Sequence[Move]) -> Move: ...
 
 
 class RandomBot:

@@ -19,14 +19,15 @@ import copy
 import random
 import secrets
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from sq_edu.gamekit import Played, advance_bots
+from sq_edu.gamekit import Bot, Played, advance_bots
 
 from .cards import SUITS, Card, check_players, count_queens, deal, deck_for, sort_hand
-from .observation import DungeonObservation, observe
+from .observation import DungeonObservation
 from .records import PLAY, TRUMP, Event, HandRecord, Move, TrickRecord
 from .rules import (
+    TARGET,
     IllegalPlay,
     check_suit,
     contract_for,
@@ -35,11 +36,8 @@ from .rules import (
     play_error,
     trick_taker,
 )
+from .save import game_from_dict, game_to_dict
 from .scoring import contract_points, race_winners, score_trick
-from .serialization import game_from_dict, game_to_dict
-
-if TYPE_CHECKING:
-    from .bots import Bot
 
 NAME_TRUMP, NEW_TRUMP = "name_trump", "new_trump"
 
@@ -275,7 +273,16 @@ class DungeonGame:
     # --- views and saving -----------------------------------------------------------------
 
     def observe(self, seat: int) -> DungeonObservation:
-        return observe(self, seat)
+        """What `seat` may know: its own hand, the others' hand sizes, the table."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}, not {seat}")
+        return DungeonObservation(
+            seat=seat, players=self.players, hand_number=self.hand_number, dealer=self.dealer,
+            contract=self.contract, trump=self.trump, pending=self.pending,
+            current_player=self.current_player, hand=self.hand(seat),
+            hand_sizes=tuple(len(h) for h in self.hands), trick=tuple(self.trick),
+            hand_tricks=tuple(self.hand_tricks), tricks_taken=tuple(self.tricks_taken),
+            scores=tuple(self.scores), target=TARGET, is_over=self.is_over, winners=self.winners)
 
     def to_dict(self) -> dict[str, Any]:
         return game_to_dict(self)
@@ -285,8 +292,8 @@ class DungeonGame:
         return game_from_dict(d, cls)
 
 
-def play_out(game: DungeonGame, bots: Sequence[Bot], until_hand_end: bool = False
-             ) -> DungeonGame:
+def play_out(game: DungeonGame, bots: Sequence[Bot[DungeonObservation, Move]],
+             until_hand_end: bool = False) -> DungeonGame:
     """Let `bots` (one per seat, `choose(obs, legal)`) play until the game (or hand) ends."""
     start = game.hand_number
     advance_bots(game, bots, (lambda g: g.hand_number != start) if until_hand_end else None)

@@ -6,14 +6,9 @@ Views and bots get a `DungeonObservation`, never the game, so other hands cannot
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .cards import Card
 from .records import TrickRecord
-from .rules import TARGET
-
-if TYPE_CHECKING:
-    from .game import DungeonGame
 
 
 @dataclass(frozen=True)
@@ -60,14 +55,3 @@ class DungeonObservation:
         """The seat with the highest score (lowest seat on a tie), that bots gang up on."""
         return max(range(self.players), key=lambda s: (self.scores[s], -s))
 
-
-def observe(game: DungeonGame, seat: int) -> DungeonObservation:
-    if not 0 <= seat < game.players:
-        raise ValueError(f"seat must be 0..{game.players - 1}, not {seat}")
-    return DungeonObservation(
-        seat=seat, players=game.players, hand_number=game.hand_number, dealer=game.dealer,
-        contract=game.contract, trump=game.trump, pending=game.pending,
-        current_player=game.current_player, hand=game.hand(seat),
-        hand_sizes=tuple(len(h) for h in game.hands), trick=tuple(game.trick),
-        hand_tricks=tuple(game.hand_tricks), tricks_taken=tuple(game.tricks_taken),
-        scores=tuple(game.scores), target=TARGET, is_over=game.is_over, winners=game.winners)

@@ -7,7 +7,8 @@ in `sq_edu.bots`; these two need nothing but the legal moves and what the seat c
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+
+from sq_edu.gamekit import Bot as Bot  # the one bot protocol: Bot[Observation, Move] here
 
 from .cards import QUEEN_POINTS, is_number
 from .moves import Move
@@ -17,13 +18,6 @@ FEUD = {"cat": "dog", "dog": "cat"}
 # Which single card to throw away first (numbers before any power card; the king last).
 KEEP_ORDER = {"wand": 1, "jester": 2, "potion": 3, "dragon": 4, "knight": 5, "king": 6}
 PICK_ORDER = ("king", "knight", "jester", "potion", "dragon", "wand")
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """Anything that picks one of the legal moves from what its seat may know."""
-
-    def choose(self, obs: Observation, legal: list[Move]) -> Move: ...
 
 
 def _rng(rng: random.Random | int | None) -> random.Random:
@@ -79,7 +73,7 @@ class GreedyBot:
             if move.kind == "jester":
                 return move
         discards = [m for m in legal if m.kind == "discard"]
-        return max(discards, key=_discard_value)
+        return max(discards, key=discard_value)
 
     def _best_wake(self, obs: Observation, moves: list[Move]) -> Move:
         mine = obs.awake[obs.seat]
@@ -127,8 +121,11 @@ class GreedyBot:
         return legal[0]
 
 
-def _discard_value(move: Move) -> tuple[int, int, int]:
-    """More cards first; among single cards, numbers (the biggest) before power cards."""
+def discard_value(move: Move) -> tuple[int, int, int]:
+    """The one discard rule of every bot that keeps its power cards (`GreedyBot`, and
+    `CountingBot` above the maths): more cards first (among equally long ones, the first the
+    engine lists); among single cards, numbers (the biggest) before power cards, thrown in
+    KEEP_ORDER."""
     card = move.cards[0]
     if len(move.cards) > 1:
         return (len(move.cards), 0, 0)

@@ -28,6 +28,30 @@ def team_of(st: State, seat: int) -> tuple[int, ...]:
     return (seat,) if partner is None else tuple(sorted((seat, partner)))
 
 
+def opponents(st: State, seat: int) -> tuple[int, ...]:
+    partner = st.rules.partner(seat, st.players)
+    return tuple(s for s in range(st.players) if s != seat and s != partner)
+
+
+def recount(st: State) -> None:
+    """Derived counters from the lists (after building or loading a position)."""
+    st.pts = [points(st, s) for s in range(st.players)]
+    st.asleep = sum(1 for q in st.slots if q is not None)
+
+
+def start(st: State, seat: int) -> None:
+    """The first turn of a built position; a position already won ends at once."""
+    st.active = seat
+    st.turn = 1
+    st.log.append(("turn", seat))
+    recount(st)
+    for s in range(st.players):
+        if threshold(st, s):
+            end(st, team_of(st, s), "threshold")
+            return
+    check_end(st, None)
+
+
 def finish_action(st: State, gainer: int | None = None) -> None:
     """The action is fully resolved (`gainer` woke or stole a queen): maybe the game ends,
     else the active player refills and play passes on."""

@@ -7,13 +7,32 @@ at the position carefully and name the first rule the move breaks.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .cards import QUEEN_POINTS, SLOTS, is_number, parse_card, sort_key
 from .moves import MOVE_KINDS, IllegalMove, Move, find_move
+from .observation import PendingKind
+from .rules import Rules
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class Position(Protocol):
+    """What the reasons read of a game (a `Game` is one), so this module need not import it."""
+
+    rules: Rules
+    players: int
+
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def pending(self) -> PendingKind | None: ...
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def slots(self) -> tuple[str | None, ...]: ...
+    def hand(self, seat: int) -> tuple[Any, ...]: ...
+    def awake(self, seat: int) -> tuple[str, ...]: ...
+    def opponents(self, seat: int) -> tuple[int, ...]: ...
+    def legal_moves(self) -> list[Move]: ...
 
 ACTION_CARD = {"wake": "king", "steal": "knight", "sleep": "potion", "jester": "jester"}
 # Fields each kind of turn action leaves empty.
@@ -39,7 +58,7 @@ def normalize(move: object) -> Move | None:
         return None
 
 
-def why_illegal(game: Game, move: object) -> IllegalMove:
+def why_illegal(game: Position, move: object) -> IllegalMove:
     if not isinstance(move, Move):
         return IllegalMove("not_a_move", value=repr(move)[:40])
     if game.is_over:
@@ -75,7 +94,7 @@ def why_illegal(game: Game, move: object) -> IllegalMove:
     return IllegalMove("not_now")
 
 
-def _attack_reason(game: Game, move: Move, seat: int, card: str) -> IllegalMove:
+def _attack_reason(game: Position, move: Move, seat: int, card: str) -> IllegalMove:
     targets = [t for t in game.opponents(seat) if game.awake(t)]
     if not targets:
         return IllegalMove("attack_needs_target", card=card)
@@ -94,7 +113,7 @@ def _attack_reason(game: Game, move: Move, seat: int, card: str) -> IllegalMove:
     return IllegalMove("not_now")  # right card and target, but a stray field
 
 
-def _discard_reason(game: Game, move: Move, hand: Counter[Any]) -> IllegalMove:
+def _discard_reason(game: Position, move: Move, hand: Counter[Any]) -> IllegalMove:
     cards = move.cards
     if not cards:
         return IllegalMove("discard_empty")
@@ -114,7 +133,7 @@ def _discard_reason(game: Game, move: Move, hand: Counter[Any]) -> IllegalMove:
                        claimed=numbers[-1])
 
 
-def _pending_reason(game: Game, move: Move) -> IllegalMove:
+def _pending_reason(game: Position, move: Move) -> IllegalMove:
     kind, seat = game.pending, game.current_player
     if kind == "block":
         legal = game.legal_moves()

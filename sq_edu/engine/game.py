@@ -14,7 +14,7 @@ from typing import Any
 from .actions import act, answer
 from .cards import PLAY_DECK, QUEEN_POINTS
 from .discards import shuffle
-from .ending import check_end, end, points, team_of, threshold
+from .ending import opponents, points, start, team_of
 from .legal import generate
 from .log import Played, events_so_far
 from .moves import CODE, TOKEN, IllegalMove, Move
@@ -29,11 +29,11 @@ class Game:
     """One game of Sleeping Queens. Build with `Game.new`, `Game.from_setup` or `from_dict`."""
 
     # ---- construction ----------------------------------------------------------------------
-    def __init__(self, rules: Rules, players: int, rng: random.Random) -> None:
-        """Empty shell; the builders fill its `state` and call `_start`. Not for direct use."""
-        self.rules = rules
-        self.players = players
-        self.state = State(rules, players, rng)
+    def __init__(self, state: State) -> None:
+        """Wraps a built position; the builders (`new`, `from_setup`, `from_dict`) make it."""
+        self.rules = state.rules
+        self.players = state.players
+        self.state = state
 
     @classmethod
     def new(cls, players: int = 3, seed: int | None = None,
@@ -42,8 +42,7 @@ class Game:
         (give a seed to replay the same game)."""
         rules = Rules.coerce(rules)
         check_players(players, rules)
-        game = cls(rules, players, random.Random(seed))
-        st = game.state
+        st = State(rules, players, random.Random(seed))
         queens = list(QUEEN_POINTS)
         shuffle(st.rng, queens)
         st.slots = queens  # type: ignore[assignment]  # every slot starts with a queen; later an empty slot is None
@@ -52,44 +51,26 @@ class Game:
         for seat in range(players):
             st.hands[seat] = [deck.pop() for _ in range(rules.hand_size)]
         st.draw = deck
-        game._start(0)
-        return game
+        start(st, 0)
+        return cls(st)
 
     @classmethod
     def from_setup(cls, setup: dict[str, Any], rules: str | Rules = "official") -> Game:
-        """A scenario position (see `setup.build_from_setup` for the keys); ValueError if the
+        """A scenario position (see `setup.state_from_setup` for the keys); ValueError if the
         79 cards are not all there exactly once or a hand is empty or too big."""
-        from .setup import build_from_setup
-        return build_from_setup(cls, setup, Rules.coerce(rules))
+        from .setup import state_from_setup
+        return cls(state_from_setup(setup, Rules.coerce(rules)))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Game:
         """Inverse of `to_dict`; a clear ValueError for a corrupted or hand-edited dict."""
         from .save import load
-        return load(cls, data)
+        return cls(load(data))
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-safe snapshot, RNG state and event log included."""
         from .save import dump
-        return dump(self)
-
-    def _start(self, seat: int) -> None:
-        st = self.state
-        st.active = seat
-        st.turn = 1
-        st.log.append(("turn", seat))
-        self._recount()
-        for s in range(self.players):
-            if threshold(st, s):
-                end(st, team_of(st, s), "threshold")
-                return
-        check_end(st, None)
-
-    def _recount(self) -> None:
-        """Derived counters from the lists (after building or loading a position)."""
-        st = self.state
-        st.pts = [points(st, s) for s in range(self.players)]
-        st.asleep = sum(1 for q in st.slots if q is not None)
+        return dump(self.state)
 
     # ---- public state ----------------------------------------------------------------------
     @property
@@ -164,8 +145,7 @@ class Game:
         return team_of(self.state, seat)
 
     def opponents(self, seat: int) -> tuple[int, ...]:
-        partner = self.rules.partner(seat, self.players)
-        return tuple(s for s in range(self.players) if s != seat and s != partner)
+        return opponents(self.state, seat)
 
     # ---- legal moves and playing -----------------------------------------------------------
     def legal_moves(self) -> list[Move]:

@@ -1,7 +1,9 @@
-"""Saving a game as a JSON-safe dict and loading it back, checked before any `Game` exists.
+"""Saving a game's position as a JSON-safe dict and loading it back, checked before any `Game`
+wraps it.
 
-`Game.to_dict()` / `Game.from_dict()` call `dump` and `load`; the checks of cards, queens and
-seats are the scenario setup's (`setup.py`), so a save and a setup are held to the same rules.
+`Game.to_dict()` / `Game.from_dict()` call `dump` and `load` with the `State` a game wraps;
+the checks of cards, queens and seats are the scenario setup's (`setup.py`), so a save and a
+setup are held to the same rules.
 """
 
 from __future__ import annotations
@@ -9,9 +11,11 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import SLOTS
+from .ending import opponents, recount
+from .log import events_so_far
 from .moves import CODE, TOKEN
 from .observation import EVENT_KINDS, PENDING_KINDS, Event
 from .rules import Rules
@@ -28,20 +32,16 @@ from .setup import (
     check_players,
     check_queens,
 )
-from .state import Pending
+from .state import Pending, State
 
-if TYPE_CHECKING:
-    from .game import Game
-    from .state import State
 
-def dump(game: Game) -> dict[str, Any]:
-    st = game.state
+def dump(st: State) -> dict[str, Any]:
     pending = st.pending
     state = st.rng.getstate()
     return {
         "format": FORMAT, "version": VERSION,
-        "rules": dataclasses.asdict(game.rules),
-        "players": game.players,
+        "rules": dataclasses.asdict(st.rules),
+        "players": st.players,
         "hands": [[TOKEN[c] for c in h] for h in st.hands],
         "awake": [list(a) for a in st.awake],
         "slots": list(st.slots),
@@ -55,7 +55,7 @@ def dump(game: Game) -> dict[str, Any]:
         "pending": None if pending is None else pending.to_list(),
         "over": st.over, "winners": list(st.winners), "end_reason": st.end_reason,
         "rng": [state[0], list(state[1]), state[2]],
-        "events": [e.to_dict() for e in game.events],
+        "events": [e.to_dict() for e in events_so_far(st)],
     }
 
 
@@ -93,7 +93,7 @@ def _rules(value: object) -> Rules:
     return rules
 
 
-def _pending(value: object, st: State, game: Game) -> Pending | None:
+def _pending(value: object, st: State) -> Pending | None:
     """Check the pending decision against the rebuilt position."""
     if value is None:
         return None
@@ -111,7 +111,7 @@ def _pending(value: object, st: State, game: Game) -> Pending | None:
         attacker = _seat(value[2], n, "pending block's attacker")
         queen, attack = _queen(value[3], "pending block"), value[4]
         defence = {"steal": CODE["dragon"], "sleep": CODE["wand"]}.get(attack)
-        if defence is None or attacker != st.active or seat not in game.opponents(attacker):
+        if defence is None or attacker != st.active or seat not in opponents(st, attacker):
             raise ValueError("saved game's pending block does not match whose turn it is")
         if queen not in st.awake[seat] or defence not in st.hands[seat]:
             raise ValueError("saved game's pending block: the defender lacks that queen or card")
@@ -144,14 +144,14 @@ def _event_entry(d: object, i: int) -> tuple[Any, ...]:
     return (e.kind, e.seat, e.cards, e.target, e.queen, e.slot, e.count, e.seats, e.private)
 
 
-def load(cls: type[Game], data: dict[str, Any]) -> Game:
+def load(data: dict[str, Any]) -> State:
     try:
-        return _load(cls, data)
+        return _load(data)
     except (KeyError, IndexError, TypeError, AttributeError) as err:  # shape nobody expected
         raise ValueError(f"saved game is damaged ({type(err).__name__}: {err})") from None
 
 
-def _load(cls: type[Game], data: dict[str, Any]) -> Game:
+def _load(data: dict[str, Any]) -> State:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("this is not a saved Sleeping Queens game")
     if data.get("version") != VERSION:
@@ -169,8 +169,7 @@ def _load(cls: type[Game], data: dict[str, Any]) -> Game:
         rng.setstate((version, tuple(internal), gauss))
     except (ValueError, TypeError):
         raise ValueError("saved game's random-number state is damaged") from None
-    game = cls(rules, players, rng)
-    st = game.state
+    st = State(rules, players, rng)
     st.hands = [_cards(h, f"hand of seat {i}")
                 for i, h in enumerate(_per_seat(_need(data, "hands", list), players, "hands"))]
     if any(len(hand) > rules.hand_size for hand in st.hands):
@@ -200,7 +199,7 @@ def _load(cls: type[Game], data: dict[str, Any]) -> Game:
     st.turn = _need(data, "turn", int)
     if st.turn < 1:
         raise ValueError("saved game's 'turn' must be 1 or more")
-    st.pending = _pending(data.get("pending"), st, game)
+    st.pending = _pending(data.get("pending"), st)
     limbo = [st.pending.in_transit] if st.pending and st.pending.in_transit else []
     check_queens([q for a in st.awake for q in a] + [q for q in st.slots if q] + limbo)
     check_feud(st.awake, rules)
@@ -218,8 +217,8 @@ def _load(cls: type[Game], data: dict[str, Any]) -> Game:
     elif winners:
         raise ValueError("saved game is not over but names winners")
     st.over = over
-    game._recount()
+    recount(st)
     st.log = [_event_entry(d, i) for i, d in enumerate(_need(data, "events", list))]
-    if not over and not st.hands[game.current_player] and st.pending is None:
+    if not over and not st.hands[st.current] and st.pending is None:
         raise ValueError("saved game's current seat holds no cards")
-    return game
+    return st

@@ -1,21 +1,21 @@
 """Building games from scenario setups, with validation that names the problem (saves: save.py).
 
-Nothing here returns a half-built game: every check runs before the `Game` is handed out.
+Nothing here returns a half-built position: every check runs before the `State` that a `Game`
+wraps is handed out.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import PLAY_DECK, QUEEN_POINTS, QUEENS, SLOTS, parse_card
 from .discards import shuffle
+from .ending import start
 from .moves import CODE, TOKEN
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import State
 
 FORMAT = "sq_edu.game"
 VERSION = 1
@@ -110,7 +110,7 @@ def check_feud(awake: list[list[str]], rules: Rules) -> None:
                              f"{rules.name} rules forbid")
 
 
-def build_from_setup(cls: type[Game], setup: dict[str, Any], rules: Rules) -> Game:
+def state_from_setup(setup: dict[str, Any], rules: Rules) -> State:
     """A position from `{"players", "hands", "awake", "slots", "draw", "discard", "current",
     "seed"}`. Only `players` and `hands` are required: `awake` defaults to nobody's, `discard`
     to empty, `current` to 0, `seed` to 0; a missing `slots` puts the queens not awake into
@@ -127,8 +127,7 @@ def build_from_setup(cls: type[Game], setup: dict[str, Any], rules: Rules) -> Ga
     seed = setup.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an integer, not {seed!r}")
-    game = cls(rules, players, random.Random(seed))
-    st = game.state
+    st = State(rules, players, random.Random(seed))
     hands = [_cards(h, f"hand of seat {i}")
              for i, h in enumerate(_per_seat(setup["hands"], players, "hands"))]
     for seat, hand in enumerate(hands):
@@ -159,8 +158,8 @@ def build_from_setup(cls: type[Game], setup: dict[str, Any], rules: Rules) -> Ga
     current = _seat(setup.get("current", 0), players, "current")
     st.hands, st.awake, st.slots = hands, awake, slots
     st.draw, st.discard = draw, discard
-    game._start(current)
-    return game
+    start(st, current)
+    return st
 
 
 # ---- saving and loading -----------------------------------------------------------------------

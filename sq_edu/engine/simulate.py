@@ -12,6 +12,8 @@ from typing import Any
 from .bots import BOTS, Bot
 from .game import Game
 from .legal import generate
+from .moves import Move
+from .observation import Observation
 from .rules import Rules
 
 
@@ -65,7 +67,7 @@ def _factories(bots: str | Callable[..., Any] | Sequence[Any],
     return out
 
 
-def play_game(game: Game, bots: Sequence[Bot], max_turns: int = 1000) -> bool:
+def play_game(game: Game, bots: Sequence[Bot[Observation, Move]], max_turns: int = 1000) -> bool:
     """Let `bots` (one per seat) play `game` to the end; False if it hit `max_turns`.
 
     The hot loop of every simulation: a bot that says `uses_observation = False` gets None

@@ -8,8 +8,8 @@ It imports only `sq_edu.i18n`.
 
 from __future__ import annotations
 
-from .autoplay import Chooser, Playable, advance_bots
+from .autoplay import Bot, Chooser, Playable, advance_bots
 from .errors import IllegalMove
 from .events import GameEvent, Played
 
-__all__ = ["Chooser", "GameEvent", "IllegalMove", "Playable", "Played", "advance_bots"]
+__all__ = ["Bot", "Chooser", "GameEvent", "IllegalMove", "Playable", "Played", "advance_bots"]

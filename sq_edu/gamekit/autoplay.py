@@ -10,7 +10,7 @@ which skips building observations for bots that do not read them.)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from .events import Played
 
@@ -27,8 +27,20 @@ class Playable(Protocol):
     def play(self, move: Any, seat: int | None = None) -> Played[Any]: ...
 
 
-class Chooser(Protocol):
-    def choose(self, obs: Any, legal: list[Any]) -> Any: ...
+ObsT = TypeVar("ObsT", contravariant=True)
+MoveT = TypeVar("MoveT")
+
+
+@runtime_checkable
+class Bot(Protocol[ObsT, MoveT]):
+    """Anything that picks one of the legal moves from what its seat may know, with its own
+    RNG: the one bot protocol of both engines (`Bot[Observation, Move]` in Sleeping Queens,
+    `Bot[DungeonObservation, Move]` in the Dungeon)."""
+
+    def choose(self, obs: ObsT, legal: list[MoveT]) -> MoveT: ...
+
+
+Chooser = Bot[Any, Any]   # a bot of either engine, as `advance_bots` drives it
 
 
 def advance_bots(game: Playable, bots: Mapping[int, Chooser] | Sequence[Chooser | None],

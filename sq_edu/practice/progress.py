@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from glob import escape as glob_escape
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sq_edu.practice.learner_guard import (
     check_secret_record,
@@ -37,7 +37,7 @@ from sq_edu.practice.learner_guard import (
     lookalike_problem,
     remove_stale_temp_files,
 )
-from sq_edu.practice.mastery import Mastery
+from sq_edu.practice.mastery import DEFAULT_GUESS, Mastery
 from sq_edu.practice.messages import Msg, msg
 
 # The folder's names stay importable from here, where callers have always found them.
@@ -46,9 +46,6 @@ from sq_edu.practice.progress_folder import atomic_write as atomic_write
 from sq_edu.practice.progress_folder import default_progress_dir as default_progress_dir
 from sq_edu.practice.progress_folder import learner_files as learner_files
 from sq_edu.practice.progress_folder import lookalike_file as lookalike_file
-
-if TYPE_CHECKING:
-    from sq_edu.practice.session import Attempt
 
 FORMAT = "sq_edu.progress"
 VERSION = 1
@@ -61,6 +58,23 @@ MAX_FILE_STEM = 60   # bytes of UTF-8; room left for ".json.bak" and ".unreadabl
 _RESERVED = frozenset({"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)),
                        *(f"lpt{i}" for i in range(10))})
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One counted answer, as the progress keeps it."""
+
+    lesson_id: str
+    level: int
+    skill: str
+    correct: bool
+    hints: int
+    levels: int
+    guess: float = DEFAULT_GUESS   # how easily the item is guessed (Exercise.guess_chance)
+    replay: bool = False           # the same exercise again ("Start this deal"): not evidence
+    tells: int = 0                 # the level's named misconceptions this item tells apart
+    named: int = 0                 # ... and all of them, one bit each (`misconception_bits`)
+    slip: str = ""                 # the named mistake a wrong answer showed ("" for none)
 
 
 class ProgressError(ValueError):

@@ -26,12 +26,12 @@ from sq_edu.practice.exercise import Exercise, answer_msg
 from sq_edu.practice.generators import exercise_seed, generate
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import (
-    DEFAULT_GUESS,
     LessonRecord,
     Mastery,
     Outcome,
     misconception_bits,
 )
+from sq_edu.practice.progress import Attempt as Attempt
 from sq_edu.practice.progress import Progress
 
 FIRST_SEEDS = 999       # a deal picked for nobody in particular is 1..FIRST_SEEDS (easy to type)
@@ -52,23 +52,6 @@ class _SkillName:
 
     def render(self, lang: str = "en") -> str:
         return self.lesson.skill_title(self.skill, lang)
-
-
-@dataclass(frozen=True)
-class Attempt:
-    """One counted answer, as the progress keeps it."""
-
-    lesson_id: str
-    level: int
-    skill: str
-    correct: bool
-    hints: int
-    levels: int
-    guess: float = DEFAULT_GUESS   # how easily the item is guessed (Exercise.guess_chance)
-    replay: bool = False           # the same exercise again ("Start this deal"): not evidence
-    tells: int = 0                 # the level's named misconceptions this item tells apart
-    named: int = 0                 # ... and all of them, one bit each (`misconception_bits`)
-    slip: str = ""                 # the named mistake a wrong answer showed ("" for none)
 
 
 class Recorder(Protocol):

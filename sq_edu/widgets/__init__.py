@@ -8,23 +8,20 @@ catalogues, switch language at run time (`set_lang`) and run every callback thro
 
 Names are imported on first use (`from sq_edu.widgets import HandView` still works), so a page
 that shows one app loads only that app: a lesson page never loads the game, its bots or the
-Dungeon engine (tests/test_layers.py checks it). The apps moved to `sq_edu.apps`;
-`from sq_edu.widgets import LessonApp` still works, by name (the kit imports no app).
+Dungeon engine (tests/test_layers.py checks it). The kit hands out no app: apps are in
+`sq_edu.apps` (`from sq_edu.apps.lesson import LessonApp`), above the kit.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
 
-# Public name -> the module that defines it (relative: this package; absolute: an app).
+# Public name -> the module of this package that defines it.
 _WHERE: dict[str, str] = {
     "AppStyle": ".style", "ChanceView": ".chance", "DeckTracker": ".tracker",
     "DiscardPileView": ".discard", "EquationBuilder": ".equation", "Feedback": ".feedback",
     "HandView": ".hand", "LanguageToggle": ".language", "ProgressBar": ".progress_bar",
     "QueenGrid": ".queens", "guarded": ".guard",
-    "DungeonApp": "sq_edu.apps.dungeon.app", "IndexApp": "sq_edu.apps.index.app",
-    "LessonApp": "sq_edu.apps.lesson.app", "PlayApp": "sq_edu.apps.play.app",
-    "TeacherApp": "sq_edu.apps.teacher.app",
 }
 __all__ = sorted(_WHERE)
 

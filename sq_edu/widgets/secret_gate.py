@@ -1,7 +1,7 @@
 """`SecretGate`: whether a learner's secret opens their record, counted for the whole server.
 
 The lesson's progress panel asks it at "welcome back" and before an upload replaces a record;
-the game apps' nickname row (Play, Table: `apps/play/learner.py`) asks it before a game's
+the game apps' nickname row (Play, Table: `apps/shared/learner.py`) asks it before a game's
 answers reach a named record. Every route shares one counter (`guess_limit`, per learner and
 per device, shared by every page and kernel). A record holds a picture secret
 (`secret_pictures`) or, if saved before the pictures, 4 digits alone: the digits still open

@@ -96,6 +96,6 @@ def test_a_coached_game_shows_finished_words(lang: str, tmp_path) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_the_other_pages_show_finished_words(lang: str) -> None:
-    dungeon = DungeonApp(lang, 3)
+    dungeon = DungeonApp(lang, 3, lesson=LessonApp)
     for page in (IndexApp(lang), TeacherApp(lang, teacher_key=""), dungeon):
         assert problems(page) == [], type(page).__name__

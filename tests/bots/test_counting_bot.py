@@ -114,3 +114,19 @@ def test_it_answers_pending_decisions_exactly_as_greedy_does() -> None:
                 answered += 1
             game.play(play.choice(legal), seat=seat)
     assert answered > 10
+
+
+def test_one_discard_rule_for_the_greedy_and_the_counting_bot() -> None:
+    """Both bots shed the longest discard and keep their power cards by one rule
+    (`engine.bots.discard_value`): where only discards are legal they throw the same cards,
+    among equally long equations (2+3=5 or 2+4=6) and among single power cards alike."""
+    from sq_edu.engine import GreedyBot
+
+    hands = ([2, 3, 4, 5, 6], ["potion", "dragon", "wand", 1, 9], ["dragon", "jester", "potion"])
+    for hand in hands:
+        game = Game.from_setup({"players": 2, "hands": [hand, [7, 7, 8, 8, 10]]})
+        legal = game.legal_moves()
+        if any(m.kind != "discard" for m in legal):
+            legal = [m for m in legal if m.kind == "discard"]
+        obs = game.observe(0)
+        assert CountingBot(0).choose(obs, legal) == GreedyBot(0).choose(obs, legal), hand

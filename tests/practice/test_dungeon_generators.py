@@ -10,7 +10,8 @@ import pytest
 from sq_edu.practice.checking import check
 from sq_edu.practice.exercise import typed_form
 from sq_edu.practice.generators import exercise_seed, generate
-from sq_edu.practice.generators.dungeon import NOBODY, scoring_lesson
+from sq_edu.practice.generators.dungeon import LESSON_ID, NOBODY
+from sq_edu.practice.lesson import get_lesson
 from tests.support.tiers import audit_sizes
 
 COUNT = 40
@@ -54,7 +55,7 @@ def confirm(ex, generator: str) -> None:
         pytest.fail(f"no confirmation for {generator}")
 
 
-LESSON = scoring_lesson()
+LESSON = get_lesson(LESSON_ID)
 
 
 @pytest.mark.parametrize("count", audit_sizes(10, COUNT))

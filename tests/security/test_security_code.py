@@ -45,8 +45,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "loads one of the package's own modules on first use, named by a fixed table",
     ("sq_edu/pages/__init__.py", "importlib.import_module"):
         "loads one of the package's own modules on first use, named by a fixed table",
-    ("sq_edu/voila/__init__.py", "importlib.import_module"):
-        "loads the module a name moved to, named by a fixed table",
     ("sq_edu/apps/__init__.py", "importlib.import_module"):
         "loads an app folder's own app.py on first use of its app class",
     ("sq_edu/practice/coach/__init__.py", "importlib.import_module"):

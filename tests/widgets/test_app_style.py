@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from sq_edu.widgets import DungeonApp, LessonApp, PlayApp
+from sq_edu.apps.dungeon import DungeonApp
+from sq_edu.apps.lesson import LessonApp
+from sq_edu.apps.play import PlayApp
 from sq_edu.widgets import style as style_module
 from sq_edu.widgets.style import AppStyle
 

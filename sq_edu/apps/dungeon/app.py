@@ -4,8 +4,8 @@ The child sits at seat 0 ("You"); three `SensibleBot`s play the other seats. Aft
 (and the dealer's contract at the end of a hand) the game waits while the child writes the
 taker's new score on the score sheet and checks it against the engine's answer; "Continue"
 goes on either way. The sheet itself is widget-free (`sq_edu.practice.score_sheet.ScoreSheet`);
-this app draws it, the table and the hand (`dungeon_app_views`). A second tab holds the scoring
-lesson (`lessons/dungeon_scoring.toml`) in the generic `LessonApp`.
+this app draws it, the table and the hand (`dungeon_app_views`). A third tab holds the scoring
+lesson in the lesson app the page hands in (`lesson=LessonApp`, see `lesson_tab`).
 
 Only seat 0's `DungeonObservation` is shown; other hands never reach the browser.
 
@@ -40,6 +40,7 @@ import ipywidgets as widgets
 
 from sq_edu.apps.dungeon.hand import hand_cards
 from sq_edu.apps.dungeon.howto import howto_html
+from sq_edu.apps.dungeon.lesson_tab import LessonMaker, lesson_tab
 from sq_edu.apps.dungeon.together import DungeonSeats
 from sq_edu.apps.dungeon.views import (
     DungeonWords,
@@ -50,7 +51,6 @@ from sq_edu.apps.dungeon.views import (
     table_html,
     trump_html,
 )
-from sq_edu.apps.lesson.app import LessonApp
 from sq_edu.dungeon import (
     NAME_TRUMP,
     NEW_TRUMP,
@@ -66,7 +66,6 @@ from sq_edu.dungeon.cards import SUIT_SYMBOLS
 from sq_edu.dungeon.words import suit_name
 from sq_edu.engine import advance_bots
 from sq_edu.i18n import normalize_lang, t
-from sq_edu.practice.generators.dungeon import LESSON_ID
 from sq_edu.practice.score_sheet import HUMAN, ScoreSheet, SheetRow, read_score
 from sq_edu.widgets.card_row import CardRow
 from sq_edu.widgets.controls import button as _button
@@ -87,7 +86,7 @@ class DungeonApp(widgets.VBox):
     """The Dungeon of Queens dashboard. `DungeonApp(lang="ru", seed=7)` replays exactly."""
 
     def __init__(self, lang: str = "en", seed: int | None = None,
-                 level: int | None = None) -> None:
+                 level: int | None = None, lesson: LessonMaker | None = None) -> None:
         self.lang = normalize_lang(lang)
         self._seeds = random.Random(seed)
         self.feedback = Feedback(self.lang)
@@ -134,11 +133,7 @@ class DungeonApp(widgets.VBox):
         self.hand_box.on_pick(guard(self.play_card))
 
         self.howto = _html("sq-dungeon-howto")
-        self.lesson = LessonApp(LESSON_ID, lang=self.lang,
-                                seed=seed if seed is not None else 1, level=level)
-        self.lesson.add_class("sq-dungeon-lesson")
-        # One language switch per page: the one at the top switches every tab.
-        self.lesson.language.layout.display = "none"
+        self.lesson = lesson_tab(lesson, self.lang, seed, level)
         self.cheer = Cheer(self.lang)
         self.settings_toggle, settings = settings_fold(
             [self.new_game_button, self.together.open_button], self.lang, key="dungeon-settings")
@@ -149,7 +144,8 @@ class DungeonApp(widgets.VBox):
                              self.table, self.hand_title, self.hand_box, self.rule,
                              self.question, self.score_box, self.feedback, self.story, self.sheet,
                              self.over, self.next_hand_button])
-        self.tabs = widgets.Tab(children=[play, self.howto, self.lesson])
+        lesson_tabs = [self.lesson] if self.lesson is not None else []
+        self.tabs = widgets.Tab(children=[play, self.howto, *lesson_tabs])
         header = widgets.HBox([self.title, header_tools(self.language, self.cheer,
                                                         self.settings_toggle)],
                               layout=widgets.Layout(justify_content="space-between",
@@ -164,7 +160,8 @@ class DungeonApp(widgets.VBox):
 
     def join_class(self, code: str, fixed: bool = False) -> None:
         """The scoring lesson reports to the teacher's live view of class `code`."""
-        self.lesson.join_class(code, fixed=fixed)
+        if self.lesson is not None:
+            self.lesson.join_class(code, fixed=fixed)
 
     # --- the score sheet's state, under the names tests use -----------------------------------
     @property
@@ -241,7 +238,8 @@ class DungeonApp(widgets.VBox):
         self.feedback.set_lang(self.lang)
         self.cheer.set_lang(self.lang)
         relabel_folds(self.lang, self.settings_toggle)
-        self.lesson.set_lang(self.lang)
+        if self.lesson is not None:
+            self.lesson.set_lang(self.lang)
         self.together.set_lang(self.lang)
         self._render()
 
@@ -300,7 +298,7 @@ class DungeonApp(widgets.VBox):
         game, lang, who = self.game, self.lang, self.words.who
         self.title.value = f"<h2>{escape(t('apps.dungeon_title', lang))}</h2>"
         self.tabs.titles = (t("dungeon.app_tab_play", lang), t("dungeon_howto.tab", lang),
-                            t("dungeon.app_tab_lesson", lang))
+                            t("dungeon.app_tab_lesson", lang))[:len(self.tabs.children)]
         self.howto.value = howto_html(lang)
         self.info.value = info_text(game, self.hand_done, self.together.viewer, who, lang)
         self.trump_label.value = trump_html(game.trump, lang)

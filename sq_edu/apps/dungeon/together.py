@@ -1,6 +1,7 @@
 """Dungeon of Queens at one screen: its four seats, each a person or a bot, chosen before the
 game, and the screen handed over between two people's turns (the hand hidden meanwhile).
-The seat model is `sq_edu.practice.seats`; the panels are the game app's (`sq_edu.apps.play.seats`).
+The seat model is `sq_edu.practice.seats`; the panels are shared with the game app
+(`sq_edu.apps.shared.seats`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.seats import PassScreen, SeatSetup, seat_name
+from sq_edu.apps.shared.seats import PassScreen, SeatSetup, seat_name
 from sq_edu.i18n import t
 from sq_edu.practice.seats import BOT, PERSON, Seat, needs_pass
 from sq_edu.widgets.controls import button

@@ -19,7 +19,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 from os import PathLike
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import ipywidgets as widgets
 
@@ -32,7 +32,32 @@ from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.guard import guarded
 
 if TYPE_CHECKING:
-    from sq_edu.apps.lesson.app import LessonApp
+    from sq_edu.apps.lesson.inputs import AnswerInput
+    from sq_edu.practice.lesson import Lesson
+    from sq_edu.practice.progress import Progress
+    from sq_edu.practice.session import LessonSession
+    from sq_edu.widgets.feedback import Feedback
+    from sq_edu.widgets.language import LanguageToggle
+
+
+class TicketHost(Protocol):
+    """What the panel needs of the lesson page (a `LessonApp` is one): the parts, not the app,
+    so this module does not import the app that offers it."""
+
+    lang: str
+    lesson: Lesson
+    feedback: Feedback
+    language: LanguageToggle
+    trace: ClassTrace   # the panel swaps in a `TicketTrace` that keeps the day's answers
+
+    @property
+    def progress(self) -> Progress: ...
+
+    @property
+    def session(self) -> LessonSession: ...   # the item on the page (its level and seed)
+
+    @property
+    def answer(self) -> AnswerInput: ...      # the answer just given
 
 log = logging.getLogger(__name__)
 STYLE = """<style>
@@ -74,7 +99,7 @@ class TicketTrace(ClassTrace):
 class ExitTicketPanel(widgets.VBox):
     """The button and the ticket of one lesson page."""
 
-    def __init__(self, app: LessonApp, key: str) -> None:
+    def __init__(self, app: TicketHost, key: str) -> None:
         self.app, self.key = app, clean_key(key)
         self.lang = normalize_lang(app.lang)
         self.button = button("sq-exit-ticket-button", icon="qrcode")

@@ -43,16 +43,15 @@ import ipywidgets as widgets
 
 from sq_edu.apps.play.board import PlayBoard
 from sq_edu.apps.play.cheering import StoryCheer
-from sq_edu.apps.play.coach import CoachPanel
 from sq_edu.apps.play.coaching import SeatCoach
-from sq_edu.apps.play.layout import page_parts
-from sq_edu.apps.play.learner import LearnerRow, SavingRecorder, name_seat
 from sq_edu.apps.play.over import GameOver
 from sq_edu.apps.play.pace import BotPace
-from sq_edu.apps.play.seats import PassScreen, SeatSetup, seat_name
 from sq_edu.apps.play.setup import SetupRow
 from sq_edu.apps.play.table import MAX_BOT_STEPS, PlayTable, available_bots
-from sq_edu.apps.play.words import narrate, who
+from sq_edu.apps.shared.coach import CoachPanel
+from sq_edu.apps.shared.learner import LearnerRow, SavingRecorder, name_seat
+from sq_edu.apps.shared.seats import PassScreen, SeatSetup, seat_name
+from sq_edu.apps.shared.words import narrate, who
 from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
 from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
@@ -65,8 +64,9 @@ from sq_edu.practice.seats import Seat, solo
 from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
-from sq_edu.widgets.joy import Cheer, relabel_folds, settings_fold
+from sq_edu.widgets.joy import Cheer, header_tools, relabel_folds, settings_fold
 from sq_edu.widgets.language import LanguageToggle
+from sq_edu.widgets.style import AppStyle
 
 __all__ = ["MAX_BOT_STEPS", "PlayApp", "available_bots"]
 
@@ -115,11 +115,30 @@ class PlayApp(widgets.VBox):
                                                              self.lang)
         self._seats: list[Seat] | None = None   # None: one child against bots
         self._wire()
-        super().__init__(page_parts(self))
+        super().__init__(self._page_parts())
         self.add_class("sq-app")
         self.add_class("sq-play-app")
         self._relabel()
         self.new_game()
+
+    def _page_parts(self) -> list[widgets.Widget]:
+        """Top to bottom: the header, the grown-ups' setup row, the seat setup and nickname
+        rows, then the child's side (status, pass screen, game-over panel, hand, buttons, coach,
+        what the bots did) beside the queens: side by side on a wide screen, so nothing needs
+        scrolling; on a narrow one the queens wrap below."""
+        board = self.board
+        left = widgets.VBox([self.feedback, self.pass_screen, self.over, board.hand,
+                             board.actions, self.bot_bar, self.coach_box, board.story,
+                             board.discard_view])
+        left.add_class("sq-play-left")
+        right = widgets.VBox([board.grid])
+        right.add_class("sq-play-right")
+        main = widgets.HBox([left, right], layout=widgets.Layout(flex_flow="row wrap"))
+        main.add_class("sq-play-main")
+        header = widgets.HBox([self.setup.title,
+                               header_tools(self.language, self.cheer, self.settings_toggle)])
+        header.add_class("sq-app-header")
+        return [AppStyle(), header, self.settings, self.seat_setup, main]
 
     def _seat_coach(self, record: SavingRecorder, level: str | None) -> SeatCoach:
         return SeatCoach.asked(self.lang, self.feedback, self.board.hand, record, level,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.words import narrate, who
+from sq_edu.apps.shared.words import narrate, who
 from sq_edu.engine import Move, Observation
 from sq_edu.engine.observation import Event
 from sq_edu.i18n import t

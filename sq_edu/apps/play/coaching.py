@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from sq_edu.apps.play.coach import CoachPanel
 from sq_edu.apps.play.table import PlayTable
+from sq_edu.apps.shared.coach import CoachPanel
 from sq_edu.engine import IllegalMove, Move
 from sq_edu.engine.observation import Event, Observation
 from sq_edu.i18n import t

@@ -14,8 +14,8 @@ from html import escape
 import ipywidgets as widgets
 
 from sq_edu.apps.play.coaching import SeatCoach
-from sq_edu.apps.play.seats import seat_name
-from sq_edu.apps.play.words import end_reason, game_over_text, team_lines
+from sq_edu.apps.shared.seats import seat_name
+from sq_edu.apps.shared.words import end_reason, game_over_text, team_lines
 from sq_edu.engine.cards import QUEEN_POINTS
 from sq_edu.engine.observation import Event, Observation
 from sq_edu.i18n import t

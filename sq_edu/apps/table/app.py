@@ -31,8 +31,8 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.coach import CoachPanel
-from sq_edu.apps.play.learner import LearnerRow
+from sq_edu.apps.shared.coach import CoachPanel
+from sq_edu.apps.shared.learner import LearnerRow
 from sq_edu.engine import Move
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import default_lang

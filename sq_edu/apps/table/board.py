@@ -16,7 +16,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.words import game_over_text, narrate
+from sq_edu.apps.shared.words import game_over_text, narrate
 from sq_edu.engine import Move, Observation
 from sq_edu.engine.cards import sort_key
 from sq_edu.i18n import t

@@ -8,14 +8,38 @@ it, so a lesson loads only its own generators.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from ..exercise import Exercise
 from .registry import GENERATORS, Base, Generator, Param, rng_for
 
-if TYPE_CHECKING:
-    from ..lesson import Lesson
+
+class LevelSpec(Protocol):
+    """What `generate` reads of a lesson's level (`lesson.Level`)."""
+
+    @property
+    def skill(self) -> str: ...
+    @property
+    def generator(self) -> str: ...
+    @property
+    def params(self) -> Mapping[str, object]: ...
+    @property
+    def misconceptions(self) -> tuple[str, ...]: ...
+    @property
+    def guess(self) -> float: ...
+    @property
+    def errors_apart(self) -> bool: ...
+
+
+class LessonLevels(Protocol):
+    """What `generate` reads of a lesson (`lesson.Lesson`): the loader imports this package to
+    check generator names, so this package does not import the loader back."""
+
+    @property
+    def id(self) -> str: ...
+    def level(self, number: int) -> LevelSpec: ...
 
 __all__ = ["GENERATORS", "Base", "Generator", "Param", "exercise_seed", "generate"]
 
@@ -24,7 +48,7 @@ TRIES = 12   # deals tried for an item on which every named misconception gives 
 SETTLE = 6   # after this many, an item where all but one of them does is good enough
 
 
-def generate(lesson: Lesson, level: int, seed: int) -> Exercise:
+def generate(lesson: LessonLevels, level: int, seed: int) -> Exercise:
     """Exercise for `seed` at `level` (1-based) of `lesson`; same arguments, same exercise.
 
     An item teaches only if each likely error of the level (`Level.misconceptions`) gives a

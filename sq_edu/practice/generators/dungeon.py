@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sq_edu.dungeon.bots import Bot, RandomBot, SensibleBot
 from sq_edu.dungeon.cards import SUITS, Card, deck_for
 from sq_edu.dungeon.game import DungeonGame, play_out
-from sq_edu.dungeon.records import HandRecord, TrickRecord
+from sq_edu.dungeon.observation import DungeonObservation
+from sq_edu.dungeon.records import HandRecord, Move, TrickRecord
 from sq_edu.dungeon.scoring import race_winners
 from sq_edu.dungeon.words import ShortCards
 from sq_edu.i18n.format import Count
@@ -31,19 +32,9 @@ from ..messages import Joined, Msg, msg
 from ..score_sheet import contract_counts, contract_working, trick_working
 from .registry import Base, Param, generator
 
-if TYPE_CHECKING:
-    from ..lesson import Lesson
-
 PLAYERS = 4
 NOBODY = "nobody"
 LESSON_ID = "dungeon_scoring"
-
-
-def scoring_lesson() -> Lesson:
-    """The scoring lesson, as shipped in `lessons/dungeon_scoring.toml`."""
-    from ..lesson import get_lesson  # the lesson loader checks generators: import it late
-
-    return get_lesson(LESSON_ID)
 
 
 # --- real games -------------------------------------------------------------------------------
@@ -53,12 +44,12 @@ def real_game(rng: random.Random, players: int = PLAYERS) -> DungeonGame:
     return DungeonGame.new(players, seed=rng.randrange(2**31), first_dealer=rng.randrange(players))
 
 
-def table(rng: random.Random, players: int = PLAYERS) -> list[Bot]:
+def table(rng: random.Random, players: int = PLAYERS) -> list[Bot[DungeonObservation, Move]]:
     return [(SensibleBot if rng.random() < 0.6 else RandomBot)(random.Random(rng.random()))
             for _ in range(players)]
 
 
-def play_hand(game: DungeonGame, bots: list[Bot]) -> None:
+def play_hand(game: DungeonGame, bots: list[Bot[DungeonObservation, Move]]) -> None:
     play_out(game, bots, until_hand_end=True)
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from sq_edu.apps.dungeon import DungeonApp
 from sq_edu.apps.dungeon.app import HUMAN
+from sq_edu.apps.lesson import LessonApp
 from sq_edu.practice.exercise import typed_form
-from sq_edu.practice.generators.dungeon import scoring_lesson
-from sq_edu.widgets import DungeonApp
+from sq_edu.practice.generators.dungeon import LESSON_ID
+from sq_edu.practice.lesson import get_lesson
 
 
 def enabled_cards(app: DungeonApp) -> list[str]:
@@ -104,7 +106,7 @@ def test_an_illegal_card_is_refused_with_the_reason() -> None:
 
 
 def test_the_app_speaks_russian_and_switches_back() -> None:
-    app = DungeonApp(lang="ru", seed=5)
+    app = DungeonApp(lang="ru", seed=5, lesson=LessonApp)
     assert "Сдача 1" in app.info.value and "Козыри" in app.trump_label.value
     names = " ".join(app.hand_box.labels)
     assert any(word in names for word in ("треф", "бубён", "червей", "пик"))
@@ -140,17 +142,25 @@ def test_a_whole_game_to_500_through_the_controls() -> None:
 
 
 def test_the_lesson_tab_holds_the_scoring_lesson() -> None:
-    app = DungeonApp(seed=3)
+    """The page hands the lesson app in (the app folders do not import each other)."""
+    app = DungeonApp(seed=3, lesson=LessonApp)
     assert "sq-dungeon-lesson" in app.lesson._dom_classes
     assert app.tabs.children[2] is app.lesson
     assert app.lesson.lesson.id == "dungeon_scoring"
 
 
+def test_without_a_lesson_app_there_is_no_lesson_tab() -> None:
+    app = DungeonApp(seed=3, lang="ru")
+    assert app.lesson is None and len(app.tabs.children) == len(app.tabs.titles) == 2
+    app.set_lang("en")
+    app.join_class("5b")   # nothing to report to: no error either
+
+
 def test_the_lesson_tab_answers_every_level_of_the_scoring_lesson() -> None:
     """The scoring lesson ships as data and the generic LessonApp shows it: every level of the
     Dungeon page's lesson tab answers right, in the page's language."""
-    app = DungeonApp(lang="ru", seed=6).lesson
-    assert app.lesson == scoring_lesson() and app.lang == "ru"
+    app = DungeonApp(lang="ru", seed=6, lesson=LessonApp).lesson
+    assert app.lesson == get_lesson(LESSON_ID) and app.lang == "ru"
     for level in range(1, len(app.lesson.levels) + 1):
         app.set_level(level)
         ex = app.exercise
@@ -210,7 +220,7 @@ def test_the_story_never_starts_in_the_middle_of_a_trick() -> None:
 
 
 def test_how_to_play_tab_and_one_language_switch_per_page() -> None:
-    app = DungeonApp(seed=3, lang="ru")
+    app = DungeonApp(seed=3, lang="ru", lesson=LessonApp)
     assert app.tabs.children[1] is app.howto and app.tabs.titles[1] == "Как играть"
     assert "Ходи в масть" in app.howto.value
     assert app.lesson.language.layout.display == "none"

@@ -3,7 +3,7 @@ the people, each seeing only their own hand, the sheet naming the players."""
 
 from __future__ import annotations
 
-from sq_edu.widgets import DungeonApp
+from sq_edu.apps.dungeon import DungeonApp
 from tests.apps.dungeon.test_dungeon_app import step
 
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
+from sq_edu.apps.play import PlayApp
 from sq_edu.engine import Rules
-from sq_edu.widgets import PlayApp
 
 
 def _shown(widget) -> bool:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sq_edu.apps.play import PlayApp
 from sq_edu.i18n.proof import raw_keys
 from sq_edu.practice import typed_form
 from sq_edu.practice.progress import ProgressStore
-from sq_edu.widgets import PlayApp
 
 
 def _shown(widget) -> bool:

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sq_edu.apps.play.answers import AnswerControls, choices_for
+from sq_edu.apps.play import PlayApp
+from sq_edu.apps.shared.answers import AnswerControls, choices_for
 from sq_edu.practice import typed_form
-from sq_edu.widgets import PlayApp
 from tests.apps.play.test_play_coach import (
     _choices,
     _shown,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from sq_edu.apps.play import PlayApp
 from sq_edu.practice.progress import ProgressStore
 from sq_edu.practice.secret_pictures import hash_secret
-from sq_edu.widgets import PlayApp
 from tests.apps.play.test_play_coach import _shown, answer_right, next_question, play_one
 
 

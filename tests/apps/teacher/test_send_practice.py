@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sq_edu.apps.lesson import LessonApp
 from sq_edu.apps.teacher.class_view import ClassView
 from sq_edu.practice.classroom.live import ActivityLog
 from sq_edu.practice.classroom.suggested import suggestion_for
-from sq_edu.widgets import LessonApp
 
 SLIP = "mistakes.words_reversed"
 

@@ -174,9 +174,10 @@ def test_a_fixed_level_link_keeps_the_learner_on_that_level(tmp_path: Path) -> N
 
 def test_a_teacher_link_to_dungeon_scoring_opens_its_lesson_tab(tmp_path: Path) -> None:
     from sq_edu.apps.dungeon import DungeonApp
+    from sq_edu.apps.lesson import LessonApp
 
     params = parse_query("lang=en&level=2&seed=3&class=5b&fixed=1", default="en")
-    app = DungeonApp(params.lang, params.seed, params.level)
+    app = DungeonApp(params.lang, params.seed, params.level, lesson=LessonApp)
     dashboard(app, params)
     assert app.tabs.selected_index == 1 and app.lesson.level == 2
     assert app.lesson.fixed and app.lesson.level_select.disabled

@@ -8,16 +8,45 @@ add up. A damaged save gives one clear `CorruptSave` message, never a half-built
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from .cards import SUITS, Card, count_queens, deck_for
 from .records import PLAY, HandRecord, TrickRecord
 from .rules import contract_for, trick_taker
 from .scoring import contract_points, race_winners, score_trick
 
-if TYPE_CHECKING:
-    from .game import DungeonGame
+
+class SavedGame(Protocol):
+    """What a save holds of a game (a `DungeonGame` is one), so this module needs no import of
+    the game's."""
+
+    players: int
+    seed: int
+    first_dealer: int
+    scores: list[int]
+    dealer: int
+    hand_number: int
+    trump: str | None
+    pending: str | None
+    current_player: int
+    hands: list[list[Card]]
+    trick: list[tuple[int, Card]]
+    tricks_taken: list[int]
+    tricks: list[TrickRecord]
+    hand_log: list[HandRecord]
+    hand_start_scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    start_scores: tuple[int, ...]
+    prior_tricks: tuple[int, ...]
+    out_of_play: tuple[Card, ...]
+
+    @property
+    def hand_tricks(self) -> list[TrickRecord]: ...
+
+
+G = TypeVar("G", bound=SavedGame)
 
 FORMAT, VERSION = "sq_edu.dungeon", 2  # 2: hands log the dealer's points
 PENDING = ("name_trump", PLAY, "new_trump", None)
@@ -27,7 +56,7 @@ class CorruptSave(ValueError):
     """A saved game that cannot be loaded; the message says what is wrong."""
 
 
-def game_to_dict(game: DungeonGame) -> dict[str, Any]:
+def game_to_dict(game: SavedGame) -> dict[str, Any]:
     return {
         "format": FORMAT, "version": VERSION, "players": game.players, "seed": game.seed,
         "first_dealer": game.first_dealer, "scores": list(game.scores), "dealer": game.dealer,
@@ -44,9 +73,10 @@ def game_to_dict(game: DungeonGame) -> dict[str, Any]:
     }
 
 
-def game_from_dict(d: object, new: type[DungeonGame]) -> DungeonGame:
-    """Rebuild a game saved by `game_to_dict` as a `new` (DungeonGame, passed in so this module
-    needs no import of the game's); CorruptSave explains any damage."""
+def game_from_dict(d: object, new: Callable[[int, int, int], G]) -> G:
+    """Rebuild a game saved by `game_to_dict` with `new(players, seed, first_dealer)` (the
+    game's class, passed in so this module needs no import of it); CorruptSave explains any
+    damage."""
     if not isinstance(d, dict):
         raise CorruptSave("a saved dungeon game must be a dict")
     if d.get("format") != FORMAT or d.get("version") not in (1, VERSION):
@@ -82,7 +112,7 @@ def game_from_dict(d: object, new: type[DungeonGame]) -> DungeonGame:
     return game
 
 
-def check_game(game: DungeonGame) -> None:
+def check_game(game: SavedGame) -> None:
     """Raise CorruptSave unless `game` is a state the rules could have reached."""
     n = game.players
     if game.pending not in PENDING:
@@ -109,7 +139,7 @@ def check_game(game: DungeonGame) -> None:
         raise CorruptSave("the dealer does not follow the clockwise order")
 
 
-def _check_cards(game: DungeonGame) -> None:
+def _check_cards(game: SavedGame) -> None:
     """Every card of the deck is in exactly one hand, the trick, or a trick taken this hand."""
     if game.pending == "name_trump":
         if any(game.hands) or game.trick:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.words import who
+from sq_edu.apps.shared.words import who
 from sq_edu.i18n import t
 from sq_edu.practice.exercise import CARDS, CHOICE, SEAT, Exercise
 from sq_edu.widgets.controls import button, text_box

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sq_edu.apps.play.words import game_over_text, narrate
+from sq_edu.apps.shared.words import game_over_text, narrate
 from sq_edu.engine import Event
 
 
@@ -87,7 +87,7 @@ def test_game_over_words() -> None:
 def test_teams_game_over_shows_team_totals_and_why_it_ended() -> None:
     from dataclasses import replace
 
-    from sq_edu.apps.play.words import end_reason, team_lines
+    from sq_edu.apps.shared.words import end_reason, team_lines
     from sq_edu.engine import Game
 
     game = Game.from_setup({"players": 4, "hands": [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10],
@@ -111,7 +111,7 @@ def test_teams_game_over_shows_team_totals_and_why_it_ended() -> None:
 def test_game_over_says_why_for_a_single_player() -> None:
     from dataclasses import replace
 
-    from sq_edu.apps.play.words import end_reason
+    from sq_edu.apps.shared.words import end_reason
     from sq_edu.engine import Game
 
     game = Game.new(players=2, seed=1)

@@ -9,22 +9,31 @@ the hand shown with the question), sq-later-result (the verdict, role=status).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.answers import AnswerControls, choices_for
+from sq_edu.apps.shared.answers import AnswerControls, Guard, choices_for
 from sq_edu.i18n import t
 from sq_edu.practice.checking import Judgement
+from sq_edu.practice.coach.coach import Coach
 from sq_edu.practice.coach.questions import Question
 from sq_edu.practice.coach.tip import position_lines
 from sq_edu.practice.exercise import CARDS, SEAT
 from sq_edu.widgets.controls import html_box
 from sq_edu.widgets.hand import HandView
 
-if TYPE_CHECKING:
-    from sq_edu.apps.play.coach import CoachPanel
+
+class LaterHost(Protocol):
+    """What the skipped questions need of the coach panel (a `CoachPanel` is one): its
+    language, its coach (a new one each game), its callback guard and its star."""
+
+    lang: str
+    coach: Coach
+    _guard: Guard
+    _starred: Callable[[], None]
 
 
 def answer_lines(verdict: Judgement, lang: str, earned: bool) -> list[str]:
@@ -41,7 +50,7 @@ def answer_lines(verdict: Judgement, lang: str, earned: bool) -> list[str]:
 class LaterQuestions(widgets.VBox):
     """The panel's skipped questions, shown under the summary once the game is over."""
 
-    def __init__(self, panel: CoachPanel) -> None:
+    def __init__(self, panel: LaterHost) -> None:
         self.panel = panel
         self.heading = html_box("sq-later-question")
         self.hand: HandView | None = None

@@ -1,4 +1,4 @@
-"""The coach panel of the game app: draws what `sq_edu.practice.coach.Coach` decides.
+"""The coach panel of the game apps (Play, Table): draws what `sq_edu.practice.coach.Coach` decides.
 
 A question appears in a live region (screen readers announce it) with the controls its kind
 needs: a text box and "Check" for numbers, fractions and percents, one button per choice or
@@ -15,9 +15,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sq_edu.apps.play.answers import AnswerControls, choices_for
-from sq_edu.apps.play.chart import replay_svg
-from sq_edu.apps.play.later import LaterQuestions, answer_lines
+from sq_edu.apps.shared.answers import AnswerControls, choices_for
+from sq_edu.apps.shared.chart import replay_svg
+from sq_edu.apps.shared.later import LaterQuestions, answer_lines
 from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import normalize_lang, t

@@ -1,4 +1,4 @@
-"""Who is playing: a nickname row for the game app, so the coach's questions reach progress.
+"""Who is playing: a nickname row for the game apps (Play, Table), so the coach reaches progress.
 
 The record itself (answers kept until the learner is named, saved at once after) is
 `sq_edu.practice.learner_record.LearnerRecord`; this row names it and says a failed save once
