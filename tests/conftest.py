@@ -55,3 +55,32 @@ def voila_server() -> Iterator[VoilaServer]:
     server.command = with_option(server.command, "--SafeVoila.max_kernels", 0)
     with server:
         yield server
+
+
+# Under pytest-xdist (`make test`: --dist loadfile) a file goes to a worker in collection order.
+# The longest files go out first, so no long file starts last while the other worker idles;
+# the simulated learners fill the item bank (tests/support/item_bank.py) that the item-quality
+# and content audits read later. Measured with tools/durations.py; keep the longest first.
+FIRST = (
+    "tests/browser/test_table.py",
+    "tests/practice/test_learners.py",
+    "tests/hub",
+    "tests/test_wheel.py",
+    "tests/site",
+    "tests/browser",
+    "tests/security",
+    "tests/faults",
+    "tests/load",
+    "tests/server",
+    "tests/practice/test_item_quality.py",
+    "tests/practice/test_content.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        path = Path(str(item.path)).resolve()
+        where = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+        return next((n for n, first in enumerate(FIRST) if where.startswith(first)), len(FIRST))
+
+    items.sort(key=rank)   # stable: a file's tests keep their order

@@ -208,11 +208,14 @@ def answer_label(ex: Exercise) -> object:
     return len(ex.answers)  # cards / equation: how many valid discards the hand holds
 
 
-def audit_level(lesson: Lesson, level: int, seeds: Iterable[int] = range(SEEDS)) -> LevelAudit:
+def audit_level(lesson: Lesson, level: int, seeds: Iterable[int] = range(SEEDS),
+                items: Iterable[Exercise] | None = None) -> LevelAudit:
+    """The level's items of `seeds` checked (`items`: those items already generated)."""
     spec = lesson.level(level)
     audit = LevelAudit(lesson.id, level, spec.title.get("en"))
-    for seed in seeds:
-        ex = generate(lesson, level, seed)
+    seeds = list(seeds)
+    made = items if items is not None else (generate(lesson, level, seed) for seed in seeds)
+    for seed, ex in zip(seeds, made, strict=True):
         audit.items += 1
         audit.kind = ex.kind
         audit.answers[answer_label(ex)] += 1

@@ -26,6 +26,7 @@ from sq_edu.practice import Exercise, typed_form
 from sq_edu.practice.exercise import CARDS, CHOICE, EQUATION, FRACTION, NUMBER, PERCENT, SEAT
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.session import LessonSession, MemoryRecorder
+from tests.support import item_bank
 
 Learner = Callable[[Exercise, random.Random], object]
 
@@ -191,19 +192,9 @@ def run(lesson: Lesson, level: int, learner: Learner, seed: int = 1,
     return Run(limit, None, mastered, backs)
 
 
-_BANKS: dict[tuple[str, int], list[Exercise]] = {}
-
-
 def bank(lesson_id: str, level: int, n: int = 200) -> tuple[Exercise, ...]:
-    """Items 0..n-1 of a level, dealt once per test process (the slow generators play bot
-    games): a bank of 40 is the start of the bank of 200, so the two share their items."""
-    from sq_edu.practice import generate, get_lesson
-
-    items = _BANKS.setdefault((lesson_id, level), [])
-    if len(items) < n:
-        lesson = get_lesson(lesson_id)
-        items.extend(generate(lesson, level, seed) for seed in range(len(items), n))
-    return tuple(items[:n])
+    """Items 0..n-1 of a level, dealt once per `make test` (tests/support/item_bank.py)."""
+    return item_bank.items(lesson_id, level, n)
 
 
 def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit: int = 50,

@@ -16,6 +16,7 @@ import pytest
 from sq_edu.engine.cards import QUEEN_POINTS
 from sq_edu.practice import check, generate, load_lessons
 from sq_edu.practice.lesson import Lesson
+from tests.support.item_bank import items
 from tools.lesson_audit import LevelAudit, audit_level
 
 SEEDS = 200
@@ -26,7 +27,7 @@ LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items()) for n in
 
 @cache
 def audited(lesson_id: str, level: int, seeds: int = SEEDS) -> LevelAudit:
-    return audit_level(LESSONS[lesson_id], level, range(seeds))
+    return audit_level(LESSONS[lesson_id], level, range(seeds), items(lesson_id, level, seeds))
 
 
 @pytest.mark.slow
@@ -55,7 +56,7 @@ def test_multiple_choice_answers_are_balanced(lesson_id: str, level: int) -> Non
 
 
 def _items(lesson_id: str, level: int, count: int = 60) -> list:
-    return [generate(LESSONS[lesson_id], level, seed) for seed in range(count)]
+    return list(items(lesson_id, level, count))
 
 
 def _level(lesson_id: str, generator: str, **params: object) -> int:
