@@ -127,7 +127,7 @@ class TableBoard(widgets.VBox):
     def name_of(self, seat: int) -> str:
         seats = self.view.get("seats", [])
         name = seats[seat]["name"] if 0 <= seat < len(seats) else ""
-        return name or t("table.bot_name", self.lang, n=seat + 1)
+        return name or t("seats.bot_name", self.lang, n=seat + 1)
 
     def seat_names(self) -> list[str]:
         """What every seat is called: the child's name, or "Computer 3" for a bot's seat."""

@@ -56,7 +56,7 @@ class TableList(widgets.HTML):
         for table in self.tables:
             names = []
             for i, seat in enumerate(table["seats"]):
-                name = seat["name"] or t("table.bot_name", lang, n=i + 1)
+                name = seat["name"] or t("seats.bot_name", lang, n=i + 1)
                 if seat["bot"] and seat["kind"] == "person":
                     name += " " + t("table.list_bot", lang)
                 if seat["kind"] != "open":
@@ -67,7 +67,7 @@ class TableList(widgets.HTML):
                 turn = t("table.list_waiting", lang)
             else:
                 seat = table["seats"][table["turn"]]
-                turn = seat["name"] or t("table.bot_name", lang, n=table["turn"] + 1)
+                turn = seat["name"] or t("seats.bot_name", lang, n=table["turn"] + 1)
             cells = (table["code"], ", ".join(names), turn,
                      t("table.list_minutes", lang, n=table["minutes"]))
             rows.append("<tr>" + "".join(f"<td data-label='{label}'>{escape(str(cell))}</td>"
