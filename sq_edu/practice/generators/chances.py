@@ -225,9 +225,13 @@ def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                             "pile": True})
 
 
-def holds_exact(chance: Fraction, target: int, hand: int, dragons: int, total: int) -> Msg:
+def holds_exact(chance: Fraction, target: int, hand: int, dragons: int, total: int,
+                known: bool = False) -> Msg:
     """The exact chance with its reason: a fraction like 7705/32509 comes from counting every
-    way the cards not seen yet could lie; 1 and 0 say why the answer is sure."""
+    way the cards not seen yet could lie; 1 and 0 say why the answer is sure (a dragon known to
+    be in that hand, or more cards in it than cards that are not dragons)."""
+    if known:
+        return msg("lessons.ch_holds_known", player=target + 1)
     if chance == 1:
         return msg("lessons.ch_holds_certain", player=target + 1, n=hand, other=total - dragons)
     if chance == 0:
@@ -257,7 +261,8 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     sim = simulate_holds(obs, target, DRAGON, SIMULATIONS, seed=rng.randrange(10**6))
     dragons = unseen(obs)[DRAGON]
     total = sum(unseen(obs).values())
-    exact = holds_exact(chance, target, obs.hand_sizes[target], dragons, total)
+    exact = holds_exact(chance, target, obs.hand_sizes[target], dragons, total,
+                        known=DRAGON in obs.known_in_hands[target])
     return base.make(kind=CHOICE, answers=(band(chance),), options=band_options(),
                      observation=obs, hand=obs.hand, context=story(obs),
                      traps=traps((band(chance),),
