@@ -56,7 +56,7 @@ _CYRILLIC = re.compile(r"[а-яёА-ЯЁ]")
 _LATIN_WORDS = re.compile(r"\b[A-Za-z]{2,}\b")
 _TYPOGRAPHY: dict[str, re.Pattern[str]] = {
     "ellipsis": re.compile(r"\.\.\."),                   # three dots where «…» is meant
-    "double_colon": re.compile(r"::"),
+    "double_colon": re.compile(r"::|%%"),                 # two colons, two percent signs
     "straight_quote": re.compile(r'(?<![=\w])"|"(?![\w>])'),  # not an HTML attribute
 }
 # Russian: a decimal point («0.25»), a percent sign after an ordinary space («12 %») or none.

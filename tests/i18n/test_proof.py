@@ -34,6 +34,7 @@ LESSONS = sorted(load_lessons().lessons)
     ("Шанс — 12,5 %.", "typography"),            # a plain space before the percent sign
     ("например 0.25 или 1/4", "typography"),
     ("Player 2: awake queens:: rose", "typography"),
+    ("Turn 4: chance of a block: 23.7%%", "typography"),
     ("The picture «star» is yours.", "typography"),
     ("You takes the trick", "grammar"),
     ("Ты берёт взятку", "grammar"),
