@@ -5,9 +5,13 @@
 For every lesson, level and seed (both languages) it renders what a learner can see: the
 prompt, the lines shown with it, the options, every hint and the worked answer, what is shown
 after answering, the verdicts of a wrong answer and of each misconception. It counts the lines
-with a catalogue key or `{placeholder}` left in, an ASCII hyphen used as a minus or a dash, and
-a step that says `x = x` (`sq_edu.i18n.proof`). The catalogue's own messages are counted too.
-`tests/i18n/test_proof.py` runs the same checks and fails on any line.
+with a catalogue key or `{placeholder}` left in, an ASCII hyphen used as a minus or a dash, a
+step that says `x = x`, typography («...», "::", the wrong quotes, «0.25» or «12 %» in Russian),
+agreement ("You takes", «Ты берёт») and glossary terms (`sq_edu.i18n.proof`). It plays whole
+Dungeon of Queens hands through the app's controls (wrong scores too) and reads the table, the
+sheet and the story. The catalogue's own messages are counted too, with the register of each
+(ты to a child, вы to a grown-up: `sq_edu.i18n.audience`). `tests/i18n/test_proof.py` runs the
+same checks and fails on any line.
 """
 
 from __future__ import annotations
@@ -22,11 +26,13 @@ if __package__ in (None, ""):  # run as a script: the repository root must be im
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sq_edu.i18n import LANGS, catalog
+from sq_edu.i18n.audience import register_faults
 from sq_edu.i18n.proof import faults
 from sq_edu.practice import Exercise, check, generate, load_lessons, typed_form
 
 SEEDS = 50
 WRONG = "987654"  # a wrong answer of every typed kind
+KINDS = ("raw_key", "hyphen", "same", "typography", "grammar", "terms", "register")
 
 
 def exercise_lines(ex: Exercise, lang: str) -> Iterator[str]:
@@ -67,6 +73,43 @@ def catalogue_lines() -> Iterator[tuple[str, str]]:
                 yield f"{key}.{field}", str(text)
 
 
+def dungeon_lines(seeds: int = 2, tricks: int = 40) -> Iterator[tuple[str, str]]:
+    """(where, line) for what the Dungeon app shows while a hand or more is played through its
+    controls, each score typed wrong first (so its working shows) and then right."""
+    from sq_edu.apps.dungeon import DungeonApp
+    from tools.widget_text import widget_lines
+
+    for seed in range(seeds):
+        for lang in LANGS:
+            app = DungeonApp(lang, seed)
+            for step in range(tricks * 6):
+                for line in widget_lines(app):
+                    yield f"dungeon/{seed}/{lang}/{step}", line
+                if app.game.is_over:
+                    break
+                if app.to_check:
+                    row = app.to_check[0]
+                    app.score_input.value = str(row.after + (5 if step % 2 else 0))
+                    app.check_button.click()
+                    app.continue_button.click()
+                elif app.hand_done:
+                    app.next_hand_button.click()
+                elif app.trump_box.layout.display == "flex":
+                    next(b for b in app.trump_buttons.values() if not b.disabled).click()
+                elif app.hand_box.playable:
+                    app.hand_box.pick(app.hand_box.playable[0])
+
+
+def register_lines() -> Iterator[tuple[str, str]]:
+    """(key, word) for each word of the wrong register in the Russian catalogue."""
+    for key, entry in catalog().items():
+        for field, value in entry.items():
+            if field == "ru":
+                for text in value.values() if isinstance(value, dict) else [value]:
+                    for hit in register_faults(key, str(text)):
+                        yield key, hit
+
+
 def count(lines: Iterator[tuple[str, str]], show: int = 0, filled: bool = True) -> Counter:
     """Lines (unique per text) with each class of fault; `show` prints examples of each."""
     found: Counter = Counter()
@@ -93,12 +136,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=0, help="examples to print per fault")
     args = parser.parse_args(argv)
     cat = count(catalogue_lines(), args.show, filled=False)
+    for key, hit in register_lines():
+        cat["register"] += 1
+        if args.show:
+            print(f"  register {key}: {hit!r}")
     gen = count(generated_lines(args.seeds), args.show)
-    for name, found in (("catalogue", cat), ("generated", gen)):
-        print(f"{name}: {found['lines']} unique lines; raw keys {found['raw_key']}, "
-              f"hyphen-minus {found['hyphen']}, x = x {found['same']}")
-    return 1 if any(found[k] for found in (cat, gen) for k in ("raw_key", "hyphen", "same")) \
-        else 0
+    dungeon = count(dungeon_lines(), args.show)
+    for name, found in (("catalogue", cat), ("generated", gen), ("dungeon", dungeon)):
+        print(f"{name}: {found['lines']} unique lines; "
+              + ", ".join(f"{k} {found[k]}" for k in KINDS))
+    return 1 if any(found[k] for found in (cat, gen, dungeon) for k in KINDS) else 0
 
 
 if __name__ == "__main__":

@@ -89,6 +89,8 @@ def plural_form(n: int, lang: str) -> str:
 def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
     """The message `key` in `lang`, with `params` filled in.
 
+    With `you=True` the message's form for the child's own seat (`en_you`, `ru_you`) is used
+    where it has one: a verb agrees with its subject ("You take the trick", not "You takes").
     A missing key or language never breaks a lesson: it falls back to English, then to the key
     itself, and logs the gap (a test makes sure no shipped message has one).
     """
@@ -98,6 +100,8 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
         log.error("missing message %s", key)
         return key
     value = entry.get(lang, entry.get(DEFAULT_LANG, key))
+    if params.get("you") is True:   # the child is the subject: "You take", «Ты берёшь»
+        value = entry.get(f"{lang}_you", value)
     if isinstance(value, dict):
         n = params.get("n", 0)
         count = int(n) if isinstance(n, (int, float, str, Fraction)) else 0

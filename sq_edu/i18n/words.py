@@ -25,6 +25,7 @@ from . import catalog, normalize_lang, t
 # Russian cases, plus the plural forms a sentence may need ("pl": dragons, "gen_pl": драконов).
 CASES: tuple[str, ...] = ("acc", "gen", "ins", "dat", "pre", "pl", "gen_pl")
 ARTICLE = "a"  # format spec for the English indefinite article
+YOU = "you"  # a message's form for the child's own seat (`en_you`, `ru_you`): `t(..., you=True)`
 LOWER = "low"  # format spec: the word inside a sentence ("Игрок 2" -> "игрок 2")
 
 

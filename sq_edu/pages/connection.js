@@ -20,6 +20,12 @@ function render({ model, el }) {
     text.textContent = model.get("lost_text");
     reload.textContent = model.get("reload_label");
     banner.lang = model.get("lang");
+    // The page's language and tab title, where no template has set them (a plain Jupyter
+    // server with Voila's extension, as on Binder): a screen reader reads Russian as Russian.
+    document.documentElement.lang = model.get("lang");
+    if (model.get("page_title")) {
+      document.title = model.get("page_title");
+    }
   }
 
   function onMessage(msg) {
@@ -42,7 +48,7 @@ function render({ model, el }) {
   }
 
   draw();
-  model.on("change:lost_text change:reload_label change:lang", draw);
+  model.on("change:lost_text change:reload_label change:lang change:page_title", draw);
   model.on("msg:custom", onMessage);
   const timer = setInterval(tick, Math.max(500, model.get("interval_ms")));
   return () => {

@@ -49,6 +49,12 @@ def contract_counts(hand: HandRecord) -> dict[str, object]:
             "points": Count(hand.dealer_points, "points")}
 
 
+def is_you(seat: int | None, names: Sequence[str] = ()) -> bool:
+    """The seat is the child's own and is called "you": a message about it takes the verb's
+    second person (`t(..., you=True)`: "You take", «Ты берёшь»)."""
+    return seat == HUMAN and not names
+
+
 def seat_name(seat: int | None, names: Sequence[str] = ()) -> Msg:
     """"You" for the child's seat, "Bot 2" for the others; at a table of several people
     (`names` given, one per seat) each seat's own name."""
@@ -84,10 +90,12 @@ class SheetRow:
         """What the child is asked to score for this row."""
         if self.hand is not None:
             return msg("dungeon.app_ask_contract", who=seat_name(self.seat, self.names),
-                       before=self.before, **contract_counts(self.hand))
+                       you=is_you(self.seat, self.names), before=self.before,
+                       **contract_counts(self.hand))
         queens = self.trick.queens if self.trick is not None else 0
         key = "dungeon.app_ask_trick" if queens else "dungeon.app_ask_trick_plain"
-        return msg(key, who=seat_name(self.seat, self.names), n=queens, before=self.before)
+        return msg(key, who=seat_name(self.seat, self.names), you=is_you(self.seat, self.names),
+                   n=queens, before=self.before)
 
     def working(self) -> Msg:
         if self.hand is not None:

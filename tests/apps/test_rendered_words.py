@@ -6,11 +6,6 @@ shows only later (the coach's questions, the bots' reasoning, a wrong score's wo
 
 from __future__ import annotations
 
-import html
-import re
-from collections.abc import Iterator
-
-import ipywidgets as widgets
 import pytest
 
 from sq_edu.apps.dungeon import DungeonApp
@@ -21,45 +16,11 @@ from sq_edu.apps.teacher.app import TeacherApp
 from sq_edu.i18n.proof import faults
 from sq_edu.practice import load_lessons
 from tests.apps.play.test_play_coach import play_quiz_game
-
-SKIP = {"_esm", "_css", "_model_name", "_view_name", "_model_module", "_view_module",
-        "_model_module_version", "_view_module_version", "_dom_classes", "layout", "style",
-        "href", "accept", "icon"}
-
-
-def texts(widget: object, seen: set[int] | None = None) -> Iterator[str]:
-    """Every string a widget tree shows: values, descriptions, options, tooltips, placeholders."""
-    seen = set() if seen is None else seen
-    if id(widget) in seen or not isinstance(widget, widgets.Widget):
-        return
-    seen.add(id(widget))
-    for name in widget.keys:
-        if name in SKIP or (name.startswith("_") and name != "_options_labels"):
-            continue
-        value = getattr(widget, name, None)
-        for item in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(item, widgets.Widget):
-                yield from texts(item, seen)
-            elif isinstance(item, tuple):   # a dropdown's (label, value)
-                yield from (str(x) for x in item if isinstance(x, str))
-            elif isinstance(item, str) and item.strip():
-                yield item
-    for child in getattr(widget, "children", ()):
-        yield from texts(child, seen)
-
-
-def lines(widget: object) -> list[str]:
-    """The widget tree's text as a reader sees it: tags dropped, entities read, one per line."""
-    out = []
-    for text in texts(widget):
-        plain = html.unescape(re.sub(r"<(style|script)\b.*?</\1>|<[^>]+>", "\n", text,
-                                     flags=re.S))
-        out += [line.strip() for line in plain.splitlines() if line.strip()]
-    return out
+from tools.widget_text import widget_lines
 
 
 def problems(widget: object) -> list[str]:
-    return sorted({f"{kind}: {line[:140]}" for line in lines(widget)
+    return sorted({f"{kind}: {line[:140]}" for line in widget_lines(widget)
                    for kind, hits in faults(line).items() if hits})
 
 

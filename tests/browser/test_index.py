@@ -15,7 +15,7 @@ def test_index_switches_to_russian(dashboards) -> None:
     dashboards.screenshot("index", curated=True)
 
     page.get_by_role("button", name="Русский").click()
-    page.get_by_role("heading", name="Математика со Спящими Королевами").wait_for()
+    page.get_by_role("heading", name="Математика со «Спящими королевами»").wait_for()
     assert page.get_by_role("button", name="English").is_visible()
     dashboards.check()
     dashboards.screenshot("index-ru", curated=True)

@@ -24,7 +24,7 @@ def test_index_language_switch_and_lesson_link_by_keyboard(dashboards) -> None:
     page = dashboards.open("index", selector=".sq-index-app")
     tab_to(page, "sq-language-switch")
     page.keyboard.press("Enter")
-    page.get_by_role("heading", name="Математика со Спящими Королевами").wait_for()
+    page.get_by_role("heading", name="Математика со «Спящими королевами»").wait_for()
     for _ in range(6):  # past the nickname box (what is due for review) to the first lesson
         page.keyboard.press("Tab")
         if page.evaluate("() => document.activeElement.tagName") == "A":

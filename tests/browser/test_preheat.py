@@ -27,7 +27,7 @@ def preheated(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]
 
 @pytest.mark.parametrize(("query", "heading"), [
     ("lang=en", "Sleeping Queens maths"),
-    ("", "Математика со Спящими Королевами"),  # the server was started with --lang ru
+    ("", "Математика со «Спящими королевами»"),  # the server was started with --lang ru
 ])
 def test_preheated_page_reads_its_language(browser, preheated, query: str, heading: str) -> None:
     context = browser.new_context()

@@ -79,16 +79,16 @@ def test_the_table_is_child_first(browser: Any, table_server: VoilaServer, size:
         screen.settle()
         found += [f"code ru: {line}" for line in screen.problems(".sq-table-start")]
         page.locator("button.sq-table-start").click()
-        page.locator(".sq-table-seats li", has_text="Компьютер 2").wait_for()
+        page.locator(".sq-table-seats li", has_text="Бот 2").wait_for()
         screen.settle()
         found += [f"board ru: {line}" for line in screen.problems(".sq-hand")]
         page.screenshot(path=str(ARTIFACTS / f"table-board-{size}-ru.png"))
         play_until([page], lambda: moves_seen(page) >= 3)
         story = page.locator(".sq-story")
-        story.filter(has_text="Компьютер 2").wait_for()
+        story.filter(has_text="Бот 2").wait_for()
         assert "Игрок" not in story.inner_text(), story.inner_text()
         totals = page.locator(".sq-awake-total").all_inner_texts()
-        assert any("Компьютер 2" in line for line in totals), totals
+        assert any("Бот 2" in line for line in totals), totals
         assert not found, f"the table is not child-first on a {size}:\n" + "\n".join(found)
     finally:
         screen.close()
@@ -259,8 +259,8 @@ def test_lobby_and_the_teachers_list_of_tables(browser: Any, table_server: Voila
         if lang == "ru":
             shot(child, "table-code-ru", curated=True)
         child.locator("button.sq-table-start").click()   # the empty seat gets a bot
-        child.locator(".sq-table-seats li", has_text="Компьютер 2" if lang == "ru"
-                      else "Computer 2").wait_for()
+        child.locator(".sq-table-seats li", has_text="Бот 2" if lang == "ru"
+                      else "Bot 2").wait_for()
 
         teacher = child_ctx.new_page()
         teacher.set_default_timeout(60_000)
@@ -344,7 +344,7 @@ def test_a_wrong_secret_at_a_table_reaches_neither_the_record_nor_the_live_view(
         page.locator(".sq-table-size select").select_option("2")
         page.locator("button.sq-table-create").click()
         page.locator("button.sq-table-start").click()
-        page.locator(".sq-table-seats li", has_text="Computer 2").wait_for()
+        page.locator(".sq-table-seats li", has_text="Bot 2").wait_for()
         return page
 
     contexts = [browser.new_context(viewport={"width": 1000, "height": 900}, locale="en-GB")]

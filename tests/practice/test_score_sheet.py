@@ -84,7 +84,7 @@ def test_the_contract_tells_tricks_and_points_with_the_right_plural(tricks: int)
                 msg("dungeon.app_hand_over", hand=1, dealer=seat_name(2),
                     **contract_counts(hand))]
     for said in messages:
-        assert f"{tricks} {ru_trick}, {points} {ru_points}" in said.render("ru"), said
+        assert f"{tricks} {ru_trick}, в них {points} {ru_points}" in said.render("ru"), said
         assert "5 взяток" in said.render("ru") and "50 очков" in said.render("ru")
         assert f"{tricks} {en_trick}, worth {points} points" in said.render("en"), said
         assert "5 tricks or 50 points" in said.render("en")

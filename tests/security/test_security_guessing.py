@@ -194,7 +194,7 @@ def test_picture_secret_guesses_wait_across_fresh_pages_and_both_routes(
         return saved, said, right
 
     saved, said, right = run_sync(scenario())
-    assert "Hello, Mila" in saved and "«horse»" in saved, saved
+    assert "Hello, Mila" in saved and "“horse”" in saved, saved
     first = TARGET_FREE - 1
     assert all("not the secret of Mila" in s or "secret number of Mila first" in s
                for s in said[:first]), said
@@ -229,7 +229,7 @@ def test_an_old_secret_of_digits_still_opens_and_gets_a_picture(
 
     old, remade, digits_alone, whole = run_sync(scenario())
     assert "Welcome back, Oleg" in old and "Make your secret stronger" in old, old
-    assert "picture «anchor»" in remade, remade
+    assert "picture “anchor”" in remade, remade
     assert "Pick your secret picture" in digits_alone, digits_alone
     assert "Welcome back, Oleg" in whole, whole
     record = json.loads((folder / "oleg.json").read_text(encoding="utf-8"))

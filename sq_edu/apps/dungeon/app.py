@@ -300,7 +300,7 @@ class DungeonApp(widgets.VBox):
         self.tabs.titles = (t("dungeon.app_tab_play", lang), t("dungeon_howto.tab", lang),
                             t("dungeon.app_tab_lesson", lang))[:len(self.tabs.children)]
         self.howto.value = howto_html(lang)
-        self.info.value = info_text(game, self.hand_done, self.together.viewer, who, lang)
+        self.info.value = info_text(game, self.hand_done, self.together.viewer, self.words)
         self.trump_label.value = trump_html(game.trump, lang)
         # Between hands there are no trumps yet: no "not named yet" left over from the hand.
         self.trump_label.layout.display = "none" if self.hand_done else ""

@@ -13,9 +13,9 @@ from sq_edu.dungeon import Card, DungeonGame
 from sq_edu.dungeon.cards import SUIT_SYMBOLS
 from sq_edu.dungeon.rules import winning_play
 from sq_edu.dungeon.words import card_name, message, short_card, suit_name
-from sq_edu.i18n import t
+from sq_edu.i18n import signed, t
 from sq_edu.i18n.format import count
-from sq_edu.practice.score_sheet import ScoreSheet, SheetRow, seat_name
+from sq_edu.practice.score_sheet import ScoreSheet, SheetRow, is_you, seat_name
 
 SHEET_ROWS = 14   # the last rows shown: a whole hand (13 tricks and the contract)
 _CELL = ' style="padding:2px 10px;border-bottom:1px solid #bbb;text-align:left"'
@@ -32,6 +32,12 @@ class DungeonWords:
     def who(self, seat: int | None) -> str:
         return seat_name(seat, self.names).render(self.lang)
 
+    def about(self, key: str, seat: int | None, field: str = "who", **params: object) -> str:
+        """`key` with `field` the seat's name, in the child's own person on the child's seat
+        ("You take the trick", «Ты берёшь взятку»; «Маша берёт взятку»)."""
+        params[field] = self.who(seat)
+        return t(key, self.lang, you=is_you(seat, self.names), **params)
+
     def card(self, card: Card) -> str:
         """"Q♥ queen of hearts", with "(trump)" on trumps: never colour alone."""
         text = f"{short_card(card, self.lang)} {card_name(card, self.lang)}"
@@ -45,21 +51,19 @@ class DungeonWords:
         return message(key, self.lang, **shown)
 
 
-def info_text(game: DungeonGame, hand_done: bool, viewer: int,
-              who: Callable[[int | None], str], lang: str) -> str:
+def info_text(game: DungeonGame, hand_done: bool, viewer: int, words: DungeonWords) -> str:
     """The header's line (escaped): the hand, dealer and contract while it is played, how the
     dealer did once it is over."""
+    lang = words.lang
     if hand_done:
         hand = game.hand_log[-1]
-        return escape(t("dungeon.app_hand_over", lang, hand=hand.number,
-                        dealer=who(hand.dealer),
-                        contract=count(hand.contract, "tricks", lang),
-                        tricks=count(hand.dealer_tricks, "tricks", lang),
-                        points=count(hand.dealer_points, "points", lang)))
-    return escape(t("dungeon.app_info", lang, hand=game.hand_number,
-                    dealer=who(game.dealer),
-                    contract=count(game.contract, "tricks", lang),
-                    mine=game.tricks_taken[viewer]))
+        return escape(words.about("dungeon.app_hand_over", hand.dealer, "dealer", hand=hand.number,
+                                  contract=count(hand.contract, "tricks", lang),
+                                  tricks=count(hand.dealer_tricks, "tricks", lang),
+                                  points=count(hand.dealer_points, "points", lang)))
+    return escape(words.about("dungeon.app_info", game.dealer, "dealer", hand=game.hand_number,
+                              contract=count(game.contract, "tricks", lang),
+                              mine=game.tricks_taken[viewer]))
 
 
 def over_html(winners: Sequence[int], who: Callable[[int | None], str], lang: str) -> str:
@@ -83,17 +87,18 @@ def table_html(game: DungeonGame, open_row: SheetRow | None, words: DungeonWords
     plays = record.plays if record is not None else tuple(game.trick)
     trump = record.trump if record is not None else game.trump
     best = winning_play(plays, trump)[0] if plays and trump else None
-    mark = t("dungeon.app_taking" if record is not None else "dungeon.app_winning", lang)
+    mark = "dungeon.app_taking" if record is not None else "dungeon.app_winning"
     # Each card as a picture (the same faces as the hand), who played it under it, and its
-    # name in words for a screen reader; the taking card is marked in words, not colour alone.
+    # name in words for a screen reader; the taking card is marked in words, not colour alone,
+    # in one sentence whose verb agrees with the seat ("You take", «Бот 2 берёт»).
     items = "".join(f'<li class="sq-trick-card">{card_picture(c, lang, c.suit == trump)}'
                     f'<span class="sq-sr">{escape(words.card(c))}</span>'
-                    f"<span>{escape(words.who(s))}</span>"
-                    + (f" <b>{escape(mark)}</b>" if s == best else "") + "</li>"
+                    + (f"<span><b>{escape(words.about(mark, s))}</b></span>" if s == best
+                       else f"<span>{escape(words.who(s))}</span>") + "</li>"
                     for s, c in plays)
     caption = t("dungeon.app_table", lang)
     if record is not None:
-        caption = t("dungeon.app_taken_by", lang, who=words.who(record.taker))
+        caption = words.about("dungeon.app_taken_by", record.taker)
     # An empty table says so: otherwise the caption seems to head the child's own cards.
     body = (f'<ul role="list" class="sq-trick-cards" style="margin:0;padding:0;list-style:none">'
             f"{items}</ul>" if items else
@@ -115,9 +120,9 @@ def _sheet_row(row: SheetRow, sheet: ScoreSheet, words: DungeonWords) -> str:
         what, queens = t("dungeon.app_row_contract", lang), "—"
     closed = row not in sheet.to_check
     mark = {True: "✔", False: "✘", None: ""}[row.right]
-    yours = "" if row.answer is None else f"{row.answer} {mark}"
+    yours = "" if row.answer is None else f"{signed(row.answer)} {mark}"
     state = {True: "right", False: "wrong", None: "open"}[row.right]
-    score = str(row.after) if closed or row.answer is not None else "?"
+    score = str(signed(row.after)) if closed or row.answer is not None else "?"
     cells = (what, words.who(row.seat), queens, yours, score)
     return (f'<tr class="sq-row-{state}">'
             + "".join(f"<td{_CELL}>{escape(c)}</td>" for c in cells) + "</tr>")
@@ -130,7 +135,7 @@ def sheet_html(sheet: ScoreSheet, words: DungeonWords) -> str:
     head = "".join(f"<th scope=\"col\"{_CELL}>{escape(t('dungeon.' + h, lang))}</th>"
                    for h in heads)
     body = "".join(_sheet_row(row, sheet, words) for row in sheet.rows[-SHEET_ROWS:])
-    totals = " · ".join(f"{words.who(s)}: {v}" for s, v in enumerate(sheet.shown_scores))
+    totals = " · ".join(f"{words.who(s)}: {signed(v)}" for s, v in enumerate(sheet.shown_scores))
     return (f"<table role=\"table\" style=\"border-collapse:collapse\">"
             f"<caption>{escape(t('dungeon.app_sheet', lang))}</caption>"
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"

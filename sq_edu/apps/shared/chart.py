@@ -31,17 +31,17 @@ def replay_svg(points: Sequence[ChancePoint], lang: str) -> str:
         label = t(f"play.coach_replay_{point.what}", lang, turn=point.turn)
         happened = t("play.coach_replay_yes" if point.happened else "play.coach_replay_no", lang)
         width = round(float(point.chance) * BAR)
-        pct = percent(point.chance)
+        pct = escape(percent(point.chance, lang))   # "31,8 %" in Russian, "31.8%" in English
         rows.append(
             f'<text x="0" y="{y + 16}" font-size="14">{escape(label)}</text>'
             f'<rect x="{LABEL}" y="{y + 3}" width="{BAR}" height="18" fill="#ECEFF1" '
             f'stroke="#90A4AE"/><rect x="{LABEL}" y="{y + 3}" width="{width}" height="18" '
             f'fill="#5C6BC0"/><text x="{LABEL + BAR + 6}" y="{y + 16}" font-size="14">'
-            f'{pct}%</text><circle cx="{LABEL + BAR + 62}" cy="{y + 12}" r="7" '
+            f'{pct}</text><circle cx="{LABEL + BAR + 62}" cy="{y + 12}" r="7" '
             f'fill="{"#2E7D32" if point.happened else "white"}" stroke="#2E7D32" '
             f'stroke-width="2"/><text x="{LABEL + BAR + 76}" y="{y + 16}" font-size="14">'
             f'{escape(happened)}</text>')
-        items.append(f"<li>{escape(label)}: {pct}%, {escape(happened)}</li>")
+        items.append(f"<li>{escape(label)}: {pct}, {escape(happened)}</li>")
     height = len(shown) * ROW + 8
     width = LABEL + BAR + 200
     return (f'<h4 class="sq-h">{title}</h4><svg class="sq-chance-replay" aria-hidden="true" '

@@ -130,7 +130,7 @@ class TableBoard(widgets.VBox):
         return seat_name(seats[seat] if 0 <= seat < len(seats) else {}, seat, self.lang)
 
     def seat_names(self) -> list[str]:
-        """What every seat is called: the child's name, or "Computer 3" for a bot's seat."""
+        """What every seat is called: the child's name, or "Bot 3" for a bot's seat."""
         return [self.name_of(seat) for seat in range(len(self.view.get("seats", [])))]
 
     def _seats_html(self, obs: Observation) -> str:

@@ -150,7 +150,7 @@ def jester_seat_question(obs: Observation) -> Question:
         extra={"number": number, "jester": obs.seat, "players": obs.players, "source": "play"})
     who = Term("common.you") if seat == obs.seat else Term("common.player_n", {"n": seat + 1})
     return Question("jester_seat", ex, (msg("play.cq_jester_seat_after", number=number,
-                                            who=who),))
+                                            who=who, you=seat == obs.seat),))
 
 
 def power_chance_computable(obs: Observation) -> bool:

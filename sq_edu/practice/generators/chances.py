@@ -25,7 +25,7 @@ from sq_edu.engine.cards import (
     is_number,
 )
 from sq_edu.engine.observation import Observation
-from sq_edu.i18n.format import Count, People, Percent
+from sq_edu.i18n.format import Count, Number, People, Percent
 from sq_edu.i18n.words import Term, number_word
 from sq_edu.maths.likelihood import BANDS, band, boundary_distance
 
@@ -87,8 +87,11 @@ def chance_steps(card: Msg | Cards | Term, good: int, total: int, form: str) -> 
                          fraction=chance) if by > 1
                      else msg("teaching.worked_fraction_plain", good=good, total=total))
     if form == "percent":
-        steps.append(msg("teaching.worked_percent_steps", good=good, total=total,
-                         exact=Percent(chance, 1), percent=Percent(chance, 0)))
+        # A division is a decimal, not a percent: "18 : 42 ≈ 0,429 = 42,9 %", "=" when exact.
+        eq = "=" if (chance * 1000).denominator == 1 else "\u2248"
+        steps.append(msg("teaching.worked_percent_steps", good=good, total=total, eq=eq,
+                         share=Number(chance, 3), exact=Percent(chance, 1),
+                         percent=Percent(chance, 0)))
     return tuple(steps)
 
 
@@ -222,6 +225,20 @@ def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                             "pile": True})
 
 
+def holds_exact(chance: Fraction, target: int, hand: int, dragons: int, total: int,
+                known: bool = False) -> Msg:
+    """The exact chance with its reason: a fraction like 7705/32509 comes from counting every
+    way the cards not seen yet could lie; 1 and 0 say why the answer is sure (a dragon known to
+    be in that hand, or more cards in it than cards that are not dragons)."""
+    if known:
+        return msg("lessons.ch_holds_known", player=target + 1)
+    if chance == 1:
+        return msg("lessons.ch_holds_certain", player=target + 1, n=hand, other=total - dragons)
+    if chance == 0:
+        return msg("lessons.ch_holds_none")
+    return msg("lessons.ch_holds_exact", fraction=chance, percent=Percent(chance, 0))
+
+
 @generator("chances.holds_dragon", players=_PLAYERS, from_turn=_FROM, to_turn=_TO)
 def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """Before a knight attack: how likely is it that this opponent holds a dragon?
@@ -244,6 +261,8 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     sim = simulate_holds(obs, target, DRAGON, SIMULATIONS, seed=rng.randrange(10**6))
     dragons = unseen(obs)[DRAGON]
     total = sum(unseen(obs).values())
+    exact = holds_exact(chance, target, obs.hand_sizes[target], dragons, total,
+                        known=DRAGON in obs.known_in_hands[target])
     return base.make(kind=CHOICE, answers=(band(chance),), options=band_options(),
                      observation=obs, hand=obs.hand, context=story(obs),
                      traps=traps((band(chance),),
@@ -262,11 +281,8 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
                                  total=sum(unseen(obs).values())),
                              msg("lessons.ch_holds_worked_hand", player=target + 1,
                                  n=obs.hand_sizes[target]),
-                             msg("lessons.ch_holds_exact", fraction=chance,
-                                 percent=Percent(chance, 0))),
-                     reveal=(*tracker_line(obs),
-                             msg("lessons.ch_holds_exact", fraction=chance,
-                                 percent=Percent(chance, 0)),
+                             exact),
+                     reveal=(*tracker_line(obs), exact,
                              msg("lessons.ch_simulated_holds", n=sim.n,
                                  hits=Count(sim.hits, "times"), percent=Percent(sim.estimate, 0))),
                      extra={"target": target, "chance": chance, "deck": True})

@@ -39,7 +39,7 @@ def test_switch_button_turns_the_page_russian_and_back(tmp_path: Path) -> None:
     assert app.lang == "en" and app.switch.description == "Русский"
     app.switch.click()
     assert app.lang == "ru"
-    assert "Математика со Спящими Королевами" in app.header.value
+    assert "Математика со «Спящими королевами»" in app.header.value
     assert "Сброс равенствами" in app.body.value
     assert 'href="equations.ipynb?lang=ru"' in app.body.value
     assert app.switch.description == "English"

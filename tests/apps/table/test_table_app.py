@@ -68,7 +68,7 @@ def wait_until(check, seconds: float = 20.0) -> None:
 def test_two_pages_play_at_one_table(service_url: str, tmp_path: Path) -> None:
     masha, petya = page(service_url, tmp_path), page(service_url, tmp_path)
     masha.create()
-    assert "Type your name first" in masha.feedback.text      # no name: a kind refusal
+    assert "Type your nickname first" in masha.feedback.text      # no name: a kind refusal
     masha.name.value = "Masha"
     masha.secret.picture.buttons.value = "star"          # her secret, as in a lesson
     masha.secret.secret.value = "4321"

@@ -64,7 +64,7 @@ def test_a_squatted_nickname_is_freed_and_a_forgotten_secret_reset(tmp_path: Pat
     assert "is free again" in guard.feedback.text
     real = _learner(tmp_path, "Cleo", "2222")
     assert guard.reset_secret("cleo")
-    shown = re.search(r"picture «([^»]+)» and the number (\d{4})", guard.feedback.text)
+    shown = re.search(r"picture “([^”]+)” and the number (\d{4})", guard.feedback.text)
     assert shown is not None, guard.feedback.text
     picture = next(p for p in PICTURE_IDS if picture_name(p, "en") == shown.group(1))
     record = real.secret()
