@@ -10,8 +10,9 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
   `--SafeVoila.allowed_hosts`) on a loopback server; beyond loopback the identity provider
   (`class_login.py`) checks it so a bare IP address, which a rebinding page cannot send, is
   accepted too;
-- the class password only through the login form, wrong ones counted server-wide
-  (`class_login.py`); `?token=` in an address is refused;
+- the class password only through the login form or the `Authorization` header, wrong ones
+  counted server-wide per device (`class_login.py`, `device_cookie.py`); `?token=` in an
+  address is refused;
 - a kernel cap (`max_kernels` pages at once) and a per-device cap (`max_pages_per_client`):
   past either a friendly "full, try again in a minute" page (English or Russian) instead of a
   new kernel; the teacher page can free the class (`free_class.py`);
@@ -64,6 +65,7 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.server.access_log import hide_secrets_in_logs, log_request, start_link
 from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, LogoutHandler
 from sq_edu.server.class_report import ClassReportHandler
+from sq_edu.server.device_cookie import DEVICE_HEADER, device_of
 from sq_edu.server.free_class import FreeClassHandler
 from sq_edu.server.friendly import friendly_page, page_lang
 from sq_edu.server.page_book import PageBook
@@ -140,6 +142,7 @@ class SafeVoilaHandler(TornadoVoilaHandler):
         # Voila hands the listed request headers to the kernel (`http_header_envs`): the
         # address is set here, so a header the browser sent under that name is replaced.
         self.request.headers[CLIENT_HEADER] = address
+        self.request.headers[DEVICE_HEADER] = device_of(self).cookie
         self.xsrf_token   # noqa: B018 - sets the _xsrf cookie the page-close beacon sends back
         SafeVoilaHandler.opening += 1
         app.pages.opening(address, +1)
@@ -227,8 +230,10 @@ class SafeVoila(Voila):
         if password and not self.token:   # `sq-edu serve --class-password`, kept off argv
             self.token = password
         headers = self.voila_configuration.http_header_envs
-        if CLIENT_HEADER not in headers:   # the page's kernel learns its client's address
-            self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]
+        for header in (CLIENT_HEADER, DEVICE_HEADER):   # the page's kernel learns its client
+            if header not in headers:
+                headers = [*headers, header]
+        self.voila_configuration.http_header_envs = headers
         query_key = make_server_key()   # before the pools start: kernels inherit it
         settings = dict(super().init_settings())
         loopback = _is_loopback(self.ip)
