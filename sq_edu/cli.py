@@ -20,6 +20,7 @@ from sq_edu.server.server import (
     notebooks_dir,
     voila_command,
 )
+from sq_edu.server.unlock import add_unlock_command, unlock
 
 
 def _port(text: str) -> int:
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check-lesson", help="check lesson files before sharing them")
     check.add_argument("files", nargs="+", help="lesson .toml files")
     check.add_argument("--lang", choices=LANGS, default="en", help="language of the messages")
+    add_unlock_command(commands)
     return parser
 
 
@@ -318,6 +320,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.execve(command[0], command, env)  # noqa: S606 - fixed argv built above, no shell
     if args.command == "worksheet":
         return worksheet(args)
+    if args.command == "unlock":
+        return unlock(args)
     if args.command in ("lesson-schema", "check-lesson"):
         return lesson_tools(args)
     return 2  # pragma: no cover - argparse refuses unknown commands

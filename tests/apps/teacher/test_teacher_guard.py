@@ -66,10 +66,10 @@ def test_one_click_lifts_every_lock_and_says_why_each_was_on(tmp_path: Path) -> 
         limit.failed("teacher", Device("10.0.0.9", "tablet"))
     guard = ClassGuard(tmp_path, Feedback("ru"), "ru", free_class=lambda: 0)
     said = guard.locks.value
-    assert "Пароль класса: 20 неверных попыток с устройств по адресу 10.0.0.8" in said, said
-    assert "Пароль учителя: 5 неверных попыток с одного устройства (10.0.0.9)" in said, said
+    assert "Пароль класса: неверных попыток с устройств по адресу 10.0.0.8: 20." in said, said
+    assert "Пароль учителя: неверных попыток с одного устройства (10.0.0.9): 5." in said, said
     guard.lift_all.click()
-    assert "Сняты 2 блокировки" in guard.feedback.text
+    assert "Снято блокировок: 2." in guard.feedback.text
     assert not limit.locks() and "Никто не ждёт" in guard.locks.value
     assert limit.wait_left("teacher", Device("10.0.0.9", "tablet")) == 0
 
