@@ -9,11 +9,13 @@ Other client addresses are loopback ones (127.0.0.2, ...): Linux routes all of 1
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import http.client
 import http.cookiejar
 import json
 import re
+import socket
 import struct
 import time
 import urllib.parse
@@ -197,6 +199,16 @@ async def upload(page: DashboardSession, name: str, content: bytes) -> str:
     # once it went idle after this one, the upload's widget updates have all arrived.
     await page.request("kernel_info_request", {}, until="idle")
     return feedback(page)
+
+
+def closed_by_server(sockets: list[socket.socket], seconds: float) -> int:
+    """How many of `sockets` the server closes within `seconds` (all waited on together)."""
+    deadline, closed = time.monotonic() + seconds, 0
+    for open_socket in sockets:
+        open_socket.settimeout(max(0.05, deadline - time.monotonic()))
+        with contextlib.suppress(OSError):
+            closed += open_socket.recv(1) == b""
+    return closed
 
 
 def wait_until(condition: Callable[[], object], timeout: float) -> bool:
