@@ -20,6 +20,7 @@ from sq_edu.server.server import (
     notebooks_dir,
     voila_command,
 )
+from sq_edu.server.unlock import add_unlock_command, unlock
 
 
 def _port(text: str) -> int:
@@ -64,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check-lesson", help="check lesson files before sharing them")
     check.add_argument("files", nargs="+", help="lesson .toml files")
     check.add_argument("--lang", choices=LANGS, default="en", help="language of the messages")
+    add_unlock_command(commands)
     return parser
 
 
@@ -132,8 +134,8 @@ def add_class_options(serve: argparse.ArgumentParser) -> None:
                        help="class code: the teacher page shows this class live")
     group.add_argument("--teacher-password", metavar="WORD",
                        help="password for the teacher page (at least 8 characters, not a common "
-                            "word; '-' asks "
-                            "for it without echo). Kept only as a salted hash")
+                            "word, name or pattern; '-' asks for it without echo). Kept only as "
+                            "a salted hash")
     group.add_argument("--class-size", type=_class_size, default=0, metavar="N",
                        help="warm up N kernels per class lesson before the lesson starts")
     group.add_argument("--lessons", type=_lessons, default=None, metavar="A,B",
@@ -150,9 +152,12 @@ def class_environment(args: argparse.Namespace) -> dict[str, str]:
         env[CLASS_ENV] = args.class_code
     word = getattr(args, "teacher_password", None)
     if word == "-":
-        word = getpass.getpass("Teacher password: ")
+        word = getpass.getpass(t("cli.teacher_password_prompt", getattr(args, "lang", "en")))
     if word:
-        env[TEACHER_KEY_ENV] = hash_password(word)   # ValueError for a too short word
+        weak = weak_password("teacher", word, args)
+        if weak:
+            raise ValueError(weak)
+        env[TEACHER_KEY_ENV] = hash_password(word)
     return env
 
 
@@ -197,15 +202,10 @@ def security_settings(args: argparse.Namespace) -> tuple[list[str], dict[str, st
     password = args.class_password or os.environ.get(CLASS_WORD_ENV, "")
     loopback = args.ip in ("127.0.0.1", "localhost", "::1")
     if not loopback and not password and not args.no_password:
-        return [], {}, (f"--ip {args.ip} lets other computers in: give a class password "
-                        "(--class-password WORD, written on the board), or --no-password "
-                        "if a proxy in front asks for one")
-    if password:
-        from sq_edu.practice.classroom.teacher_key import password_problem
-
-        weak = password_problem(password)
-        if weak:
-            return [], {}, f"the class password {weak}"
+        return [], {}, t("cli.no_password_beyond_loopback", args.lang, ip=args.ip)
+    weak = weak_password("class", password, args) if password else ""
+    if weak:
+        return [], {}, weak
     if args.max_pages < 1 or args.kernel_memory_mb < 0:
         return [], {}, "--max-pages must be at least 1 and --kernel-memory-mb at least 0"
     per_device = args.pages_per_device
@@ -222,6 +222,19 @@ def security_settings(args: argparse.Namespace) -> tuple[list[str], dict[str, st
     if args.log_file:
         env["SQ_EDU_LOG_FILE"] = os.path.abspath(os.path.expanduser(args.log_file))
     return flags, env, ""
+
+
+def weak_password(which: str, word: str, args: argparse.Namespace) -> str:
+    """Why the class or teacher password is refused, and what one needs, in the server's
+    language ("" when it will do)."""
+    from sq_edu.practice.classroom.teacher_key import MIN_LENGTH, password_problem
+
+    lang = getattr(args, "lang", "en")
+    problem = password_problem(word, getattr(args, "class_code", None) or "")
+    if problem is None:
+        return ""
+    return (t(f"cli.{which}_password_weak", lang, why=problem.render(lang)) + "\n"
+            + t("cli.password_needs", lang, n=MIN_LENGTH))
 
 
 def worksheet(args: argparse.Namespace) -> int:
@@ -298,7 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         try:
             command, env = serve_command(args)
-        except ValueError as error:   # a too short teacher password
+        except ValueError as error:   # a weak teacher password
             print(f"sq-edu serve: {error}", file=sys.stderr)
             return 2
         print(startup_message(args), file=sys.stderr)
@@ -307,6 +320,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.execve(command[0], command, env)  # noqa: S606 - fixed argv built above, no shell
     if args.command == "worksheet":
         return worksheet(args)
+    if args.command == "unlock":
+        return unlock(args)
     if args.command in ("lesson-schema", "check-lesson"):
         return lesson_tools(args)
     return 2  # pragma: no cover - argparse refuses unknown commands

@@ -183,27 +183,34 @@ def test_bad_class_options_are_refused(argv: list[str],
     assert exit_info.value.code == 2 and "error" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize(("word", "said"), [("abc", "needs at least 8 characters"),
-                                             ("owls", "needs at least 8 characters"),
+@pytest.mark.parametrize(("word", "said"), [("abc", "fewer than 8 characters"),
+                                             ("owls", "fewer than 8 characters"),
                                              ("password", "common word"),
                                              ("Teacher123", "common word"),
                                              ("12345678", "common word"),
-                                             ("23456789", "run of digits")])
-def test_a_weak_teacher_password_is_one_clear_line(
+                                             ("23456789", "common word"),
+                                             ("sunflower", "common word"),
+                                             ("qwertyuiop123", "common word")])
+def test_a_weak_teacher_password_is_refused_with_what_one_needs(
         word: str, said: str, capsys: pytest.CaptureFixture[str]) -> None:
     from sq_edu.cli import main
 
     assert main(["serve", "--teacher-password", word, "--no-browser"]) == 2
-    line = capsys.readouterr().err.strip()
-    assert line.startswith("sq-edu serve: the teacher password ") and said in line
-    assert "\n" not in line
+    why, needs = capsys.readouterr().err.strip().splitlines()
+    assert why.startswith("sq-edu serve: the teacher password is too easy") and said in why
+    assert needs.startswith("A class or teacher password needs at least 8 characters")
 
 
-def test_a_weak_class_password_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_weak_class_password_is_refused_in_the_servers_language(
+        capsys: pytest.CaptureFixture[str]) -> None:
     from sq_edu.cli import main
 
     assert main(["serve", "--class-password", "owls", "--no-browser"]) == 2
-    assert "class password needs at least 8" in capsys.readouterr().err
+    assert "the class password is too easy to guess" in capsys.readouterr().err
+    assert main(["serve", "--class-password", "sunflower", "--no-browser", "--lang", "ru"]) == 2
+    said = capsys.readouterr().err
+    assert "пароль класса слишком легко угадать" in said and "нужно не меньше 8" in said
+    assert "password" not in said.replace("--", "")
 
 
 def test_a_setting_is_replaced_not_given_twice() -> None:

@@ -9,22 +9,35 @@ every kernel already has the folder and the lock, nothing new has to be authenti
 counts survive a page reload and a server restart. Where no folder is known the counts stay in
 this process's memory.
 
-A count is kept per target (a learner's nickname, "class" for the class password, "teacher")
-and per client address (not for this computer's own loopback address: one person at home,
-or a reverse proxy in front of the whole class). After the free wrong tries each further try
-waits longer: 30 s, 1 min, 2 min, ... up to 15 minutes. A right answer clears its target (not
-the address). A target that becomes locked is logged once and listed for the teacher.
+A lock that answers the right password with "wait" is itself a weapon (five wrong tries by
+anyone kept a late child out of the class and the teacher out of the teacher page), so the
+waits fall on the guessing device, never on the target (OWASP's device cookies). A `Device` is
+the client address and the server's signed device cookie (`sq_edu.server.device_cookie`: an
+id and the time the server gave it). Counted per wrong try:
+
+- the device on this target (`pair`): 5 free tries, then 30 s, 1 min, 2 min, ... 15 min;
+- the device on every target (`device`): 20 free tries, then the same waits;
+- the address on this target (`address`): 20 free tries from all its devices together, then
+  the waits fall on every device there that has never opened this target (a script that
+  throws its cookie away, or fetches a new one for each try, gains nothing), while a device
+  that opened it before (Anna's own tablet, the teacher's laptop) keeps coming in at once;
+- the target: counted only, never a wait, so the teacher sees who is being guessed at.
+
+A right answer clears its device's count on the target and marks the device as one that opened
+it. So the right secret from a device that has not been guessing opens at once unless that
+device is new *and* shares its address with the guesser (a school's NAT): then the teacher
+lifts the lock on the teacher page or with `sq-edu unlock` (`release_all`).
 """
 
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import json
 import logging
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +46,8 @@ from sq_edu.practice.learner_guard import locked
 log = logging.getLogger(__name__)
 
 GUESS_FILE = ".guess-counts"   # JSON; no .json name, so no listing takes it for a learner
-TARGET_FREE = 5          # wrong tries on one target before the waits start
+TARGET_FREE = 5          # wrong tries on one target from one device before the waits start
+DEVICE_FREE = 20         # wrong tries on all targets from one device
 ADDRESS_FREE = 20        # a whole class may share one address (a school's NAT)
 FIRST_WAIT = 30.0
 MAX_WAIT = 900.0
@@ -41,13 +55,40 @@ FORGET_AFTER = 3600.0    # a count with no wrong try for an hour starts again
 MAX_ENTRIES = 2000       # oldest entries go first; the file stays a few hundred KB at most
 MAX_LOCKOUTS = 50
 CLIENT_ENV = "HTTP_X_SQ_CLIENT"   # the page's client address, put there by the server
+DEVICE_ENV = "HTTP_X_SQ_DEVICE"   # the page's device cookie id, put there by the server
+FREE = {"pair": TARGET_FREE, "device": DEVICE_FREE, "address": ADDRESS_FREE}
 
 _memory: dict[str, Any] = {}
 
 
-def client_address(environ: dict[str, str] | os._Environ[str] = os.environ) -> str:
+@dataclass(frozen=True)
+class Device:
+    """Who is guessing: the client address and the server's device cookie's id ("" for a
+    client that keeps no cookie)."""
+
+    address: str = ""
+    cookie: str = ""
+
+    @property
+    def key(self) -> str:
+        return f"{self.address}|{self.cookie or '-'}"
+
+    @classmethod
+    def parse(cls, address: str, cookie: str) -> Device:
+        """A device from its address and cookie id (anything but letters and digits: a
+        device without a cookie)."""
+        cookie = cookie.strip()[:64]
+        return cls(address.strip()[:64], cookie if cookie.isalnum() else "")
+
+
+def client_address(environ: Mapping[str, str] = os.environ) -> str:
     """The address of the browser that opened this page ("" when not served)."""
     return environ.get(CLIENT_ENV, "").strip()[:64]
+
+
+def client_device(environ: Mapping[str, str] = os.environ) -> Device:
+    """The device that opened this page (the server put its address and cookie here)."""
+    return Device.parse(client_address(environ), environ.get(DEVICE_ENV, ""))
 
 
 def wait_for(fails: int, free: int) -> float:
@@ -55,6 +96,10 @@ def wait_for(fails: int, free: int) -> float:
     if fails < free:
         return 0.0
     return float(min(MAX_WAIT, FIRST_WAIT * 2 ** (fails - free)))
+
+
+def _device(device: Device | str) -> Device:
+    return device if isinstance(device, Device) else Device(device)
 
 
 class GuessLimit:
@@ -70,66 +115,95 @@ class GuessLimit:
         return None if self.folder is None else self.folder / GUESS_FILE
 
     # -- questions ---------------------------------------------------------------------
-    def wait_left(self, target: str, address: str = "") -> int:
-        """Whole seconds before another try on `target` from `address` is allowed."""
-        data = self._read()
-        now = self.clock()
-        left = 0.0
-        for key in self._keys(target, address):
-            entry = data["counters"].get(key)
-            if entry:
-                left = max(left, float(entry.get("until", 0)) - now)
-        return max(0, int(left + 0.999))
+    def wait_left(self, target: str, device: Device | str = "") -> int:
+        """Whole seconds before `device` may try `target` again (0: at once)."""
+        return _wait_left(self._read()["counters"], target, _device(device), self.clock())
+
+    def locks(self) -> list[dict[str, Any]]:
+        """The waits in force now, longest last: {"kind": pair/device/address, "target"
+        ("" for a device or an address), "address", "fails", "until"}."""
+        now, found = self.clock(), []
+        for key, entry in self._read()["counters"].items():
+            kind, _, rest = key.partition("\t")
+            if kind not in FREE or float(entry.get("until", 0)) <= now:
+                continue
+            target, _, who = rest.rpartition("\t") if kind != "device" else ("", "", rest)
+            found.append({"kind": kind, "target": target, "address": who.split("|")[0],
+                          "fails": int(entry["fails"]), "until": float(entry["until"]),
+                          "key": key})
+        return sorted(found, key=lambda item: item["until"])
 
     def lockouts(self, since: float = 0.0) -> list[dict[str, Any]]:
-        """Targets locked since `since` (wall clock), newest last: {"target", "at", "wait"}."""
+        """Locks that began since `since` (wall clock), newest last: {"target", "at", "wait",
+        "kind", "address"}."""
         return [item for item in self._read()["lockouts"] if item.get("at", 0) >= since]
 
+    def tries_on(self, target: str) -> int:
+        """Wrong tries on `target` from every device (in the last hour of tries)."""
+        entry = self._read()["counters"].get(_key("target", target))
+        return int(entry["fails"]) if entry else 0
+
     # -- answers -----------------------------------------------------------------------
-    def failed(self, target: str, address: str = "") -> int:
-        """Count one wrong try; the wait now in force (seconds)."""
-        now = self.clock()
-        waits: list[float] = []
+    def failed(self, target: str, device: Device | str = "") -> int:
+        """Count one wrong try; the wait now in force for this device on `target` (s)."""
+        device, now = _device(device), self.clock()
+        waits: list[int] = []
 
         def change(data: dict[str, Any]) -> None:
-            for key in self._keys(target, address):
-                entry = data["counters"].get(key) or {"fails": 0, "last": now}
+            counters = data["counters"]
+            for kind, key in _keys(target, device):
+                entry = counters.get(key) or {"fails": 0, "last": now}
                 if now - float(entry.get("last", now)) > FORGET_AFTER:
                     entry = {"fails": 0, "last": now}
                 fails = int(entry.get("fails", 0)) + 1
-                free = ADDRESS_FREE if key.startswith("addr:") else TARGET_FREE
-                wait = wait_for(fails, free)
-                data["counters"][key] = {"fails": fails, "last": now, "until": now + wait}
-                waits.append(wait)
+                free = FREE.get(kind, 0)
+                wait = wait_for(fails, free) if free else 0.0
+                counters[key] = {"fails": fails, "last": now, "until": now + wait}
                 if fails == free:   # the moment it locks: said once, shown to the teacher
-                    log.warning("too many wrong tries for %s: waits from now on", key)
-                    data["lockouts"].append({"target": key, "at": now, "wait": wait})
+                    log.warning("too many wrong tries on %s from %s: this %s waits", target,
+                                device.address or "this computer", kind)
+                    data["lockouts"].append({"target": target, "at": now, "wait": wait,
+                                             "kind": kind, "address": device.address})
                     del data["lockouts"][:-MAX_LOCKOUTS]
+            waits.append(_wait_left(counters, target, device, now))
 
         self._update(change)
-        return int(max(waits, default=0.0))
+        return max(waits, default=0)
 
-    def succeeded(self, target: str) -> None:
-        """A right answer: the target's count starts again (the address keeps its count)."""
-        key = self._target_key(target)
-        if key in self._read()["counters"]:
-            self._update(lambda data: data["counters"].pop(key, None))
+    def succeeded(self, target: str, device: Device | str = "") -> None:
+        """A right answer: this device's count on the target starts again, and the device
+        is one that opened the target (its address's lock on it no longer holds it back)."""
+        device, now = _device(device), self.clock()
+        opened = _key("opened", target, device.key)
+
+        def change(data: dict[str, Any]) -> None:
+            data["counters"].pop(_key("pair", target, device.key), None)
+            data["counters"][opened] = {"fails": 0, "last": now, "until": 0}
+
+        if float(self._read()["counters"].get(opened, {}).get("last", 0)) < now - 60:
+            self._update(change)   # written at most once a minute per device and target
 
     def release(self, target: str) -> None:
-        """The teacher lifts a lock on a target."""
-        self.succeeded(target)
+        """The teacher lifts every wait on a target (each device's count on it)."""
+        def change(data: dict[str, Any]) -> None:
+            pair = _key("pair", target) + "\t"
+            address = _key("address", target) + "\t"
+            for key in [k for k in data["counters"] if k.startswith((pair, address))
+                        or k == _key("target", target)]:
+                del data["counters"][key]
+        self._update(change)
+
+    def lift(self, key: str) -> None:
+        """The teacher lifts one lock (a `locks()` item's "key")."""
+        self._update(lambda data: data["counters"].pop(key, None))
+
+    def release_all(self) -> int:
+        """Every lock lifted (`sq-edu unlock`, the teacher page); how many were on."""
+        count = len(self.locks())
+        self._update(lambda data: data.update(counters={}, lockouts=[]))
+        return count
 
     # -- storage -----------------------------------------------------------------------
-    @staticmethod
-    def _target_key(target: str) -> str:
-        return f"target:{target}"
-
-    def _keys(self, target: str, address: str) -> list[str]:
-        keys = [self._target_key(target)]
-        if address and not _loopback(address):
-            keys.append(f"addr:{address}")
-        return keys
-
     def _read(self) -> dict[str, Any]:
         path = self.path
         if path is None:
@@ -166,13 +240,30 @@ class GuessLimit:
             self._update(change)
 
 
-def _loopback(address: str) -> bool:
-    """This computer itself: one person at home, or a proxy in front of the whole class, so
-    only the per-target counts apply to it."""
-    try:
-        return ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
+def _key(kind: str, *parts: str) -> str:
+    return "\t".join((kind, *parts))
+
+
+def _keys(target: str, device: Device) -> list[tuple[str, str]]:
+    keys = [("pair", _key("pair", target, device.key)), ("device", _key("device", device.key)),
+            ("target", _key("target", target))]
+    if device.address:
+        keys.append(("address", _key("address", target, device.address)))
+    return keys
+
+
+def _wait_left(counters: dict[str, Any], target: str, device: Device, now: float) -> int:
+    """The wait on `device` for `target`: its own counts, and its address's on the target
+    unless the device has opened the target before."""
+    left = 0.0
+    for kind, key in _keys(target, device):
+        entry = counters.get(key)
+        if not entry or kind == "target":
+            continue
+        if kind == "address" and device.cookie and _key("opened", target, device.key) in counters:
+            continue   # Anna's own tablet is not the suspect of a guess at Anna's secret
+        left = max(left, float(entry.get("until", 0)) - now)
+    return max(0, int(left + 0.999))
 
 
 def _checked(raw: object) -> dict[str, Any]:

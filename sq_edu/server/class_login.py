@@ -4,19 +4,25 @@ Jupyter's identity provider (`ServerApp.identity_provider_class`, the documented
 authentication) also takes the password as `?token=` in any URL, where it lands in browser
 histories, shared links and logs, and counts no wrong tries. `ClassPasswordProvider`:
 
-- reads a password only from the login form (or an `Authorization: token` header, which no
-  link can carry); an address with `token=` in it is refused with a 400 before anything else;
+- reads a password only from the login form or an `Authorization: token` header (which no
+  link can carry); an address with `token=` in it is refused with a 400 before anything else.
+  Jupyter's login cookie carries no password (a user id signed with the server's secret), so
+  the form and the header are the two routes a password can be guessed through, and both go
+  through one check, `try_password`, and one counter;
 - on a server listening beyond loopback (where Jupyter's `allow_remote_access` is on, since
   its own Host check refuses every bare IP address), checks the Host itself: the names of
   `local_hostnames` (`--allow-host`) or a bare IP address, which a DNS-rebinding page cannot
   send; any other name gets a 403 before a page or a kernel is touched;
-- counts wrong passwords in the server-wide guess counter (`sq_edu.practice.guess_limit`,
-  per class and per client address), so after five the form makes everyone wait, longer and
-  longer; the login page says how long.
+- counts wrong passwords in the server-wide guess counter (`sq_edu.practice.guess_limit`, per
+  device: address and device cookie, `device_cookie.py`), so after five the guessing device
+  waits, longer and longer (the login page, or a 429 with Retry-After on the header route,
+  says how long), while the right password from a device that has not been guessing opens at
+  once.
 """
 
 from __future__ import annotations
 
+import hmac
 import html
 import ipaddress
 import logging
@@ -31,6 +37,7 @@ from voila.voila_identity_provider import VoilaLoginHandler
 from sq_edu.i18n import t
 from sq_edu.practice.guess_limit import GuessLimit
 from sq_edu.practice.progress import default_progress_dir
+from sq_edu.server.device_cookie import device_of
 from sq_edu.server.friendly import friendly_page, page_lang
 
 log = logging.getLogger(__name__)
@@ -71,6 +78,35 @@ class ClassPasswordProvider(PasswordIdentityProvider):
         match = self.auth_header_pat.match(handler.request.headers.get("Authorization", ""))
         return match.group(2) if match else ""
 
+    def try_password(self, handler: tornado.web.RequestHandler, typed: str) -> bool:
+        """One try at the class password by any route, counted for this device; a device
+        that must wait is not even checked (`handler.sq_edu_wait` says how long)."""
+        guesses, device = class_guesses(), device_of(handler)
+        wait = guesses.wait_left("class", device)
+        if not wait:
+            if hmac.compare_digest(typed.encode("utf-8"), str(self.token).encode("utf-8")):
+                guesses.succeeded("class", device)
+                return True
+            wait = guesses.failed("class", device)
+        handler.sq_edu_wait = wait  # type: ignore[attr-defined]  # read by the login page
+        return False
+
+    async def get_user_token(self, handler: tornado.web.RequestHandler) -> User | None:
+        """The `Authorization: token` route, through the same check as the login form: a
+        device that must wait gets a 429 with Retry-After, the right word included."""
+        typed = self.get_token(handler)
+        if not typed or not self.token:
+            return None
+        if not self.try_password(handler, typed):
+            wait = int(getattr(handler, "sq_edu_wait", 0))
+            if wait:
+                handler.set_status(429)
+                handler.set_header("Retry-After", str(wait))
+                handler.finish(t("safety.password_wait", page_lang(handler), n=wait))
+                raise tornado.web.Finish()
+            return None
+        return await super().get_user_token(handler)
+
     async def get_user(self, handler: tornado.web.RequestHandler) -> User | None:
         if handler.settings.get("sq_edu_check_hosts") and not host_allowed(handler):
             log.warning("refused a request for the foreign Host %s", handler.request.host[:80])
@@ -87,15 +123,8 @@ class ClassPasswordProvider(PasswordIdentityProvider):
     def process_login_form(self, handler: tornado.web.RequestHandler) -> User | None:
         if not self.token:   # no class password: nothing to count
             return super().process_login_form(handler)
-        guesses, address = class_guesses(), handler.request.remote_ip or ""
-        wait = guesses.wait_left("class", address)
-        if not wait:
-            user = super().process_login_form(handler)
-            if user is not None:
-                guesses.succeeded("class")
-                return user
-            wait = guesses.failed("class", address)
-        handler.sq_edu_wait = wait  # type: ignore[attr-defined]  # read by the login page
+        if self.try_password(handler, handler.get_argument("password", default="")):
+            return super().process_login_form(handler)
         return None
 
 
@@ -104,6 +133,7 @@ class ClassLoginHandler(VoilaLoginHandler):
     `jupyter server list`). The check itself is Jupyter's, with its XSRF protection."""
 
     def _render(self, message: dict[str, str] | None = None) -> None:
+        device_of(self)   # the device cookie, before the first try
         lang = page_lang(self)
         wait = int(getattr(self, "sq_edu_wait", 0))
         if wait:

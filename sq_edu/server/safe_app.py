@@ -10,8 +10,8 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
   `--SafeVoila.allowed_hosts`) on a loopback server; beyond loopback the identity provider
   (`class_login.py`) checks it so a bare IP address, which a rebinding page cannot send, is
   accepted too;
-- the class password only through the login form, wrong ones counted server-wide
-  (`class_login.py`); `?token=` in an address is refused;
+- the class password only through the login form or the `Authorization` header, wrong ones
+  counted per device (`class_login.py`, `device_cookie.py`); `?token=` in an address refused;
 - a kernel cap (`max_kernels` pages at once) and a per-device cap (`max_pages_per_client`):
   past either a friendly "full, try again in a minute" page (English or Russian) instead of a
   new kernel; the teacher page can free the class (`free_class.py`);
@@ -21,7 +21,8 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
   (`page_book.py`); a page being rendered is left alone;
 - Voila's query websocket open only to the kernel it belongs to (`query_socket.py`);
 - connections silent or half-sent for `connection_timeout` seconds closed, the open-file
-  limit raised, repeated log lines rate-limited (`quiet_log.py`);
+  limit raised, new connections closed at once near it, repeated log lines and tracebacks
+  rate-limited (`quiet_log.py`);
 - no password in the log or the start-up line: a `token=` in a logged address is written as
   `[hidden]` (`access_log.py`, the `log_function` setting), and the address printed at start
   is the plain class address (the login page follows), not Voila's refused `?token=...` link;
@@ -64,11 +65,12 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.server.access_log import hide_secrets_in_logs, log_request, start_link
 from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, LogoutHandler
 from sq_edu.server.class_report import ClassReportHandler
+from sq_edu.server.device_cookie import DEVICE_HEADER, device_of
 from sq_edu.server.free_class import FreeClassHandler
 from sq_edu.server.friendly import friendly_page, page_lang
 from sq_edu.server.page_book import PageBook
 from sq_edu.server.query_socket import KernelQuerySocket, forget_kernels, make_server_key
-from sq_edu.server.quiet_log import quiet_repeated_lines, raise_open_file_limit
+from sq_edu.server.quiet_log import guarded_listen, quiet_repeated_lines, raise_open_file_limit
 from sq_edu.server.server import CLASS_WORD_ENV
 from sq_edu.server.tables.mount import kernel_env, mount, start_ticking
 
@@ -140,6 +142,7 @@ class SafeVoilaHandler(TornadoVoilaHandler):
         # Voila hands the listed request headers to the kernel (`http_header_envs`): the
         # address is set here, so a header the browser sent under that name is replaced.
         self.request.headers[CLIENT_HEADER] = address
+        self.request.headers[DEVICE_HEADER] = device_of(self).cookie
         self.xsrf_token   # noqa: B018 - sets the _xsrf cookie the page-close beacon sends back
         SafeVoilaHandler.opening += 1
         app.pages.opening(address, +1)
@@ -227,8 +230,8 @@ class SafeVoila(Voila):
         if password and not self.token:   # `sq-edu serve --class-password`, kept off argv
             self.token = password
         headers = self.voila_configuration.http_header_envs
-        if CLIENT_HEADER not in headers:   # the page's kernel learns its client's address
-            self.voila_configuration.http_header_envs = [*headers, CLIENT_HEADER]
+        self.voila_configuration.http_header_envs = [   # the page's kernel learns its client
+            *headers, *(h for h in (CLIENT_HEADER, DEVICE_HEADER) if h not in headers)]
         query_key = make_server_key()   # before the pools start: kernels inherit it
         settings = dict(super().init_settings())
         loopback = _is_loopback(self.ip)
@@ -284,7 +287,7 @@ class SafeVoila(Voila):
         # Tornado's own connection limits (HTTPServer options): a connection that sends no
         # complete request head within the timeout, or goes silent, is closed.
         self.app.listen = functools.partial(   # type: ignore[method-assign]
-            tornado.web.Application.listen, self.app,
+            guarded_listen, self.app,
             idle_connection_timeout=self.connection_timeout,
             body_timeout=self.connection_timeout, max_header_size=64 * 1024)
         super().listen()

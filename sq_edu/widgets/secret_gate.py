@@ -3,7 +3,8 @@
 The lesson's progress panel asks it at "welcome back" and before an upload replaces a record;
 the game apps' nickname row (Play, Table: `apps/shared/learner.py`) asks it before a game's
 answers reach a named record. Every route shares one counter (`guess_limit`, per learner and
-per device, shared by every page and kernel). A record holds a picture secret
+per device, shared by every page and kernel): the guessing device waits, the learner's own
+device does not. A record holds a picture secret
 (`secret_pictures`) or, if saved before the pictures, 4 digits alone: the digits still open
 it, and the gate then remakes the record with the picture given (or asks for one). A picture
 record hashed more weakly than records are now (PBKDF2 of 20,000 rounds, from older sites) is
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from sq_edu.i18n import t
 from sq_edu.practice import ProgressStore
-from sq_edu.practice.guess_limit import GuessLimit, client_address
+from sq_edu.practice.guess_limit import GuessLimit, client_device
 from sq_edu.practice.learner_guard import is_picture_record, is_weak_record, valid_pin
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.secret_pictures import hash_secret, secret_matches, secret_text
@@ -44,8 +45,8 @@ class SecretGate:
         learner without one yet gets the picture and number given now; a record of digits
         alone opens with its digits). Every wrong secret counts in the server-wide counter,
         whichever page or route it came from; a missing part is said, not counted."""
-        target, address = f"learner:{store.path.stem}", client_address()
-        wait = self.guesses.wait_left(target, address)
+        target, device = f"learner:{store.path.stem}", client_device()
+        wait = self.guesses.wait_left(target, device)
         if wait:
             return msg("safety.pin_wait", n=wait)
         record = store.secret()
@@ -56,12 +57,11 @@ class SecretGate:
             return msg("safety.secret_needed")
         if record is not None and not secret_matches(picture, typed, record):
             log.info("wrong secret for a learner's file %s", store.path.name)
-            wait = self.guesses.failed(target, address)
+            wait = self.guesses.failed(target, device)
             if wait:
                 return msg("safety.pin_wait", n=wait)
             return msg("safety.pin_wrong", nickname=nickname)
-        if record is not None:
-            self.guesses.succeeded(target)
+        self.guesses.succeeded(target, device)   # this device is the learner's own
         return None
 
     def record_to_keep(self, picture: str | None, typed: str,

@@ -9,10 +9,13 @@ Other client addresses are loopback ones (127.0.0.2, ...): Linux routes all of 1
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import http.client
 import http.cookiejar
 import json
 import re
+import socket
 import struct
 import time
 import urllib.parse
@@ -48,18 +51,34 @@ def class_server(folder: Path, name: str, *voila_options: str,
     return server
 
 
+class _FromAddress(urllib.request.HTTPHandler):
+    """urllib's HTTP handler sending from a chosen loopback address (another device)."""
+
+    def __init__(self, source: str) -> None:
+        super().__init__()
+        self.source = source
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(functools.partial(http.client.HTTPConnection,
+                                              source_address=(self.source, 0)), req)
+
+
 def log_in(server: VoilaServer, password: str = CLASS_PASSWORD,
-           jar: http.cookiejar.CookieJar | None = None) -> tuple[int, http.cookiejar.CookieJar]:
-    """Type the class password into the login form; (status, cookies)."""
+           jar: http.cookiejar.CookieJar | None = None,
+           source: str = "127.0.0.1", then: str = "") -> tuple[int, http.cookiejar.CookieJar]:
+    """Type the class password into the login form from the device with cookies `jar` at
+    the address `source`, then go to the page `then` (default the index); (status, cookies)."""
     jar = jar if jar is not None else http.cookiejar.CookieJar()
-    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar),
+                                         _FromAddress(source))
     with opener.open(server.url + "login", timeout=60) as answer:
         form = answer.read().decode("utf-8", "replace")
     xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
     assert xsrf is not None, "the login form has no XSRF field"
     body = urllib.parse.urlencode({"_xsrf": xsrf.group(1), "password": password}).encode()
     try:
-        with opener.open(server.url + "login", data=body, timeout=60) as answer:
+        target = server.url + "login" + (f"?next={urllib.parse.quote(then)}" if then else "")
+        with opener.open(target, data=body, timeout=60) as answer:
             answer.read()
             return answer.status, jar
     except urllib.error.HTTPError as refused:
@@ -69,6 +88,24 @@ def log_in(server: VoilaServer, password: str = CLASS_PASSWORD,
 
 def cookie_header(jar: http.cookiejar.CookieJar) -> str:
     return "; ".join(f"{c.name}={c.value}" for c in jar)
+
+
+def header_try(server: VoilaServer, password: str, source: str = "127.0.0.1",
+               jar: http.cookiejar.CookieJar | None = None) -> int:
+    """The class password in an `Authorization: token` header (a script's route); the
+    status of a page that needs it (200 in, 302 to the login page, 429 wait)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60,
+                                            source_address=(source, 0))
+    headers = {"Authorization": f"token {password}"}
+    if jar is not None:
+        headers["Cookie"] = cookie_header(jar)
+    try:
+        connection.request("GET", "/voila/tree/", headers=headers)
+        answer = connection.getresponse()
+        answer.read()
+        return answer.status
+    finally:
+        connection.close()
 
 
 class ClassPage(DashboardSession):
@@ -113,6 +150,16 @@ def feedback(page: DashboardSession) -> str:
     return " ".join(str(page.states[m]["state"].get("value", "")) for m in found)
 
 
+async def teacher_tries(page: DashboardSession, words: list[str]) -> list[str]:
+    """Type each word into the teacher page's password box and press Open; what it says."""
+    said = []
+    for word in words:
+        await page.set_value(one(page, "sq-teacher-password"), "value", word)
+        assert (await page.click(one(page, "sq-teacher-open"))).finished
+        said.append(feedback(page))
+    return said
+
+
 async def name_learner(page: DashboardSession, nickname: str, pin: str,
                        picture: str | None = "crown") -> str:
     """Type a nickname, pick a secret picture (None: none), type the secret number and press
@@ -152,6 +199,16 @@ async def upload(page: DashboardSession, name: str, content: bytes) -> str:
     # once it went idle after this one, the upload's widget updates have all arrived.
     await page.request("kernel_info_request", {}, until="idle")
     return feedback(page)
+
+
+def closed_by_server(sockets: list[socket.socket], seconds: float) -> int:
+    """How many of `sockets` the server closes within `seconds` (all waited on together)."""
+    deadline, closed = time.monotonic() + seconds, 0
+    for open_socket in sockets:
+        open_socket.settimeout(max(0.05, deadline - time.monotonic()))
+        with contextlib.suppress(OSError):
+            closed += open_socket.recv(1) == b""
+    return closed
 
 
 def wait_until(condition: Callable[[], object], timeout: float) -> bool:

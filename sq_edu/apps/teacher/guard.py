@@ -1,7 +1,8 @@
 """`ClassGuard`: the teacher's controls for a class server under strain, behind the password.
 
-- who is locked out after too many wrong guesses (a learner, the class password, the teacher
-  password), and until when, read from the server-wide guess counts;
+- which lock is on after too many wrong guesses (on a learner, the class password, the teacher
+  password), why (how many wrong tries, from which device or address) and until when, read
+  from the server-wide guess counts, with "Lift every lock" (one click);
 - for one nickname: give a new secret (a picture and 4 digits drawn by the server, shown big
   in `sq-guard-secret` to hand to the child who forgot theirs), free the nickname (a
   classmate took it first) or lift the wait;
@@ -10,6 +11,7 @@
 - the class report as a CSV file the server streams (a short signed link, not the file).
 
 Stable hooks: `sq-class-guard` (the box), `sq-guard-locks` (who is locked),
+`sq-guard-lift-all` (lifts every lock; shown while one is on),
 `sq-guard-nickname` (text), `sq-guard-reset`, `sq-guard-release`, `sq-guard-lift`,
 `sq-guard-free` (buttons), `sq-guard-secret` (a new secret), `sq-guard-report` (the CSV
 link); messages go to the app's
@@ -36,7 +38,8 @@ from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
 from sq_edu.widgets.picture_picker import picture_name
 
-SHOWN_FOR = 3600.0   # lockouts of the last hour are listed
+LOCK_LINES = {"pair": "guard_lock_device", "address": "guard_lock_address",
+              "device": "guard_lock_many"}
 
 
 class ClassGuard(widgets.VBox):
@@ -57,6 +60,8 @@ class ClassGuard(widgets.VBox):
         self.reset = button("sq-guard-reset", icon="key")
         self.release = button("sq-guard-release", icon="user-times")
         self.lift = button("sq-guard-lift", icon="unlock")
+        self.lift_all = button("sq-guard-lift-all", icon="unlock-alt", button_style="danger")
+        self.lift_all.on_click(guard(lambda _b: self.lift_every_lock()))
         self.free = button("sq-guard-free", icon="power-off", button_style="warning")
         self.report = html_box("sq-guard-report")
         self.secret_card = html_box("sq-guard-secret")
@@ -66,8 +71,8 @@ class ClassGuard(widgets.VBox):
         self.free.on_click(guard(lambda _b: self.free_the_class()))
         row = widgets.HBox([self.nickname, self.reset, self.release, self.lift],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        super().__init__([self.heading, self.locks, row, self.secret_card, self.free,
-                          self.report])
+        super().__init__([self.heading, self.locks, self.lift_all, row, self.secret_card,
+                          self.free, self.report])
         self.add_class("sq-class-guard")
         self.set_lang(self.lang)
 
@@ -133,6 +138,13 @@ class ClassGuard(widgets.VBox):
         self.feedback.say("classroom.guard_lifted", "good")
         self.draw_locks()
 
+    def lift_every_lock(self) -> int:
+        """Every wait lifted at once (the class, the teacher's and every learner's)."""
+        lifted = GuessLimit(self.folder).release_all()
+        self.feedback.say("classroom.guard_lifted_all", "good", n=lifted)
+        self.draw_locks()
+        return lifted
+
     def free_the_class(self) -> int:
         freed = self._free_class()
         if freed < 0:
@@ -142,23 +154,21 @@ class ClassGuard(widgets.VBox):
         return freed
 
     # --- drawing ----------------------------------------------------------------------------
-    def draw_locks(self, now: float | None = None) -> None:
-        """The targets locked in the last hour that still wait, with the time they wait to."""
-        now = time.time() if now is None else now
-        limit = GuessLimit(self.folder)
+    def draw_locks(self) -> None:
+        """The locks in force: on whom, why (wrong tries from which device or address) and
+        until when; "Lift every lock" shows while one is on."""
         lines = []
-        for item in limit.lockouts(since=now - SHOWN_FOR):
-            target = str(item["target"]).removeprefix("target:")
-            wait = limit.wait_left(target)
-            if not wait:
-                continue
-            kind, _, name = target.partition(":")
+        for lock in GuessLimit(self.folder).locks():
+            kind, _, name = str(lock["target"]).partition(":")
             who = (name if kind == "learner" else t(f"classroom.guard_target_{kind}", self.lang)
-                   if kind in ("class", "teacher") else target)
-            until = time.strftime("%H:%M", time.localtime(now + wait))
-            lines.append(t("classroom.guard_locked_line", self.lang, who=who, time=until))
+                   if kind in ("class", "teacher") else kind)
+            until = time.strftime("%H:%M", time.localtime(lock["until"]))
+            address = lock["address"] or t("classroom.guard_this_computer", self.lang)
+            lines.append(t(f"classroom.{LOCK_LINES[lock['kind']]}", self.lang, who=who,
+                           n=lock["fails"], address=address, time=until))
         text = lines or [t("classroom.guard_no_locks", self.lang)]
         self.locks.value = "".join(f"<p>{escape(line)}</p>" for line in text)
+        self.lift_all.layout.display = "" if lines else "none"
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
@@ -168,6 +178,7 @@ class ClassGuard(widgets.VBox):
         for control, key in ((self.reset, "guard_reset"), (self.release, "guard_release"),
                              (self.lift, "guard_lift"), (self.free, "guard_free")):
             control.description = t(f"classroom.{key}", self.lang)
+        self.lift_all.description = t("classroom.guard_lift_all", self.lang)
         link = report_link(self.lang)
         self.report.value = (
             f'<p><a href="{escape(link)}" download="class-report.csv" style="color:#1d4ed8;'

@@ -4,8 +4,9 @@ Only the salted hash of the password is known to the kernel
 (`sq_edu.practice.classroom.teacher_key`).
 The page's other widgets are not even created before the right password is given, so nothing
 about the class reaches a browser that has not given it. Wrong tries get a friendly line; they
-are counted for the whole server (`guess_limit`: every page, every device), and a run of them
-makes the next try wait longer and longer.
+are counted for the whole server (`guess_limit`: every page and route), and a run of them
+makes the next try from the guessing device wait longer and longer; the teacher's own device
+(one that has not been guessing, or opened this page before) opens at once.
 
 Stable hooks: `sq-teacher-login` (the box), `sq-teacher-password` (password input),
 `sq-teacher-open` (button); the status line is the app's `sq-status`.
@@ -21,7 +22,7 @@ import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice.classroom.teacher_key import check_password
-from sq_edu.practice.guess_limit import GuessLimit, client_address
+from sq_edu.practice.guess_limit import GuessLimit, client_device
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
@@ -58,8 +59,8 @@ class TeacherLogin(widgets.VBox):
         """Check one try; True (and the page opens) when it is the teacher password."""
         if self.opened:
             return True
-        address = client_address()
-        wait = self.guesses.wait_left("teacher", address)
+        device = client_device()
+        wait = self.guesses.wait_left("teacher", device)
         if wait:
             self.feedback.say("classroom.password_wait", "bad", n=wait)
             return False
@@ -67,14 +68,14 @@ class TeacherLogin(widgets.VBox):
             self.feedback.say("classroom.password_empty", "bad")
             return False
         if not check_password(word, self._key):
-            wait = self.guesses.failed("teacher", address)
+            wait = self.guesses.failed("teacher", device)
             self.password.value = ""
             if wait:
                 self.feedback.say("classroom.password_wait", "bad", n=wait)
             else:
                 self.feedback.say("classroom.password_wrong", "bad")
             return False
-        self.guesses.succeeded("teacher")
+        self.guesses.succeeded("teacher", device)
         self.opened = True
         self.password.value = ""
         self.feedback.clear()

@@ -4,8 +4,11 @@
 salt) into the environment the kernels inherit; the teacher page asks for the password and
 checks it with `check_password`. The word itself is never stored or logged. Wrong tries are
 counted for the whole server (`sq_edu.practice.guess_limit`), so a child cannot guess through a
-word list by opening fresh pages. `password_problem` refuses short and common words, for the
-teacher password and the class password alike.
+word list by opening fresh pages. `password_problem` refuses short and common words, names and
+patterns, for the teacher password and the class password alike: at least 8 characters and a
+zxcvbn score of 3 (Dropbox's strength estimator, a pure-Python dependency of the server extra,
+with its 30,000 common passwords, names and keyboard patterns), plus words a class here tries
+first.
 """
 
 from __future__ import annotations
@@ -16,12 +19,15 @@ import os
 import secrets
 from itertools import pairwise
 
+from sq_edu.i18n import Msg, msg
+
 TEACHER_KEY_ENV = "SQ_EDU_TEACHER_KEY"
 SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000
 MIN_LENGTH = 8
-# Words a class would try first (lower case, spaces ignored); a longer list would need a
-# dependency, and the server-wide guess limit makes the rest of a word list slow.
+MIN_SCORE = 3   # zxcvbn's "safely unguessable": at least 10^8 guesses by its estimate
+# Words a class would try first that the estimator's English lists miss (lower case, spaces
+# ignored); the estimator (`zxcvbn`, the server extra) judges everything else.
 COMMON_WORDS = frozenset({
     "password", "password1", "passw0rd", "qwertyui", "qwerty123", "12345678", "123456789",
     "1234567890", "87654321", "11111111", "00000000", "abcdefgh", "abcd1234", "iloveyou",
@@ -31,17 +37,27 @@ COMMON_WORDS = frozenset({
     "sleepingqueen", "queens123", "пароль123", "йцукенгш", "учитель1", "учитель123", "школа123",
     "qwertyuiop",
 })
+# Words of this very server, which a class guesses first (the class code is added).
+SERVER_WORDS = ("sleeping", "queens", "sq-edu", "class", "teacher", "school", "lesson",
+                "пароль", "класс", "учитель", "школа", "урок")
 
 
-def password_problem(word: str) -> str | None:
-    """Why `word` is too weak for a class or teacher password (a sentence), or None."""
+def password_problem(word: str, *related: str) -> Msg | None:
+    """Why `word` is too weak for a class or teacher password (a message, `cli` catalogue),
+    or None. `related`: words of this class (its code) that count as guessed first."""
     if len(word) < MIN_LENGTH:
-        return f"needs at least {MIN_LENGTH} characters"
+        return msg("cli.password_short", n=MIN_LENGTH)
     folded = "".join(word.lower().split())
     if folded in COMMON_WORDS or len(set(folded)) <= 2:
-        return "is a common word that is guessed first; choose another"
+        return msg("cli.password_common")
     if folded.isdigit() and all(int(b) - int(a) in (1, -1) for a, b in pairwise(folded)):
-        return "is a run of digits that is guessed first; choose another"
+        return msg("cli.password_common")
+    try:   # the server extra; without it (a page, the site) the rules above alone
+        from zxcvbn import zxcvbn
+    except ImportError:
+        return None
+    if zxcvbn(word[:100], user_inputs=[*SERVER_WORDS, *related])["score"] < MIN_SCORE:
+        return msg("cli.password_common")
     return None
 
 
@@ -49,7 +65,7 @@ def hash_password(password: str, iterations: int = ITERATIONS) -> str:
     """`pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>`; ValueError for a weak word."""
     problem = password_problem(password)
     if problem:
-        raise ValueError(f"the teacher password {problem}")
+        raise ValueError(f"the teacher password is too easy to guess: {problem.render('en')}")
     salt = secrets.token_bytes(16)
     digest = hashlib.pbkdf2_hmac("sha256", password.encode("utf-8"), salt, iterations)
     return f"{SCHEME}${iterations}${salt.hex()}${digest.hex()}"

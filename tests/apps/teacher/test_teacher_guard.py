@@ -10,7 +10,7 @@ import pytest
 
 from sq_edu.apps.teacher.guard import ClassGuard
 from sq_edu.practice import Progress
-from sq_edu.practice.guess_limit import TARGET_FREE, GuessLimit
+from sq_edu.practice.guess_limit import ADDRESS_FREE, TARGET_FREE, Device, GuessLimit
 from sq_edu.practice.learner_guard import (
     hash_pin,
     is_picture_record,
@@ -45,15 +45,34 @@ def test_the_teacher_sees_a_lock_and_lifts_it(tmp_path: Path) -> None:
     for _ in range(TARGET_FREE):
         GuessLimit(tmp_path).failed("learner:cleo", "10.0.0.7")
     guard = ClassGuard(tmp_path, Feedback("en"), "en", free_class=lambda: 3)
-    assert "cleo: too many wrong guesses, waits until" in guard.locks.value
+    assert ("cleo: 5 wrong tries from one device (10.0.0.7). That device waits until"
+            in guard.locks.value)
+    assert guard.lift_all.layout.display == ""
     guard.nickname.value = "CLEO"
     guard.lift.click()
-    assert GuessLimit(tmp_path).wait_left("learner:cleo") == 0
+    assert GuessLimit(tmp_path).wait_left("learner:cleo", "10.0.0.7") == 0
+    assert guard.lift_all.layout.display == "none"
     assert "Nobody is waiting" in guard.locks.value
     guard.set_lang("ru")
     guard.feedback.set_lang("ru")   # the app sets both
     guard.free.click()
     assert "Закрыто страниц уроков: 3" in guard.feedback.text
+
+
+def test_one_click_lifts_every_lock_and_says_why_each_was_on(tmp_path: Path) -> None:
+    limit = GuessLimit(tmp_path)
+    for n in range(ADDRESS_FREE):   # a script at one address, a fresh device each try
+        limit.failed("class", Device("10.0.0.8", f"script{n}"))
+    for _ in range(TARGET_FREE):
+        limit.failed("teacher", Device("10.0.0.9", "tablet"))
+    guard = ClassGuard(tmp_path, Feedback("ru"), "ru", free_class=lambda: 0)
+    said = guard.locks.value
+    assert "Пароль класса: неверных попыток с устройств по адресу 10.0.0.8: 20." in said, said
+    assert "Пароль учителя: неверных попыток с одного устройства (10.0.0.9): 5." in said, said
+    guard.lift_all.click()
+    assert "Снято блокировок: 2." in guard.feedback.text
+    assert not limit.locks() and "Никто не ждёт" in guard.locks.value
+    assert limit.wait_left("teacher", Device("10.0.0.9", "tablet")) == 0
 
 
 def test_a_squatted_nickname_is_freed_and_a_forgotten_secret_reset(tmp_path: Path) -> None:

@@ -22,18 +22,27 @@ def test_hash_is_salted_and_checks_only_the_right_word() -> None:
 
 
 def test_too_short_a_password_is_refused() -> None:
-    with pytest.raises(ValueError, match="at least"):
+    with pytest.raises(ValueError, match="fewer than 8 characters"):
         hash_password("abc")
 
 
 @pytest.mark.parametrize("word", ["owls", "password", "PASSWORD", "pass word", "12345678",
-                                  "98765432", "aaaaaaaa", "abababab", "пароль123"])
+                                  "98765432", "aaaaaaaa", "abababab", "пароль123",
+                                  # the estimator's lists: the 44 words before it let these in
+                                  "sunflower", "password1", "qwertyuiop123", "ilovesunshine",
+                                  "michael1987", "dragonfly"])
 def test_short_common_and_trivial_words_are_refused(word: str) -> None:
     assert password_problem(word) is not None
     with pytest.raises(ValueError, match="teacher password"):
         hash_password(word)
 
 
-@pytest.mark.parametrize("word", ["owls-at-noon", "mars rover 7", "Сова-ночью"])
+def test_the_class_code_and_the_servers_words_count_as_guessed_first() -> None:
+    assert password_problem("5b5b5b5b", "5b") is not None
+    assert password_problem("classteacher", "5b") is not None
+
+
+@pytest.mark.parametrize("word", ["owls-at-noon", "mars rover 7", "Сова-ночью",
+                                  "owls-fly-at-nine"])
 def test_a_long_uncommon_word_is_accepted(word: str) -> None:
     assert password_problem(word) is None

@@ -1,0 +1,73 @@
+"""The guess counter slows the guessing device, never the owner (OWASP ASVS 2.2, device
+cookies): the waits fall on the device that guessed, and on new devices at its address once
+many tries came from there, never on a device that opened the target before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sq_edu.practice.guess_limit import (
+    ADDRESS_FREE,
+    TARGET_FREE,
+    Device,
+    GuessLimit,
+    client_device,
+)
+
+GUESSER = Device("10.0.0.9", "guesser")
+
+
+def test_the_guessing_device_waits_and_another_device_does_not(tmp_path: Path) -> None:
+    limit = GuessLimit(tmp_path)
+    waits = [limit.failed("class", GUESSER) for _ in range(TARGET_FREE + 1)]
+    assert waits[:TARGET_FREE - 1] == [0] * (TARGET_FREE - 1) and waits[-1] >= 30
+    assert limit.wait_left("class", GUESSER) >= 30
+    assert limit.wait_left("class", Device("10.0.0.5", "latechild")) == 0
+    assert limit.wait_left("class", Device("10.0.0.9", "deskmate")) == 0   # same address
+    assert limit.wait_left("teacher", GUESSER) == 0   # the lock is on this target only
+    assert limit.tries_on("class") == TARGET_FREE + 1
+
+
+def test_a_script_throwing_its_cookies_away_is_caught_by_its_address(tmp_path: Path) -> None:
+    limit = GuessLimit(tmp_path)
+    anna = Device("10.0.0.9", "annatablet")
+    limit.succeeded("learner:anna", anna)   # Anna opened her record from here before
+    for n in range(ADDRESS_FREE + 1):
+        limit.failed("learner:anna", Device("10.0.0.9", f"fresh{n}"))
+    assert limit.wait_left("learner:anna", Device("10.0.0.9", "another")) >= 30
+    assert limit.wait_left("learner:anna", Device("10.0.0.9")) >= 30   # no cookie at all
+    assert limit.wait_left("learner:anna", anna) == 0   # her own tablet opens at once
+    assert limit.wait_left("learner:anna", Device("10.0.0.77", "athome")) == 0
+    assert limit.wait_left("class", Device("10.0.0.9", "another")) == 0
+    kinds = {lock["kind"] for lock in limit.locks()}
+    assert kinds == {"address"}, limit.locks()
+
+
+def test_the_teacher_lifts_every_lock(tmp_path: Path) -> None:
+    limit = GuessLimit(tmp_path)
+    for _ in range(TARGET_FREE):
+        limit.failed("teacher", GUESSER)
+    assert limit.wait_left("teacher", GUESSER) and limit.locks()
+    assert limit.release_all() == 1
+    assert limit.wait_left("teacher", GUESSER) == 0 and not limit.locks()
+
+
+def test_a_lock_is_lifted_for_one_target_or_one_lock(tmp_path: Path) -> None:
+    limit = GuessLimit(tmp_path)
+    for _ in range(TARGET_FREE):
+        limit.failed("learner:cleo", GUESSER)
+        limit.failed("class", GUESSER)
+    limit.release("learner:cleo")
+    assert limit.wait_left("learner:cleo", GUESSER) == 0
+    assert limit.wait_left("class", GUESSER) > 0
+    (lock,) = limit.locks()
+    assert (lock["kind"], lock["target"], lock["address"]) == ("pair", "class", "10.0.0.9")
+    limit.lift(lock["key"])
+    assert limit.wait_left("class", GUESSER) == 0
+
+
+def test_the_page_learns_its_device_from_the_server() -> None:
+    device = client_device({"HTTP_X_SQ_CLIENT": "10.0.0.4", "HTTP_X_SQ_DEVICE": "ab12"})
+    assert device == Device("10.0.0.4", "ab12")
+    forged = client_device({"HTTP_X_SQ_CLIENT": "10.0.0.4", "HTTP_X_SQ_DEVICE": "a|b\t"})
+    assert forged == Device("10.0.0.4", "")

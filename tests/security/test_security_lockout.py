@@ -1,0 +1,145 @@
+"""A lock after wrong guesses is no weapon (issue 39, items 1 and 2), through a real class
+server run as `sq-edu serve --class 5b --class-password ... --teacher-password ...`:
+
+- the class password in an `Authorization: token` header is counted with the login form's
+  tries, on one counter, and a device that must wait is not let in by either route;
+- during a continuous attack on the class password (a script at 127.0.0.1, a fresh device or
+  no cookie for each try) a late child at another address and a returning device at the
+  attacker's own address come in at once, while the script keeps waiting;
+- `sq-edu unlock` lifts every lock from the server computer;
+- the teacher opens the teacher page during an attack on the teacher password, sees which
+  lock is on and why, and lifts it in one click.
+
+Loops are bounded (a few hundred requests) and go to 127.0.0.1 only; times are measured in
+bench/guessing.py, not asserted here.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.cookiejar import CookieJar
+from pathlib import Path
+
+import pytest
+from class_server import (
+    CLASS_PASSWORD,
+    TEACHER_PASSWORD,
+    ClassPage,
+    class_server,
+    feedback,
+    header_try,
+    log_in,
+    one,
+    teacher_tries,
+    wait_until,
+)
+
+from bench._kernel_client import run_sync
+from sq_edu.practice.guess_limit import ADDRESS_FREE, TARGET_FREE
+from sq_edu.server.server import VoilaServer
+
+ATTACK_TRIES = 300
+TREE = "/voila/tree/"   # after the login: the file list, which starts no kernel
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[VoilaServer, Path]]:
+    folder = tmp_path_factory.mktemp("class-lockout")
+    with class_server(folder, "lockout", pages_per_device=0) as server:
+        yield server, folder
+
+
+def test_the_header_route_counts_with_the_login_form(served: tuple[VoilaServer, Path]) -> None:
+    server, _folder = served
+    jar = CookieJar()   # one device at 127.0.0.4: three wrong by the form, two by the header
+    form = [log_in(server, f"crows-{n}", jar, "127.0.0.4")[0] for n in range(3)]
+    header = [header_try(server, f"crows-h{n}", "127.0.0.4", jar) for n in range(2)]
+    assert form == [401] * 3 and header == [302, 429], (form, header)
+    assert header_try(server, CLASS_PASSWORD, "127.0.0.4", jar) == 429
+    assert log_in(server, CLASS_PASSWORD, jar, "127.0.0.4")[0] == 429
+    # A script with no cookie at all: its tries are one device's, header alone.
+    bare = [header_try(server, f"rooks-{n}", "127.0.0.5") for n in range(TARGET_FREE + 1)]
+    assert bare == [302] * (TARGET_FREE - 1) + [429] * 2, bare
+    assert header_try(server, CLASS_PASSWORD, "127.0.0.5") == 429
+    assert header_try(server, CLASS_PASSWORD, "127.0.0.6") == 200   # another device: in
+
+
+def _attack(server: VoilaServer, stop: threading.Event, seen: list[int]) -> None:
+    """Wrong class passwords from 127.0.0.1 until `stop` (at most ATTACK_TRIES): by the form
+    with a fresh device each try, and by the header with no cookie."""
+    for n in range(ATTACK_TRIES):
+        if stop.is_set():
+            return
+        if n % 2:
+            seen.append(header_try(server, f"magpies-{n}"))
+        else:
+            seen.append(log_in(server, f"magpies-{n}", then=TREE)[0])
+
+
+def test_the_right_password_comes_in_during_an_attack_and_unlock_lifts_it(
+        served: tuple[VoilaServer, Path]) -> None:
+    server, folder = served
+    returning = log_in(server)[1]   # a device at the attacker's address that came in before
+    returning.clear(domain="127.0.0.1", path="/", name=next(
+        c.name for c in returning if c.name.startswith("username-")))   # it logged out
+    stop, seen = threading.Event(), []
+    attacker = threading.Thread(target=_attack, args=(server, stop, seen), daemon=True)
+    attacker.start()
+    try:
+        assert wait_until(lambda: seen.count(429) >= 10, 120), seen[-20:]
+        late_child = log_in(server, CLASS_PASSWORD, source="127.0.0.7", then=TREE)[0]
+        back_again = log_in(server, CLASS_PASSWORD, returning, then=TREE)[0]
+        during = len(seen)
+        assert during < ATTACK_TRIES, "the attack was over before the victims came in"
+        assert wait_until(lambda: len(seen) >= min(during + 10, ATTACK_TRIES), 60)
+    finally:
+        stop.set()
+        attacker.join(60)
+    assert (late_child, back_again) == (200, 200), (late_child, back_again, len(seen))
+    assert set(seen[during:]) == {429}, seen[during:]   # the script still waits
+    assert seen.count(401) + seen.count(302) <= ADDRESS_FREE + TARGET_FREE, seen[:40]
+    assert log_in(server)[0] == 429   # a new device at the attacker's address waits too
+    unlock = subprocess.run(
+        [os.path.join(os.path.dirname(sys.executable), "sq-edu"), "unlock", "--progress-dir",
+         str(folder), "--lang", "ru"], capture_output=True, text=True, timeout=60)
+    assert unlock.returncode == 0 and "Снято блокировок" in unlock.stdout, unlock
+    assert log_in(server)[0] == 200
+
+
+def test_the_teacher_comes_in_during_an_attack_and_lifts_the_lock(
+        served: tuple[VoilaServer, Path]) -> None:
+    server, _folder = served
+    attacker_jar, teacher_jar = log_in(server)[1], log_in(server)[1]
+
+    async def try_words(jar: CookieJar, words: list[str]) -> tuple[ClassPage, list[str]]:
+        page = await ClassPage(server, "teacher", jar).open()
+        await page.load_widgets()
+        return page, await teacher_tries(page, words)
+
+    def locks_text(page: ClassPage) -> str:
+        return str(page.states[one(page, "sq-guard-locks")]["state"]["value"])
+
+    async def scenario() -> tuple[list[str], str, str, list[str]]:
+        guesser, said = await try_words(attacker_jar, [f"owls-{n}-x" for n in range(6)]
+                                        + [TEACHER_PASSWORD])
+        teacher, _ = await try_words(teacher_jar, [TEACHER_PASSWORD])
+        locks = locks_text(teacher)
+        await teacher.click(one(teacher, "sq-guard-lift-all"))
+        lifted = feedback(teacher) + " | " + locks_text(teacher)
+        await guesser.set_value(one(guesser, "sq-teacher-password"), "value", TEACHER_PASSWORD)
+        await guesser.click(one(guesser, "sq-teacher-open"))
+        after = [feedback(guesser), str(bool(guesser.with_class("sq-class-guard")))]
+        await guesser.close()
+        await teacher.close()
+        return said, locks, lifted, after
+
+    said, locks, lifted, after = run_sync(scenario())
+    assert "wait" in said[TARGET_FREE - 1] and "wait" in said[-1], said   # the guesser waits
+    assert ("The teacher password: 5 wrong tries from one device (127.0.0.1). That device "
+            "waits until") in locks, locks   # the teacher got in, and sees why
+    assert "1 lock is lifted" in lifted and "Nobody is waiting" in lifted, lifted
+    assert after[1] == "True", after   # lifted: the right password opens again
