@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import os
+from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 import tornado.web
@@ -39,3 +40,24 @@ def friendly_page(lang: str, title_key: str, text_key: str, *, refresh: int = 0,
         f'<main><h1 style="font-size:2.2rem">{title}</h1><p role="status">{text}</p>{extra}'
         "</main></body></html>"
     )
+
+
+def friendly_cell_errors(_executor: object, cell: dict[str, Any]) -> dict[str, Any]:
+    """Replace a failed cell's error output with a message for the child (server language);
+    Voila calls it as its executor's `strip_code_cell_errors` (safe_app.py)."""
+    if cell.get("cell_type") != "code":
+        return cell
+    lang = normalize_lang(os.environ.get("SQ_EDU_LANG", "en"))
+    title = html.escape(t("safety.lesson_broken_title", lang))
+    text = html.escape(t("safety.lesson_broken_text", lang))
+    back = html.escape(t("safety.lesson_broken_back", lang))
+    page = (f'<div class="sq-lesson-broken" role="alert" style="font-size:1.3em;'
+            f'max-width:40em"><h2>{title}</h2><p>{text}</p>'
+            f'<p><a href="index.ipynb">{back}</a></p></div>')
+    cell["outputs"] = [
+        output if output.get("output_type") != "error" else
+        {"output_type": "display_data", "metadata": {},
+         "data": {"text/html": page, "text/plain": f"{title}. {text}"}}
+        for output in cell.get("outputs", [])
+    ]
+    return cell

@@ -41,7 +41,6 @@ when a release drops one; pyproject.toml caps voila and jupyter_server below the
 from __future__ import annotations
 
 import functools
-import html
 import ipaddress
 import logging
 import os
@@ -61,13 +60,12 @@ from voila.static_file_handler import TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.voila_identity_provider import VoilaLoginHandler
 
-from sq_edu.i18n import normalize_lang, t
 from sq_edu.server.access_log import hide_secrets_in_logs, log_request, start_link
 from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, LogoutHandler
 from sq_edu.server.class_report import ClassReportHandler
 from sq_edu.server.device_cookie import DEVICE_HEADER, device_of
 from sq_edu.server.free_class import FreeClassHandler
-from sq_edu.server.friendly import friendly_page, page_lang
+from sq_edu.server.friendly import friendly_cell_errors, friendly_page, page_lang
 from sq_edu.server.page_book import PageBook
 from sq_edu.server.query_socket import KernelQuerySocket, forget_kernels, make_server_key
 from sq_edu.server.quiet_log import guarded_listen, quiet_repeated_lines, raise_open_file_limit
@@ -178,26 +176,6 @@ class SafeTemplateStaticFileHandler(TemplateStaticFileHandler):
         return str(super().parse_url_path(path))
 
 
-def _friendly_cell_errors(_executor: VoilaExecutor, cell: dict[str, Any]) -> dict[str, Any]:
-    """Replace a failed cell's error output with a message for the child (server language)."""
-    if cell.get("cell_type") != "code":
-        return cell
-    lang = normalize_lang(os.environ.get("SQ_EDU_LANG", "en"))
-    title = html.escape(t("safety.lesson_broken_title", lang))
-    text = html.escape(t("safety.lesson_broken_text", lang))
-    back = html.escape(t("safety.lesson_broken_back", lang))
-    page = (f'<div class="sq-lesson-broken" role="alert" style="font-size:1.3em;'
-            f'max-width:40em"><h2>{title}</h2><p>{text}</p>'
-            f'<p><a href="index.ipynb">{back}</a></p></div>')
-    cell["outputs"] = [
-        output if output.get("output_type") != "error" else
-        {"output_type": "display_data", "metadata": {},
-         "data": {"text/html": page, "text/plain": f"{title}. {text}"}}
-        for output in cell.get("outputs", [])
-    ]
-    return cell
-
-
 class SafeVoila(Voila):
     """Voila with the settings above (the traits are this server's command-line options)."""
 
@@ -246,7 +224,7 @@ class SafeVoila(Voila):
             sq_edu_query_key=query_key,
             log_function=log_request,   # tornado's access log, with `token=` values hidden
         )
-        VoilaExecutor.strip_code_cell_errors = _friendly_cell_errors   # type: ignore[method-assign]
+        VoilaExecutor.strip_code_cell_errors = friendly_cell_errors   # type: ignore[method-assign]
         return settings
 
     def init_handlers(self) -> list[Any]:

@@ -25,13 +25,14 @@ from sq_edu.engine.cards import (
     is_number,
 )
 from sq_edu.engine.observation import Observation
-from sq_edu.i18n.format import Count, Number, People, Percent
+from sq_edu.i18n.format import Count, People, Percent
 from sq_edu.i18n.words import Term, number_word
 from sq_edu.maths.likelihood import BANDS, band, boundary_distance
 
 from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, traps
-from ..messages import Cards, Msg, Plain, msg
-from .detective import last_play, tracker_line
+from ..messages import Cards, Plain, msg
+from .chance_steps import chance_steps, chance_traps, holds_exact
+from .detective import tracker_line
 from .positions import LEARNER, find_position, pick_position, story
 from .registry import Base, Param, generator
 
@@ -53,46 +54,6 @@ ODDS_FROM = Fraction(3, 20)   # the smallest chance a group item asks (the slip:
 
 def _window(p: Mapping[str, Any]) -> tuple[int, int]:
     return p["from_turn"], max(p["from_turn"], p["to_turn"])
-
-
-def chance_traps(obs: Observation, good: int, total: int,
-                 wanted: tuple[Any, ...]) -> tuple[Any, ...]:
-    """Wrong chances a known slip gives: the draw pile as the denominator, the own hand counted
-    as unseen, the card just played forgotten, the other cards as the denominator (odds)."""
-    mine = [c for c in obs.hand]
-    own = sum(1 for c in mine if c in wanted)
-    just = last_play(obs)
-    fresh = sum(1 for c in just if c in wanted)
-    return traps((Fraction(good, total),),
-                 (Fraction(good, obs.draw_size) if 0 < obs.draw_size != total else None,
-                  msg("lessons.ch_trap_draw_pile", draw=obs.draw_size, total=total)),
-                 (Fraction(good + own, total + len(mine)) if mine else None,
-                  msg("lessons.ch_trap_own_hand", n=len(mine))),
-                 (Fraction(good + fresh, total + len(just)) if just else None,
-                  msg("lessons.ch_trap_last_play", cards=Cards(just))),
-                 (Fraction(good, total - good) if 0 < good < total else None,
-                  msg("lessons.ch_trap_odds", good=good, other=total - good, total=total)))
-
-
-def chance_steps(card: Msg | Cards | Term, good: int, total: int, form: str) -> tuple[Msg, ...]:
-    """The worked solution of a "what is the chance" item, ending in the form asked."""
-    chance = Fraction(good, total)
-    steps = [msg("lessons.ch_worked_total", total=total),
-             msg("lessons.ch_worked_good_numbers" if isinstance(card, Cards) and all(
-                 is_number(c) for c in card.cards) else "lessons.ch_worked_good",
-                 card=card, good=good)]
-    if form != "out_of":
-        by = total // chance.denominator if chance else 1
-        steps.append(msg("teaching.worked_fraction_simplified", good=good, total=total, by=by,
-                         fraction=chance) if by > 1
-                     else msg("teaching.worked_fraction_plain", good=good, total=total))
-    if form == "percent":
-        # A division is a decimal, not a percent: "18 : 42 ≈ 0,429 = 42,9 %", "=" when exact.
-        eq = "=" if (chance * 1000).denominator == 1 else "\u2248"
-        steps.append(msg("teaching.worked_percent_steps", good=good, total=total, eq=eq,
-                         share=Number(chance, 3), exact=Percent(chance, 1),
-                         percent=Percent(chance, 0)))
-    return tuple(steps)
 
 
 def _apart(values: list[Fraction], points: int) -> bool:
@@ -223,20 +184,6 @@ def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      reveal=(msg("lessons.ch_words_exact", good=k, n=n, card=card),),
                      extra={"card": token, "good": k, "total": n, "chance": chance,
                             "pile": True})
-
-
-def holds_exact(chance: Fraction, target: int, hand: int, dragons: int, total: int,
-                known: bool = False) -> Msg:
-    """The exact chance with its reason: a fraction like 7705/32509 comes from counting every
-    way the cards not seen yet could lie; 1 and 0 say why the answer is sure (a dragon known to
-    be in that hand, or more cards in it than cards that are not dragons)."""
-    if known:
-        return msg("lessons.ch_holds_known", player=target + 1)
-    if chance == 1:
-        return msg("lessons.ch_holds_certain", player=target + 1, n=hand, other=total - dragons)
-    if chance == 0:
-        return msg("lessons.ch_holds_none")
-    return msg("lessons.ch_holds_exact", fraction=chance, percent=Percent(chance, 0))
 
 
 @generator("chances.holds_dragon", players=_PLAYERS, from_turn=_FROM, to_turn=_TO)
