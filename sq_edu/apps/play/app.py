@@ -295,7 +295,7 @@ class PlayApp(widgets.VBox):
     def _show_setup(self, on: bool) -> None:
         self.seat_setup.layout.display = "flex" if on else "none"
 
-    def _who(self, seat: int) -> Word | str:
+    def _who(self, seat: int) -> Word:
         if self._seats is not None:
             return seat_name(self._seats, seat, self.lang)
         return who(seat, self.table.viewer, self.lang)

@@ -209,8 +209,7 @@ class CoachPanel(widgets.VBox):
         self.bots.value = self._bots_html()
         if obs.is_over:
             self.coach.put_aside()     # a question still waiting goes to the summary
-        self.summary.value = self._summary_html() if obs.is_over else ""
-        self.summary.layout.display = "flex" if obs.is_over else "none"
+        self.draw_summary(obs.is_over)
         self.later.draw(obs.is_over)
         self.show_me.description = t("play.coach_show_me", lang)
         self.answer_text.description_allow_html = False
@@ -260,6 +259,12 @@ class CoachPanel(widgets.VBox):
         title = escape(t("play.coach_bots_title", self.lang))
         items = "".join(f"<li>{escape(m.render(self.lang))}</li>" for m in self._bot_lines)
         return f'<h3 class="sq-h">{title}</h3><ul>{items}</ul>'
+
+    def draw_summary(self, over: bool) -> None:
+        """The after-game summary (hidden during a game); redrawn when a waiting question is
+        answered below it."""
+        self.summary.value = self._summary_html() if over else ""
+        self.summary.layout.display = "flex" if over else "none"
 
     def _summary_html(self) -> str:
         lang = self.lang

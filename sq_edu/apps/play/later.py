@@ -85,6 +85,7 @@ class LaterQuestions(widgets.VBox):
             self.answer_text.value = ""
             if verdict.correct:
                 self.panel._starred()
+        self.panel.draw_summary(True)   # the answer counts in the summary above at once
         self.draw(True)
         return verdict
 
