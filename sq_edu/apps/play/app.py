@@ -180,6 +180,11 @@ class PlayApp(widgets.VBox):
                     self.coaches[i].learner_known(known)
                     recorder.save()
         self._show_setup(False)
+        self.settings_toggle.expanded = False   # the game is on: the hand, not "New game", on top
+        names = [str(seat_name(self._seats, i, self.lang)) for i in range(len(self._seats))]
+        self.board.names = names
+        for seat_coach in self.coaches.values():
+            seat_coach.panel.names = names
         for solo_only in (self.learner, self.setup.opponents, self.setup.bot_choice):
             solo_only.layout.display = "none"   # the seats' own names, bots and number
         self.new_game()

@@ -20,7 +20,7 @@ from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.discard import DiscardPileView
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.hand import HandView
-from sq_edu.widgets.names import card_word, queen_name, short_name
+from sq_edu.widgets.names import card_word, named_player, queen_name, short_name
 from sq_edu.widgets.queens import QueenGrid
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ class PlayBoard:
         self._guard = guard
         self._play = play
         self.mode: str | None = None
+        self.names: Sequence[str] | None = None   # the seats' names at a table of several people
         self.legal: list[Move] = []
         self._obs = obs
         self.grid = QueenGrid(obs, lang, feedback=feedback)
@@ -151,7 +152,11 @@ class PlayBoard:
                 first.focus()
         if block:
             self.answer_block.focus()
-        self.feedback.say(self._prompt_key(pending), "info", **self._prompt_params(legal, obs))
+        key, params = self._prompt_key(pending), self._prompt_params(legal, obs)
+        if self.names is not None and key == "play.prompt_your_turn":   # whose turn, by name
+            key, params = "play.prompt_turn_named", {"who": named_player(
+                self.names[obs.seat], self.lang)}
+        self.feedback.say(key, "info", **params)
 
     def show_stars(self, coaches: Mapping[int, SeatCoach]) -> None:
         """The stars each person's right answers to their coach earned, on the scoreboard."""

@@ -10,7 +10,7 @@ the replay of the game's chances.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -58,6 +58,7 @@ class CoachPanel(widgets.VBox):
         self._verdict: Verdict | None = None
         self._shown: Question | None = None      # the question just answered or shown
         self._bot_lines: list[Msg] = []
+        self.names: Sequence[str] | None = None   # the seats' names at a table of several people
         self._opening = False
         self._legal: list[Move] = []
         self._tip: Msg | None = None             # the reward of a right answer: a move tip
@@ -199,7 +200,7 @@ class CoachPanel(widgets.VBox):
         self.question.value = self._question_html(question)
         self.answers.show(kind, lang)
         self.show_me.layout.display = "flex" if question is not None else "none"
-        self.answers.set_choices(choices_for(question.exercise, obs.seat, lang)
+        self.answers.set_choices(choices_for(question.exercise, obs.seat, lang, self.names)
                                  if question is not None else [])
         self.result.value = self._result_html() if not obs.is_over else ""
         helper = self.coach.level == "helper" and not obs.is_over
