@@ -162,6 +162,14 @@ class PlayBoard:
         """The stars each person's right answers to their coach earned, on the scoreboard."""
         self.grid.set_stars({seat: c.panel.coach.stars for seat, c in coaches.items()})
 
+    def cards_checked(self, right: bool) -> None:
+        """The coach judged the cards picked in the hand: a right pick stays picked, so one
+        tap on "Discard" plays it; a wrong one is unpicked."""
+        if right:
+            self.act["discard"].focus()
+        else:
+            self.hand.clear()
+
     def focus_first_action(self) -> None:
         """The child's turn: keyboard focus on the first thing to do."""
         shown = [b for b in self.act.values() if b.layout.display != "none"]

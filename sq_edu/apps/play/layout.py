@@ -23,7 +23,8 @@ def page_parts(app: PlayApp) -> list[widgets.Widget]:
     board = app.board
     # Child first: the hand and its buttons right under the status line, the coach after them.
     left = widgets.VBox([app.feedback, app.pass_screen, app.over, board.hand, board.actions,
-                         app.bot_bar, app.coach_box, board.story, board.discard_view])
+                         app.bot_bar, app.setup.bot_count, app.coach_box, board.story,
+                         board.discard_view])
     left.add_class("sq-play-left")
     right = widgets.VBox([board.grid])
     right.add_class("sq-play-right")
