@@ -137,7 +137,7 @@ class IndexApp(widgets.VBox):
         # "Due for review": a child types their nickname and sees which lessons to revisit.
         self._progress_dir = progress_dir
         self.due: dict[str, list[str]] = {}
-        self.nickname = widgets.Text(layout=widgets.Layout(width="14em"), continuous_update=False)
+        self.nickname = widgets.Text(layout=widgets.Layout(width="14em"), continuous_update=True)
         self.nickname.add_class("sq-index-nickname")
         self.show_due = widgets.Button()
         self.show_due.add_class("sq-index-show-due")
@@ -180,9 +180,10 @@ class IndexApp(widgets.VBox):
         self.due = progress.mastery.due_by_lesson(self._lesson_files) if progress else {}
         self._render()
 
-    def link(self, name: str) -> str:
-        """Relative link to a dashboard that keeps the chosen language."""
-        return f"{name}.ipynb?{PageParams(self.lang).to_query()}"
+    def link(self, name: str, nickname: str = "") -> str:
+        """Relative link to a dashboard that keeps the chosen language (and, for a lesson,
+        the nickname typed here, so the child does not type it twice)."""
+        return f"{name}.ipynb?{PageParams(self.lang, nickname=nickname.strip()).to_query()}"
 
     def _render(self) -> None:
         lang = self.lang
@@ -235,4 +236,4 @@ class IndexApp(widgets.VBox):
         if self.alone:  # no link that would only answer 403
             return f'<li class="sq-lesson-card" data-lesson="{name}"><div>{body}</div></li>'
         return (f'<li class="sq-lesson-card" data-lesson="{name}">'
-                f'<a href="{self.link(name)}">{body}</a></li>')
+                f'<a href="{self.link(name, self.nickname.value)}">{body}</a></li>')

@@ -51,6 +51,7 @@ from os import PathLike
 
 import ipywidgets as widgets
 
+from sq_edu.apps.lesson.class_name import NicknameFirst
 from sq_edu.apps.lesson.exercise import ExerciseView
 from sq_edu.apps.lesson.inputs import AnswerInput
 from sq_edu.apps.lesson.progress import ProgressPanel
@@ -101,6 +102,7 @@ class LessonApp(widgets.VBox):
         self.session = LessonSession(self.lesson, PanelRecorder(self.panel), level, seed)
         self.trace = ClassTrace(folder, "")  # `join_class` names the class
         self.suggested = SuggestedPractice()   # practice the teacher sent this learner
+        self.nickname_first = NicknameFirst(self.panel)   # class mode: who, before the task
         self.settings = LessonSettings(self.lesson, self.lang, self.level, self.seed)
         self.view = ExerciseView(self.lesson, self.session, self.feedback, self.lang)
 
@@ -147,7 +149,7 @@ class LessonApp(widgets.VBox):
         header.add_class("sq-app-header")
         self._parts = {
             "top": [AppStyle(), header, self.suggested, self.suggested.bringer, s.box,
-                    self.exercise_number, self.prompt, self.read_aloud],
+                    self.nickname_first, self.exercise_number, self.prompt, self.read_aloud],
             "clues": [self.context, self.deck, self.visual],
             "answer": [self.answer_box, v.actions, self.feedback, self.celebrate],
             "after": [self.interpretation, self.hints, self.reveal, self.intro_toggle, intro,
@@ -270,6 +272,7 @@ class LessonApp(widgets.VBox):
         """Work in class `code` (the teacher's live view shows this learner there); `fixed`
         keeps the learner on this level and deal, as in a test."""
         self.trace.code = code
+        self.nickname_first.ask(bool(code))
         self.session.fixed = fixed
         self.settings.fix(fixed)
 
@@ -283,7 +286,12 @@ class LessonApp(widgets.VBox):
         self._place_answer()
         return panel
 
+    def prefill_nickname(self, text: str) -> None:
+        """The nickname typed on the index, ready in the box (saved with the child's secret)."""
+        self.nickname.value = self.nickname.value.strip() or text
+
     def _visit(self) -> None:
+        self.nickname_first.done()
         self.trace.visit(self.progress.nickname, self.lesson.id, self.session.level)
         if self.trace.code or self.suggested.suggestion is not None:   # class mode only
             self.suggested.update(self.trace.progress_dir, self.trace.code,
@@ -339,3 +347,4 @@ class LessonApp(widgets.VBox):
         self.view.relabel()
         self.panel.level = self.level
         self.panel.set_lang(lang)
+        self.nickname_first.set_lang(lang)
