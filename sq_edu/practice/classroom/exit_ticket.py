@@ -28,30 +28,23 @@ from datetime import date, datetime
 from functools import lru_cache
 
 from sq_edu.i18n import catalog
+from sq_edu.practice.classroom.ticket_bits import ALPHABET as ALPHABET
+from sq_edu.practice.classroom.ticket_bits import BitReader, BitWriter, group, typed_text
+from sq_edu.practice.classroom.ticket_bits import TicketError as TicketError
+from sq_edu.practice.classroom.ticket_bits import from_code as from_code
+from sq_edu.practice.classroom.ticket_bits import to_code as to_code
 
 VERSION = 1
 MAC_BYTES = 5            # 40 bits: a typed guess is right once in a million million
 KEY_ID_BYTES = 2         # tells a ticket of another class from a forged one
 DAY_ZERO = date(2025, 1, 1).toordinal()
 KEY_PARAM = "tk"         # the class link's parameter that carries the key
-ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-GROUP = 5
-MAX_CODE = 400           # characters of a typed code; longer is not a ticket
+SHORT_VERSION = 2        # a short code's first character ("2"); a long one starts with "0"
+SHORT_MAC_CHARS = 7      # 35 bits of signature: a typed guess is right once in 34 billion
 MAX_SKILLS = 12
 MAX_NUMBER = 100_000
 _KEY = re.compile(r"^[0-9A-Za-z_-]{16,64}$")
-# What a child may type for a letter of the alphabet: look-alikes, Russian letters included.
-_TYPED = str.maketrans({"O": "0", "I": "1", "L": "1", "А": "A", "В": "B", "Е": "E", "К": "K",
-                        "М": "M", "Н": "H", "О": "0", "Р": "P", "С": "C", "Т": "T", "Х": "X",
-                        "З": "3", "Б": "6"})
 
-
-class TicketError(ValueError):
-    """A code that is not a good ticket; `key` is the catalogue message for the teacher."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
 
 
 @dataclass(frozen=True)
@@ -129,35 +122,6 @@ def slip_name(misconception: str) -> str:
 
 # --- bytes <-> code -------------------------------------------------------------------------
 
-def to_code(data: bytes) -> str:
-    """Bytes as base32 in groups of five, e.g. `K7QM5-2XH9A-...`."""
-    number, bits = int.from_bytes(data, "big"), len(data) * 8
-    pad = -bits % 5
-    number <<= pad
-    chars = [ALPHABET[(number >> shift) & 31] for shift in range(bits + pad - 5, -1, -5)]
-    text = "".join(chars)
-    return "-".join(text[i:i + GROUP] for i in range(0, len(text), GROUP))
-
-
-def from_code(code: object) -> bytes:
-    """The bytes of a typed or scanned code; TicketError("...bad_chars") for anything else."""
-    if not isinstance(code, str) or len(code) > MAX_CODE:
-        raise TicketError("exit_ticket.not_a_ticket")
-    text = re.sub(r"[\s\-_.]+", "", code.upper().translate(_TYPED))
-    if not text:
-        raise TicketError("exit_ticket.empty")
-    if any(char not in ALPHABET for char in text):
-        raise TicketError("exit_ticket.bad_chars")
-    size = len(text) * 5 // 8
-    pad = len(text) * 5 - size * 8
-    number = 0
-    for char in text:
-        number = number << 5 | ALPHABET.index(char)
-    if pad >= 5 or number & ((1 << pad) - 1):
-        raise TicketError("exit_ticket.damaged")
-    return (number >> pad).to_bytes(size, "big")
-
-
 # --- ticket <-> bytes -----------------------------------------------------------------------
 
 def _varint(value: int) -> bytes:
@@ -204,8 +168,9 @@ def _mac(key: str, payload: bytes) -> bytes:
     return hmac.new(key.encode(), payload, hashlib.sha256).digest()[:MAC_BYTES]
 
 
-def encode(ticket: Ticket, key: str) -> str:
-    """The ticket as a signed code (ValueError for a lesson, skill or key that cannot be)."""
+def encode(ticket: Ticket, key: str, short: bool = True) -> str:
+    """The ticket as a signed code (ValueError for a lesson, skill or key that cannot be):
+    the short form where every field fits it, else (or `short=False`) the long one."""
     if not clean_key(key):
         raise ValueError("not a ticket key")
     lessons = _lessons()
@@ -226,13 +191,86 @@ def encode(ticket: Ticket, key: str) -> str:
                 + _varint(right) + _varint(min(day.run, right)) + _varint(day.level)
                 + _varint(slips.index(slip) + 1 if slip in slips else 0))
     payload = bytes(out)
-    return to_code(payload + _mac(key, payload))
+    packed = _short(ticket, key, index, skills, kept) if short else None
+    return packed if packed is not None else to_code(payload + _mac(key, payload))
+
+
+# --- the short code (version 2): the same data packed to the bit ------------------------------
+
+def _short(ticket: Ticket, key: str, index: int, skills: tuple[str, ...],
+           kept: list[SkillDay]) -> str | None:
+    """The ticket as a short code (about a third shorter: fewer characters to type without a
+    camera), None when a field does not fit (then the long form carries it)."""
+    out, slips = BitWriter(), _slips()
+    out.put(SHORT_VERSION, 5)
+    out.put(_short_key_id(key), 10)
+    out.put(min(max(0, ticket.day - DAY_ZERO), (1 << 14) - 1), 14)
+    out.put(ticket.minute % 1440, 11)
+    levels = [ticket.level, ticket.unlocked, *(day.level for day in kept)]
+    if not out.name(ticket.nickname) or index >= 16 or not all(0 <= n < 32 for n in levels):
+        return None
+    for value, bits in ((index, 4), (ticket.level, 5), (ticket.unlocked, 5), (len(kept), 4)):
+        out.put(value, bits)
+    for day in kept:
+        right = min(day.right, day.attempts)
+        slip = slip_name(day.slip)
+        out.put(skills.index(day.skill), 4)
+        for number in (min(day.attempts, MAX_NUMBER), right, min(day.run, right)):
+            out.number(number)
+        out.put(day.level, 5)
+        out.put(slips.index(slip) + 1 if slip in slips else 0, 6)
+    payload = out.text()
+    return group(payload + _short_mac(key, payload))
+
+
+def _short_key_id(key: str) -> int:
+    return int.from_bytes(key_id(key), "big") >> 6
+
+
+def _short_mac(key: str, payload: str) -> str:
+    digest = hmac.new(key.encode(), b"short:" + payload.encode(), hashlib.sha256).digest()
+    out = BitWriter()
+    out.put(int.from_bytes(digest[:5], "big") >> 5, 5 * SHORT_MAC_CHARS)
+    return out.text()
+
+
+def _decode_short(text: str, key: str) -> Ticket:
+    payload, mac = text[:-SHORT_MAC_CHARS], text[-SHORT_MAC_CHARS:]
+    if len(payload) < 11 or not hmac.compare_digest(mac, _short_mac(key, payload)):
+        reader = BitReader(payload)
+        if len(payload) >= 3 and (reader.take(5), reader.take(10))[1] != _short_key_id(key):
+            raise TicketError("exit_ticket.other_class")
+        raise TicketError("exit_ticket.forged" if len(payload) >= 11 else "exit_ticket.damaged")
+    try:
+        reader, lessons, slips = BitReader(payload), _lessons(), _slips()
+        found = reader.take(15).to_bytes(2, "big")
+        day, minute = DAY_ZERO + reader.take(14), reader.take(11)
+        nickname = reader.name()
+        lesson_id, skills = lessons[reader.take(4)]
+        level, unlocked, count = reader.take(5), reader.take(5), reader.take(4)
+        days = []
+        for _ in range(count):
+            skill = skills[reader.take(4)]
+            attempts = reader.number(MAX_NUMBER)
+            right = reader.number(attempts)
+            run, at_level, slip = reader.number(right), reader.take(5), reader.take(6)
+            days.append(SkillDay(skill, attempts, right, run, at_level,
+                                 slips[slip - 1] if slip else ""))
+        if not reader.only_padding() or not nickname.strip() or minute >= 1440:
+            raise ValueError("not a whole ticket")
+    except (ValueError, IndexError, UnicodeDecodeError):
+        raise TicketError("exit_ticket.damaged") from None
+    return Ticket(nickname, lesson_id, level, unlocked, day, minute, tuple(days), found)
 
 
 def decode(code: object, key: str) -> Ticket:
     """The ticket a code carries, checked against the class key. TicketError says why not:
     `other_class` (signed with another key), `forged` (changed, mistyped or made up),
-    `damaged` / `bad_chars` / `empty` / `not_a_ticket`. Never anything else."""
+    `damaged` / `bad_chars` / `empty` / `not_a_ticket`. Never anything else. Reads the short
+    code (it starts with "2") and the long one (it starts with "0") alike."""
+    text = typed_text(code)
+    if text[0] == ALPHABET[SHORT_VERSION]:
+        return _decode_short(text, key)
     data = from_code(code)
     if len(data) < 1 + KEY_ID_BYTES + MAC_BYTES + 6:
         raise TicketError("exit_ticket.damaged" if data[:1] == bytes([VERSION])

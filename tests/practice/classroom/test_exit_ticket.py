@@ -82,11 +82,17 @@ def test_a_ticket_made_without_the_key_is_forged_and_another_class_is_named() ->
         decode(better, KEY)
     assert refused.value.key == "exit_ticket.other_class"
     # The right class's key id with a made-up signature: forged, not "another class".
-    data = bytearray(from_code(encode(a_ticket(right=7), KEY)))
+    data = bytearray(from_code(encode(a_ticket(right=7), KEY, short=False)))
     data[-1] ^= 1
     with pytest.raises(TicketError) as refused:
         decode(to_code(bytes(data)), KEY)
     assert refused.value.key == "exit_ticket.forged"
+    short = encode(a_ticket(right=7), KEY)
+    for changed in (short[:-1] + ("1" if short[-1] != "1" else "2"),   # the signature
+                    short[:8] + ("1" if short[8] != "1" else "2") + short[9:]):   # a field
+        with pytest.raises(TicketError) as refused:
+            decode(changed, KEY)
+        assert refused.value.key == "exit_ticket.forged", changed
 
 
 def test_box_counts_the_same_ticket_once_and_keeps_the_newest() -> None:
@@ -142,3 +148,21 @@ def test_bad_input_is_a_refusal_never_a_traceback(code: object) -> None:
     reading = TicketBox(KEY).read(code)
     assert reading.tone == "bad" and reading.key.startswith("exit_ticket.")
     assert t(reading.key, "ru") != reading.key
+
+
+@pytest.mark.parametrize("nickname", ["Mila", "Маша", "Алёна", "Ян 2"])
+def test_the_typed_code_is_short_and_the_long_one_still_reads(nickname: str) -> None:
+    """Issue 40: 48 characters to type without a camera. The short form is about a third
+    shorter, forgiving (any case, spaces for dashes), and every long code still decodes."""
+    import dataclasses
+
+    ticket = dataclasses.replace(a_ticket(right=5), nickname=nickname)
+    short, long = encode(ticket, KEY), encode(ticket, KEY, short=False)
+    typed = lambda code: len(code.replace("-", ""))   # noqa: E731
+    assert typed(short) <= 0.75 * typed(long), (short, long)
+    assert short.startswith("2") and long.startswith("0")
+    for code in (short, long, short.lower().replace("-", " "), " " + short.replace("-", "")):
+        back = decode(code, KEY)
+        assert dataclasses.replace(back, key_id=b"") == dataclasses.replace(ticket, key_id=b"")
+    with pytest.raises(TicketError):
+        decode(short[:-3], KEY)
