@@ -46,7 +46,6 @@ class PlayBoard:
         self._guard = guard
         self._play = play
         self.mode: str | None = None
-        self.names: Sequence[str] | None = None   # the seats' names at a table of several people
         self.legal: list[Move] = []
         self._obs = obs
         self.grid = QueenGrid(obs, lang, feedback=feedback)
@@ -161,6 +160,16 @@ class PlayBoard:
     def show_stars(self, coaches: Mapping[int, SeatCoach]) -> None:
         """The stars each person's right answers to their coach earned, on the scoreboard."""
         self.grid.set_stars({seat: c.panel.coach.stars for seat, c in coaches.items()})
+
+    @property
+    def names(self) -> Sequence[str] | None:
+        """The seats' names at a table of several people (None: one child against bots); the
+        scoreboard says them too ("Masha: 2 queens", not "Player 2")."""
+        return self.grid.names
+
+    @names.setter
+    def names(self, names: Sequence[str] | None) -> None:
+        self.grid.names = None if names is None else [str(name) for name in names]
 
     def cards_checked(self, right: bool) -> None:
         """The coach judged the cards picked in the hand: a right pick stays picked, so one

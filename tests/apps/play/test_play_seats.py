@@ -100,6 +100,9 @@ def test_a_table_of_people_names_whose_turn_and_whom_the_coach_asks_about() -> N
         answer_right(app)
     assert app.feedback.text.startswith(f"{['Мама', 'Маша'][viewer]}, твой ход!"), (
         app.feedback.text)
+    totals = app.board.grid.totals()   # the scoreboard names the seats too
+    assert any(line.startswith(("Маша", "Мама")) for line in totals), totals
+    assert any(line.startswith("Бот 3") for line in totals), totals
     asked = Exercise("play", 1, 0, "chance_holds", SEAT, msg("common.you"), (0,), seats=(0, 2))
     labels = [label for _v, label in choices_for(asked, 1, "ru", app.board.names)]
     assert labels == ["Мама", "Бот 3"], labels
