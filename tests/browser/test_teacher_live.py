@@ -137,6 +137,7 @@ def test_answers_before_the_nickname_reach_the_teacher(browser: Any,
         index = open_page(context, f"{class_server.url}voila/render/index.ipynb",
                           ".sq-index-nickname", errors)
         index.locator(".sq-index-nickname input").fill("Petya")
+        index.locator(".sq-index-nickname input").press("Enter")   # sent on leaving the box
         card = index.locator('.sq-lesson-card[data-lesson="queen_points"] a')
         index.wait_for_function(
             "() => document.querySelector('.sq-lesson-card[data-lesson=\"queen_points\"] a')"

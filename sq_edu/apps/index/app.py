@@ -137,7 +137,7 @@ class IndexApp(widgets.VBox):
         # "Due for review": a child types their nickname and sees which lessons to revisit.
         self._progress_dir = progress_dir
         self.due: dict[str, list[str]] = {}
-        self.nickname = widgets.Text(layout=widgets.Layout(width="14em"), continuous_update=True)
+        self.nickname = widgets.Text(layout=widgets.Layout(width="14em"), continuous_update=False)
         self.nickname.add_class("sq-index-nickname")
         self.show_due = widgets.Button()
         self.show_due.add_class("sq-index-show-due")
