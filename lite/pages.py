@@ -16,6 +16,7 @@ from string import Template
 from sq_edu.apps.index import IndexApp
 from sq_edu.i18n import DEFAULT_LANG, LANGS, catalog
 from sq_edu.i18n import t as _t
+from sq_edu.links import PageParams
 from sq_edu.pages.titles import page_titles
 from sq_edu.server.server import dashboards, notebooks_dir
 
@@ -33,8 +34,8 @@ def t(key: str, lang: str, **params: object) -> str:
 class SiteIndex(IndexApp):
     """The index with links to the site's pages instead of the notebooks."""
 
-    def link(self, name: str) -> str:
-        return f"{name}.html?lang={self.lang}"
+    def link(self, name: str, nickname: str = "") -> str:
+        return f"{name}.html?{PageParams(self.lang, nickname=nickname.strip()).to_query()}"
 
 
 def code_cells(notebook: Path) -> list[str]:

@@ -125,6 +125,7 @@ class PageParams:
     notes: tuple[str, ...] = field(default=())
     class_code: str = ""      # the class of a teacher's link ("": the server's class)
     fixed: bool = False       # the teacher's link fixes the level (a test)
+    nickname: str = ""        # typed on the index: the lesson's nickname box starts with it
     MAX_SEED: ClassVar[int] = MAX_SEED      # the ranges every page setting is checked against
     MAX_LEVEL: ClassVar[int] = MAX_LEVEL
 
@@ -143,6 +144,8 @@ class PageParams:
             values["class"] = self.class_code
         if self.fixed:
             values["fixed"] = 1
+        if self.nickname:
+            values["nickname"] = self.nickname
         return urlencode(values)
 
     def level_note(self, shown: int | None) -> tuple[str, ...]:
@@ -151,6 +154,9 @@ class PageParams:
                 and "bad_level" not in self.notes):
             return (*self.notes, "bad_level")
         return self.notes
+
+
+MAX_NICKNAME = 40   # a prefilled nickname is at most this long (a nickname is shorter still)
 
 
 def default_lang() -> str:
@@ -198,5 +204,8 @@ def parse_query(query: str | None, default: str | None = None) -> PageParams:
         except ClassCodeError:
             notes.append("bad_class")
     fixed = values.get("fixed", "").strip().lower() in ("1", "true", "yes")
+    nickname = " ".join(values.get("nickname", "").split())
+    if len(nickname) > MAX_NICKNAME or not nickname.isprintable():
+        nickname = ""   # only a prefill: the lesson checks a nickname when it is saved
     return PageParams(lang=lang, seed=seed, level=level, notes=tuple(notes),
-                      class_code=class_code, fixed=fixed)
+                      class_code=class_code, fixed=fixed, nickname=nickname)

@@ -55,3 +55,13 @@ def test_every_binder_link_in_the_readme_comes_from_the_one_setting() -> None:
     assert binder_link("chances", "lang=ru&seed=3") == (
         f"https://mybinder.org/v2/gh/{BINDER_REPOSITORY}/HEAD?urlpath="
         "voila%2Frender%2Fnotebooks%2Fchances.ipynb%3Flang%3Dru%26seed%3D3")
+
+
+def test_the_nickname_typed_on_the_index_travels_in_the_lesson_link() -> None:
+    """Issue 40: a nickname typed on the index was not carried into the lesson."""
+    from sq_edu.links import PageParams, parse_query
+
+    query = PageParams("ru", nickname="Маша К").to_query()
+    assert parse_query(query).nickname == "Маша К"
+    assert parse_query("nickname=" + "x" * 200).nickname == ""
+    assert parse_query("lang=en").nickname == ""

@@ -18,6 +18,11 @@ ALLOWED = {
     # `play/layout.py` only to stay under 350 lines, and the two files imported each other
     # (issue 42); it is back in the app, as one `_page_parts` method.
     "sq_edu/apps/play/app.py": 380,
+    # Over by a few lines after the class nickname asked first (issue 40) and the checked or
+    # guest seat (issue 39) landed together; each wants a concept moved out, not a cut: the
+    # nickname handling to the progress panel, the lobby's name check to `apps/shared/learner`.
+    "sq_edu/apps/lesson/app.py": 360,
+    "sq_edu/apps/table/app.py": 355,
 }
 PACKAGE = Path(sq_edu.__file__).resolve().parent
 

@@ -22,6 +22,7 @@ carry one (`IllegalMove.msg`, `IllegalPlay.msg`, `Verdict.msg`, `LessonError.msg
 from __future__ import annotations
 
 import logging
+import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -106,11 +107,45 @@ def t(key: str, lang: str = DEFAULT_LANG, /, **params: object) -> str:
         n = params.get("n", 0)
         count = int(n) if isinstance(n, (int, float, str, Fraction)) else 0
         value = value.get(plural_form(count, lang)) or next(iter(value.values()))
+    values = {k: signed(v) for k, v in params.items()}
     try:
-        return str(value).format(**{k: signed(v) for k, v in params.items()})
-    except (KeyError, IndexError, ValueError):
-        log.exception("bad parameters for message %s", key)
-        return str(value)
+        return str(value).format(**values)
+    except (KeyError, IndexError, ValueError, TypeError, AttributeError):
+        log.exception("bad parameters for message %s (%s)", key, ", ".join(sorted(params)))
+        return plain_sentence(str(value), values)
+
+
+class _Forgiving(string.Formatter):
+    """Fills what it can: an unknown format spec gives the plain value, a missing or
+    malformed field gives nothing. Used only after the strict format failed (and logged)."""
+
+    def get_field(self, field_name: str, args: object, kwargs: Mapping[str, object]
+                  ) -> tuple[object, str]:
+        try:
+            found: tuple[object, str] = super().get_field(field_name, (), kwargs)
+            return found
+        except (KeyError, IndexError, AttributeError, ValueError, TypeError):
+            return "", field_name
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        try:
+            return format(value, format_spec)
+        except (ValueError, TypeError):
+            return str(value)
+
+
+def plain_sentence(text: str, values: Mapping[str, object]) -> str:
+    """A message whose parameters did not fit, still as a sentence a child can read: never a
+    raw `{placeholder}` on a page. Missing values leave a gap that is closed up."""
+    try:
+        filled = _Forgiving().vformat(text, (), values)
+    except (ValueError, TypeError, IndexError, KeyError):  # unbalanced braces in the text
+        filled = text
+    filled = filled.replace("{", "").replace("}", "")
+    filled = re.sub(r"[ \t]{2,}", " ", filled).strip()
+    for mark in (" .", " ,", " …", " !", " ?", " :", " »"):
+        filled = filled.replace(mark, mark.strip())
+    return filled
 
 
 def signed(value: object) -> object:

@@ -47,6 +47,9 @@ def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) ->
     join = getattr(app, "join_class", None)
     if callable(join):   # a lesson: the teacher's live view follows it in the link's class
         join(class_code, fixed=params.fixed)
+    prefill = getattr(app, "prefill_nickname", None)
+    if params.nickname and callable(prefill):   # typed on the index: not typed twice
+        prefill(params.nickname)
     cheer = getattr(app, "cheer", None)
     if cheer is not None and hasattr(cheer, "class_mode"):
         cheer.class_mode = bool(class_code)   # a room of phones: sounds start off

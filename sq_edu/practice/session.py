@@ -101,6 +101,7 @@ class LessonSession:
         self.exercise: Exercise
         self.hints_shown = 0
         self.recorded = False        # this exercise's answer was counted
+        self.how = "first"           # how the last answer was given (standing.HOWS)
         self.solved = False          # ... and it was right: no more answers taken
         self.result: Judgement | None = None
         self.outcome: Outcome | None = None   # what the counted answer changed
@@ -220,8 +221,10 @@ class LessonSession:
             return self.result
         result = check(self.exercise, answer)
         self.result = result
+        self.how = "again"   # a second try, a replayed deal or an answer that is not counted
         if result.understood and self.counts(result):
             self.recorded = True
+            self.how = "help" if self.hints_shown > 0 else "first"
             ex = self.exercise
             key = (ex.level, self.seed, self.index)
             tells, named = misconception_bits(ex.misconceptions,
@@ -232,6 +235,8 @@ class LessonSession:
                 tells=tells, named=named, slip=result.misconception or ""))
             self.answered.add(key)
             self.apply(self.outcome)
+            if self.outcome.replay:
+                self.how = "again"
             failed = self.recorder.save(self.level)
             if failed is not None:
                 self.notes.append(failed)

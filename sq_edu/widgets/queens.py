@@ -39,7 +39,8 @@ def total_text(obs: Observation, seat: int, lang: str,
     `names`: the seats' names where they have them (a class table)."""
     who = player_name(seat, obs.seat, lang, names)
     n = len(obs.awake[seat])
-    queens = t("common.count_queens", lang, n=n) if n else t("widgets.no_queens", lang)
+    none = "widgets.no_queens_end" if obs.is_over else "widgets.no_queens"  # not "yet": over
+    queens = t("common.count_queens", lang, n=n) if n else t(none, lang)
     target_points = obs.rules.win_points(obs.players)
     if target_points is None:
         return t("widgets.awake_total_kids", lang, who=who, queens=queens,

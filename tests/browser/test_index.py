@@ -9,15 +9,26 @@ from sq_edu.server.server import dashboards as existing_dashboards
 pytestmark = pytest.mark.browser
 
 
+def first_level_shown(page, lang: str) -> None:
+    """The equations card promises what level 1 is (pairs), not only what comes later."""
+    from sq_edu.practice import get_lesson
+
+    first = get_lesson("equations").levels[0].title.get(lang)
+    card = page.locator('.sq-lesson-card[data-lesson="equations"]').inner_text()
+    assert first.lower() in card.lower(), card
+
+
 def test_index_switches_to_russian(dashboards) -> None:
     page = dashboards.open("index")
     assert page.get_by_role("heading", name="Sleeping Queens maths").is_visible()
+    first_level_shown(page, "en")
     dashboards.screenshot("index", curated=True)
 
     page.get_by_role("button", name="Русский").click()
     page.get_by_role("heading", name="Математика со «Спящими королевами»").wait_for()
     assert page.get_by_role("button", name="English").is_visible()
     dashboards.check()
+    first_level_shown(page, "ru")
     dashboards.screenshot("index-ru", curated=True)
 
 

@@ -344,6 +344,14 @@ def test_on_a_phone_the_queens_follow_the_hand_and_a_slot_picture_can_be_tapped(
         top = lambda sel: page.locator(f"{APP} {sel}").first.bounding_box()["y"]  # noqa: E731
         assert top(".sq-hand") < top(".sq-queen-grid") < top(".sq-story")
         assert top(".sq-queen-grid") < top(".sq-discard-pile")
+        # issue 40: how many bots, on the first screen (no grown-ups' panel): 2, then 1
+        count = page.locator(f"{APP} .sq-bot-count")
+        assert count.is_visible() and count.bounding_box()["y"] < 844
+        assert page.locator(f"{APP} .sq-awake-total").count() == 3
+        page.screenshot(path=str(ARTIFACTS_DIR / "play-bot-count-phone-en.png"))
+        click_and_wait(page, count.get_by_role("button", name="1", exact=True), tap=True)
+        page.wait_for_function("s => document.querySelectorAll(s).length === 2",
+                               arg=f"{APP} .sq-awake-total")
         for _ in range(300):   # until the child can wake a queen with a king
             settle(page)
             if page.locator(f"{APP} .sq-act-wake").is_visible():

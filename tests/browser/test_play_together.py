@@ -97,7 +97,9 @@ def play_hot_seat(page, names: tuple[str, str], shoot=None) -> tuple[int, int]:
         setup.locator(".sq-seat-name input").nth(index).fill(name)
     click_and_wait(page, setup.locator(".sq-seat-start"))
     page.locator(f"{APP} .sq-pass-screen", has_text=names[0]).wait_for(state="visible")
-    passes, answers = 0, 0
+    # issue 40: the grown-ups' panel ("New game") closes once the game starts
+    assert not page.locator(f"{APP} .sq-new-game").is_visible()
+    passes, answers, named_turns = 0, 0, 0
     for _ in range(MAX_STEPS):
         settle(page)
         if page.locator(f"{APP} .sq-game-over").is_visible():
@@ -110,9 +112,14 @@ def play_hot_seat(page, names: tuple[str, str], shoot=None) -> tuple[int, int]:
             answer_coach(page, _kind(page, "en"), answers % 2 == 0, answers, "en")
             answers += 1
         else:
+            status = page.locator(f"{APP} .sq-status").first.inner_text()
+            if "your turn" in status.lower():   # issue 40: whose turn, by name
+                assert any(f"{n}, your turn" in status for n in names), status
+                named_turns += 1
             child_turn(page)
     over = page.locator(f"{APP} .sq-game-over")
     assert over.is_visible() and passes >= 4 and answers >= 2, (passes, answers)
+    assert named_turns >= 2, named_turns
     for name in names:
         assert f"{name}:" in over.inner_text()
     return passes, answers

@@ -123,3 +123,62 @@ def test_class_link_names_the_host_the_teacher_used(browser: Any, voila_server: 
         assert teacher.locator(f"{APP} .sq-class-link a").get_attribute("href") == link
     finally:
         context.close()
+
+
+def test_answers_before_the_nickname_reach_the_teacher(browser: Any,
+                                                       class_server: VoilaServer) -> None:
+    """Issue 40: a class page asks for the nickname before the first task, the nickname typed
+    on the index is already in its box, and answers given before saving it reach the
+    teacher's page under it (they used to show as 0 answers, "all fine")."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="en-GB",
+                                  has_touch=True, is_mobile=True)
+    try:
+        errors: list[str] = []
+        index = open_page(context, f"{class_server.url}voila/render/index.ipynb",
+                          ".sq-index-nickname", errors)
+        index.locator(".sq-index-nickname input").fill("Petya")
+        index.locator(".sq-index-nickname input").press("Enter")   # sent on leaving the box
+        card = index.locator('.sq-lesson-card[data-lesson="queen_points"] a')
+        index.wait_for_function(
+            "() => document.querySelector('.sq-lesson-card[data-lesson=\"queen_points\"] a')"
+            ".href.includes('nickname=Petya')")
+        card.click()
+        wait_rendered(index, ".sq-lesson-app")
+        learner = index
+        first = learner.locator(".sq-class-nickname")
+        first.wait_for(state="visible")
+        assert first.locator(".sq-nickname input").input_value() == "Petya"
+        answer = learner.locator(".sq-answer-text input")
+        assert first.bounding_box()["y"] < answer.bounding_box()["y"]   # before the task
+        ARTIFACTS.mkdir(exist_ok=True)
+        learner.screenshot(path=str(ARTIFACTS / "class-nickname-first-phone-en.png"))
+        for n in range(2):   # answers before any nickname is saved
+            answer.fill("999")
+            learner.locator("button.sq-submit").click()
+            learner.locator(".sq-feedback .sq-status-bad").first.wait_for()
+            if n == 0:
+                learner.locator("button.sq-next-exercise").click()
+                learner.wait_for_function(
+                    "() => !document.querySelector('.sq-feedback .sq-status-bad')")
+        first.locator(".sq-secret-picture button").first.click()
+        first.locator(".sq-secret input").fill("2468")
+        first.locator("button.sq-save-nickname").click()
+        learner.locator(".sq-feedback", has_text="Petya").first.wait_for()
+        first.wait_for(state="hidden")
+        assert learner.locator(".sq-progress-box .sq-nickname input").input_value() == "Petya"
+
+        teacher_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+        try:
+            teacher = open_page(teacher_ctx, f"{class_server.url}voila/render/teacher.ipynb",
+                                ".sq-teacher-login", errors)
+            teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+            teacher.locator("button.sq-teacher-open").click()
+            row = teacher.locator(".sq-class-table tbody tr", has_text="Petya")
+            row.wait_for(timeout=30_000)
+            cells = row.locator("td").all_inner_texts()
+            assert cells[0] == "Queen points" and cells[3] == "2", cells
+        finally:
+            teacher_ctx.close()
+        assert not errors, errors
+    finally:
+        context.close()

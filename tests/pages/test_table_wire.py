@@ -51,3 +51,12 @@ def test_a_move_of_wrong_types_is_refused(bad: dict) -> None:
 
 def test_a_plain_move_needs_no_extras() -> None:
     assert move_from_wire({"kind": "allow"}) == Move("allow")
+
+
+def test_a_table_code_is_read_as_a_child_types_it() -> None:
+    """The lobby shows "D P A E E X"; typed so, it used to be "no table with this code"."""
+    from sq_edu.pages.tables.wire import table_code
+
+    for typed in ("D P A E E X", " dpaeex ", "d p a-e e x", "DPA\u00a0EEX", "DРAЕЕХ"):
+        assert table_code(typed) == "DPAEEX", typed
+    assert table_code(None) == "" and table_code("x" * 200) == ""

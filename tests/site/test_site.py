@@ -420,7 +420,8 @@ def test_on_a_phone_the_bar_leaves_the_task_on_the_first_screen(browser: Any,
         assert bar is not None and app is not None
         assert app["y"] + app["height"] <= bar["y"] + 0.5, (app, bar)   # the app above the bar
         assert bar["y"] + bar["height"] <= PHONE["viewport"]["height"] + 0.5   # bar on screen
-        for task in (".sq-answer", ".sq-answer-cards"):
+        # issue 40: «Проверить ответ» and «Подсказка» were under the bar on the first screen
+        for task in (".sq-answer", ".sq-answer-cards", ".sq-submit", ".sq-hint"):
             box = frame.locator(task).first.bounding_box()
             assert box is not None and box["y"] >= 0, task
             assert box["y"] + box["height"] <= bar["y"], f"{task} ends under the bar: {box}"

@@ -180,9 +180,10 @@ class IndexApp(widgets.VBox):
         self.due = progress.mastery.due_by_lesson(self._lesson_files) if progress else {}
         self._render()
 
-    def link(self, name: str) -> str:
-        """Relative link to a dashboard that keeps the chosen language."""
-        return f"{name}.ipynb?{PageParams(self.lang).to_query()}"
+    def link(self, name: str, nickname: str = "") -> str:
+        """Relative link to a dashboard that keeps the chosen language (and, for a lesson,
+        the nickname typed here, so the child does not type it twice)."""
+        return f"{name}.ipynb?{PageParams(self.lang, nickname=nickname.strip()).to_query()}"
 
     def _render(self) -> None:
         lang = self.lang
@@ -235,4 +236,4 @@ class IndexApp(widgets.VBox):
         if self.alone:  # no link that would only answer 403
             return f'<li class="sq-lesson-card" data-lesson="{name}"><div>{body}</div></li>'
         return (f'<li class="sq-lesson-card" data-lesson="{name}">'
-                f'<a href="{self.link(name)}">{body}</a></li>')
+                f'<a href="{self.link(name, self.nickname.value)}">{body}</a></li>')

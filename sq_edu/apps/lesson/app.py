@@ -51,6 +51,7 @@ from os import PathLike
 
 import ipywidgets as widgets
 
+from sq_edu.apps.lesson.class_name import NicknameFirst
 from sq_edu.apps.lesson.exercise import ExerciseView
 from sq_edu.apps.lesson.inputs import AnswerInput
 from sq_edu.apps.lesson.progress import ProgressPanel
@@ -102,6 +103,7 @@ class LessonApp(widgets.VBox):
         self.session = LessonSession(self.lesson, PanelRecorder(self.panel), level, seed)
         self.trace = ClassTrace(folder, "")  # `join_class` names the class
         self.suggested = SuggestedPractice()   # practice the teacher sent this learner
+        self.nickname_first = NicknameFirst(self.panel)   # class mode: who, before the task
         self.settings = LessonSettings(self.lesson, self.lang, self.level, self.seed)
         self.view = ExerciseView(self.lesson, self.session, self.feedback, self.lang)
 
@@ -148,7 +150,7 @@ class LessonApp(widgets.VBox):
         header.add_class("sq-app-header")
         self._parts = {
             "top": [AppStyle(), header, self.suggested, self.suggested.bringer, s.box,
-                    self.exercise_number, self.prompt, self.read_aloud],
+                    self.nickname_first, self.exercise_number, self.prompt, self.read_aloud],
             "clues": [self.context, self.deck, self.visual],
             "answer": [self.answer_box, v.actions, self.feedback, self.celebrate],
             "after": [self.interpretation, self.hints, self.reveal, self.intro_toggle, intro,
@@ -196,18 +198,14 @@ class LessonApp(widgets.VBox):
             self.feedback.say("lesson_app.already_solved", "info")
             return self.session.result
         counted_before = self.session.recorded
-        hinted = self.session.hints_shown > 0
         result = self.session.submit(self.answer.value())
         if result.understood:   # every answer reaches the teacher, with the error it shows
             ex = self.session.exercise
-            replay = self.session.outcome is not None and self.session.outcome.replay
-            how = ("again" if counted_before or replay or not self.session.recorded
-                   else "help" if hinted else "first")
             self.trace.answer(self.progress.nickname, self.lesson.id, self.session.level,
                               result.correct, skill=ex.skill,
                               misconception=result.misconception or "", answered_at=ex.level,
-                              how=how, opened=skill_opened(self.progress.mastery,
-                                                           ex.skill, self.lesson))
+                              how=self.session.how, opened=skill_opened(
+                                  self.progress.mastery, ex.skill, self.lesson))
         if self.session.recorded and not counted_before:
             self._cheer_outcome()
             self.settings.show_level(self.level)
@@ -277,6 +275,7 @@ class LessonApp(widgets.VBox):
         """Work in class `code` (the teacher's live view shows this learner there); `fixed`
         keeps the learner on this level and deal, as in a test."""
         self.trace.code = code
+        self.nickname_first.ask(bool(code))
         self.session.fixed = fixed
         self.settings.fix(fixed)
 
@@ -290,7 +289,12 @@ class LessonApp(widgets.VBox):
         self._place_answer()
         return panel
 
+    def prefill_nickname(self, text: str) -> None:
+        """The nickname typed on the index, ready in the box (saved with the child's secret)."""
+        self.nickname.value = self.nickname.value.strip() or text
+
     def _visit(self) -> None:
+        self.nickname_first.done()
         self.trace.visit(self.progress.nickname, self.lesson.id, self.session.level)
         if self.trace.code or self.suggested.suggestion is not None:   # class mode only
             self.suggested.update(self.trace.progress_dir, self.trace.code,
@@ -346,3 +350,4 @@ class LessonApp(widgets.VBox):
         self.view.relabel()
         self.panel.level = self.level
         self.panel.set_lang(lang)
+        self.nickname_first.set_lang(lang)

@@ -106,8 +106,11 @@ class ProgressPanel(widgets.VBox):
         nickname_row.add_class("sq-progress-row")
         files_row = widgets.HBox([self.export, self.upload])   # download and upload together
         files_row.add_class("sq-progress-row")
-        super().__init__([self.title, self.mastery, self.notice, nickname_row,
-                          self.nickname_help, self.fields, files_row, self.export_help])
+        # Who is working: in class mode these go above the first task until saved.
+        self.who_parts = (nickname_row, self.nickname_help, self.fields)
+        self.parts = (self.title, self.mastery, self.notice, *self.who_parts, files_row,
+                      self.export_help)
+        super().__init__(list(self.parts))
         self.add_class("sq-progress-box")
 
     # --- saving ---------------------------------------------------------------------------

@@ -26,7 +26,7 @@ Stable hooks for browser tests (CSS classes; each control a real, named, keyboar
     sq-coach-check-cards                       check the cards picked in the hand
     sq-coach-show-me  show the tracker and the worked answer   sq-coach-result  the verdict
     sq-nickname / sq-save-nickname  sq-secret-picture / sq-secret  who plays (their secret)
-    sq-coach-summary  after the game
+    sq-coach-summary  after the game           sq-bot-count     how many bots (first screen)
     sq-game-over      the game-over panel      sq-play-again    new game from that panel
     sq-celebrate      the child's win          sq-over-player / sq-over-queen  queens as pictures
     sq-best-moment    the child's best moment  sq-sound         sounds on / off
@@ -108,11 +108,10 @@ class PlayApp(widgets.VBox):
         self.skip_button = _button("sq-skip", icon="fast-forward")
         self.bot_bar = widgets.HBox([self.next_button, self.skip_button])
         self.coach_box = widgets.VBox([self._solo.panel])
-        # Child first: the grown-ups' choices (bots, rules, coach, who plays) behind one button.
         self.cheer = Cheer(self.lang)
         self._story_cheer = StoryCheer(self.cheer)
-        self.settings_toggle, self.settings = settings_fold([self.setup, self.learner],
-                                                             self.lang)
+        # Child first: the grown-ups' choices (bots, rules, coach, who plays) behind one button.
+        self.settings_toggle, self.settings = settings_fold([self.setup, self.learner], self.lang)
         self._seats: list[Seat] | None = None   # None: one child against bots
         self._wire()
         super().__init__(self._page_parts())
@@ -128,8 +127,8 @@ class PlayApp(widgets.VBox):
         scrolling; on a narrow one the queens wrap below."""
         board = self.board
         left = widgets.VBox([self.feedback, self.pass_screen, self.over, board.hand,
-                             board.actions, self.bot_bar, self.coach_box, board.story,
-                             board.discard_view])
+                             board.actions, self.bot_bar, self.setup.bot_count,
+                             self.coach_box, board.story, board.discard_view])
         left.add_class("sq-play-left")
         right = widgets.VBox([board.grid])
         right.add_class("sq-play-right")
@@ -141,12 +140,14 @@ class PlayApp(widgets.VBox):
         return [AppStyle(), header, self.settings, self.seat_setup, main]
 
     def _seat_coach(self, record: SavingRecorder, level: str | None) -> SeatCoach:
-        return SeatCoach.asked(self.lang, self.feedback, self.board.hand, record, level,
-                               self._cards_checked, lambda: self.board.show_stars(self.coaches))
+        board = self.board
+        return SeatCoach.asked(self.lang, self.feedback, board.hand, record, level,
+                               board.cards_checked, lambda: board.show_stars(self.coaches))
 
     def _wire(self) -> None:
         guard, setup = self._guard, self.setup
         setup.new_game_button.on_click(guard(lambda _b: self.new_game()))
+        setup.on_bot_count(guard(self.new_game))
         setup.together.on_click(guard(lambda _b: self._show_setup(True)))
         setup.coach_level.observe(guard(lambda _c: self._coach_level_set()), "value")
         self.next_button.on_click(guard(lambda _b: self.next_move()))
@@ -199,7 +200,12 @@ class PlayApp(widgets.VBox):
                     self.coaches[i].learner_known(known)
                     recorder.save()
         self._show_setup(False)
-        for solo_only in (self.learner, self.setup.opponents, self.setup.bot_choice):
+        self.settings_toggle.expanded = False   # the game is on: the hand, not "New game", on top
+        self.board.names = [seat_name(self._seats, i, self.lang) for i in range(len(seats))]
+        for seat_coach in self.coaches.values():
+            seat_coach.panel.names = self.board.names
+        setup = self.setup
+        for solo_only in (self.learner, setup.opponents, setup.bot_choice, setup.bot_count):
             solo_only.layout.display = "none"   # the seats' own names, bots and number
         self.new_game()
         if not_kept:
@@ -291,14 +297,6 @@ class PlayApp(widgets.VBox):
                 self.setup.bot_choice.value == "counting"):
             self.coaches[self.table.viewer].bot_turn(self.table, seat, events)
 
-    def _cards_checked(self, right: bool) -> None:
-        """The coach judged the cards picked in the hand: a right pick stays picked, so one
-        tap on "Discard" plays it; a wrong one is unpicked."""
-        if right:
-            self.board.act["discard"].focus()
-        else:
-            self.board.hand.clear()
-
     def _coach_level_set(self) -> None:
         """A parent (or the child) picks the shown person's coach level; it stays."""
         if self.setup.coach_level.value is None or self.setup.labelling:
@@ -314,10 +312,10 @@ class PlayApp(widgets.VBox):
     def _show_setup(self, on: bool) -> None:
         self.seat_setup.layout.display = "flex" if on else "none"
 
-    def _who(self, seat: int) -> Word | str:
-        if self._seats is not None:
-            return seat_name(self._seats, seat, self.lang)
-        return who(seat, self.table.viewer, self.lang)
+    def _who(self, seat: int) -> Word:
+        seats = self._seats
+        return who(seat, self.table.viewer, self.lang) if seats is None else seat_name(
+            seats, seat, self.lang)
 
     def _relabel(self) -> None:
         self.setup.set_lang(self.lang)
@@ -339,6 +337,8 @@ class PlayApp(widgets.VBox):
             self.board.draw(obs, legal, table.hand_hidden, self.coaches)
             story = table.story()   # every event as this screen may tell it: built once
             self.board.render_story(story, table.viewer)
+            moved = table.together or table.played(story)
+            self.setup.bot_count.layout.display = "none" if moved and not over else "flex"
             self._story_cheer.hear(story, table.viewer)
             self.over.draw(obs, [e for _new, e in story] if over else [],
                            self.coaches if over else {}, self._seats, self.table.game.observe)

@@ -20,7 +20,7 @@ from sq_edu.widgets.controls import button as _button
 from sq_edu.widgets.discard import DiscardPileView
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.hand import HandView
-from sq_edu.widgets.names import card_word, queen_name, short_name
+from sq_edu.widgets.names import card_word, named_player, queen_name, short_name
 from sq_edu.widgets.queens import QueenGrid
 
 if TYPE_CHECKING:
@@ -154,11 +154,33 @@ class PlayBoard:
                 first.focus()
         if block:
             self.answer_block.focus()
-        self.feedback.say(self._prompt_key(pending), "info", **self._prompt_params(legal, obs))
+        key, params = self._prompt_key(pending), self._prompt_params(legal, obs)
+        if self.names is not None and key == "play.prompt_your_turn":   # whose turn, by name
+            key, params = "play.prompt_turn_named", {"who": named_player(
+                self.names[obs.seat], self.lang)}
+        self.feedback.say(key, "info", **params)
 
     def show_stars(self, coaches: Mapping[int, SeatCoach]) -> None:
         """The stars each person's right answers to their coach earned, on the scoreboard."""
         self.grid.set_stars({seat: c.panel.coach.stars for seat, c in coaches.items()})
+
+    @property
+    def names(self) -> Sequence[str] | None:
+        """The seats' names at a table of several people (None: one child against bots); the
+        scoreboard says them too ("Masha: 2 queens", not "Player 2")."""
+        return self.grid.names
+
+    @names.setter
+    def names(self, names: Sequence[str] | None) -> None:
+        self.grid.names = None if names is None else [str(name) for name in names]
+
+    def cards_checked(self, right: bool) -> None:
+        """The coach judged the cards picked in the hand: a right pick stays picked, so one
+        tap on "Discard" plays it; a wrong one is unpicked."""
+        if right:
+            self.act["discard"].focus()
+        else:
+            self.hand.clear()
 
     def focus_first_action(self) -> None:
         """The child's turn: keyboard focus on the first thing to do."""

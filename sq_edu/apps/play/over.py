@@ -29,14 +29,20 @@ from sq_edu.widgets.svg import queen_face
 QUEEN_WIDTH = 56
 
 
-def best_moment(events: Sequence[Event], lang: str, me: int = 0) -> str:
+def best_moment(events: Sequence[Event], lang: str, me: int = 0,
+                kept: Sequence[str] | None = None) -> str:
     """The child's best moment of the game in one line: the richest queen woken or taken,
-    else the biggest discard, else a kind word for having played to the end."""
+    else the biggest discard, else a kind word for having played to the end.
+
+    `kept`: the queens the child holds at the end. A queen woken and then lost is said as lost
+    (with what guards her), so the line never praises a queen the child's row does not show."""
     queens = [(QUEEN_POINTS.get(e.queen or "", 0), e.kind, e.queen) for e in events
               if e.seat == me and e.kind in ("wake", "steal") and e.queen]
+    held = [q for q in queens if kept is None or q[2] in kept]
     if queens:
-        points, kind, queen = max(queens, key=lambda q: q[0])
-        what = t(f"joy.best_{kind}", lang, queen=queen_name(queen or "", lang),
+        points, kind, queen = max(held or queens, key=lambda q: q[0])
+        what = t(f"joy.best_{kind}" if held else "joy.best_lost", lang,
+                 queen=queen_name(queen or "", lang),
                  points=t("common.count_points", lang, n=points))
     else:
         biggest = max((len(e.cards) for e in events if e.seat == me and e.kind == "discard"),
@@ -63,7 +69,7 @@ def game_over_html(obs: Observation, events: Sequence[Event], lang: str) -> str:
            else f"<p><b>{escape(winner)}</b></p>")
     players = "".join(_queens_row(obs, seat, lang) for seat in range(obs.players))
     teams = "".join(f"<li>{escape(line)}</li>" for line in team_lines(obs, me, lang))
-    moment = escape(best_moment(events, lang, me))
+    moment = escape(best_moment(events, lang, me, obs.awake[me]))
     return (f'<div role="status" class="sq-over" style="font-size:1.15em"><h2>{head}</h2>{top}'
             f'<ul class="sq-over-players">{players}{teams}</ul>'
             f'<p class="sq-best-moment">{moment}</p></div>')

@@ -5,7 +5,9 @@ It holds the choices and their words only; `PlayApp` reads them when a game star
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -35,6 +37,11 @@ class SetupRow(widgets.HBox):
         self.auto = widgets.Checkbox(value=auto, indent=False)
         self.auto.add_class("sq-auto")
         self.together = button("sq-seat-setup-open", icon="users")
+        # How many bots, on the child's first screen too (the same choice as `opponents`).
+        self.bot_count = widgets.ToggleButtons(options=[1, 2, 3, 4], value=opponents)
+        self.bot_count.add_class("sq-bot-count")
+        self.bot_count.style.button_width = "3em"
+        self.opponents.observe(lambda c: setattr(self.bot_count, "value", c.new), "value")
         self.pace = pace
         self.labelling = False   # True while options are relabelled (not a grown-up's pick)
         self._label_choices(bots if bots in BOT_KINDS else "greedy", rules)
@@ -48,6 +55,17 @@ class SetupRow(widgets.HBox):
         self.bot_choice.value = bots
         self.rules_choice.options = [(t(f"play.rules_{k}", lang), k) for k in PRESETS]
         self.rules_choice.value = rules if rules in PRESETS else "official"
+
+    def on_bot_count(self, start: Callable[[], object]) -> None:
+        """The child picks how many bots on the first screen: a new game with that many
+        starts at once; a grown-up's pick in the panel only moves the buttons along."""
+
+        def picked(change: dict[str, Any]) -> None:
+            if change["new"] != self.opponents.value:
+                self.opponents.value = change["new"]
+                start()
+
+        self.bot_count.observe(picked, "value")
 
     def label_coach(self, level: str | None) -> None:
         """The coach level choice in the current language, showing `level`."""
@@ -70,6 +88,7 @@ class SetupRow(widgets.HBox):
         self.new_game_button.description = t("common.new_game", lang)
         self.auto.description = t("play.auto", lang)
         self.together.description = t("seats.setup_open", lang)
+        self.bot_count.description = t("play.bot_count", lang)
         self.label_coach(self.coach_level.value)
         for control in (self.opponents, self.bot_choice, self.rules_choice, self.coach_level):
             control.style.description_width = "initial"

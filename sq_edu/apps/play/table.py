@@ -18,6 +18,7 @@ from sq_edu.gamekit.autoplay import Chooser
 from sq_edu.practice.seats import Seat, needs_pass, persons
 
 MAX_BOT_STEPS = 2000  # a safety cap for "skip": no real game needs that many decisions
+PLAYED = ("wake", "steal", "sleep", "jester", "discard")   # moves a person makes
 EachMove = Callable[[Sequence[Event]], None]
 
 
@@ -111,3 +112,8 @@ class PlayTable:
         while the hand is on show; a spectator's view otherwise."""
         seat = None if self.hand_hidden else self.viewer
         return [(i >= self.last_action, e.seen_by(seat)) for i, e in enumerate(self.events)]
+
+    def played(self, story: Sequence[tuple[bool, Event]]) -> bool:
+        """The shown person made a move this game (not only was dealt a turn): from then on
+        a tap on the number of bots would throw the game away, so it is not offered."""
+        return any(e.seat == self.viewer and e.kind in PLAYED for _new, e in story)

@@ -23,13 +23,15 @@ TYPED = ("number", "fraction", "percent")
 Guard = Callable[[Callable[..., object]], Callable[..., object]]
 
 
-def choices_for(exercise: Exercise, seat: int, lang: str) -> list[tuple[object, str]]:
+def choices_for(exercise: Exercise, seat: int, lang: str,
+                names: Sequence[str] | None = None) -> list[tuple[object, str]]:
     """(value, label) of each answer button: the options of a choice, the players of a seat
-    question (named as seen from `seat`), none for the other kinds."""
+    question (named as seen from `seat`, by their `names` at a table of several people:
+    «Мама», not «Игрок 1»), none for the other kinds."""
     if exercise.kind == CHOICE:
         return [(o.id, o.label.render(lang)) for o in exercise.options]
     if exercise.kind == SEAT:
-        return [(s, who(s, seat, lang)) for s in exercise.seats]
+        return [(s, who(s, seat, lang, names)) for s in exercise.seats]
     return []
 
 

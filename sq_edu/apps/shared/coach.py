@@ -10,7 +10,7 @@ the replay of the game's chances.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from html import escape
 
 import ipywidgets as widgets
@@ -58,6 +58,7 @@ class CoachPanel(widgets.VBox):
         self._verdict: Verdict | None = None
         self._shown: Question | None = None      # the question just answered or shown
         self._bot_lines: list[Msg] = []
+        self.names: Sequence[str] | None = None   # the seats' names at a table of several people
         self._opening = False
         self._legal: list[Move] = []
         self._tip: Msg | None = None             # the reward of a right answer: a move tip
@@ -199,7 +200,7 @@ class CoachPanel(widgets.VBox):
         self.question.value = self._question_html(question)
         self.answers.show(kind, lang)
         self.show_me.layout.display = "flex" if question is not None else "none"
-        self.answers.set_choices(choices_for(question.exercise, obs.seat, lang)
+        self.answers.set_choices(choices_for(question.exercise, obs.seat, lang, self.names)
                                  if question is not None else [])
         self.result.value = self._result_html() if not obs.is_over else ""
         helper = self.coach.level == "helper" and not obs.is_over
@@ -209,8 +210,7 @@ class CoachPanel(widgets.VBox):
         self.bots.value = self._bots_html()
         if obs.is_over:
             self.coach.put_aside()     # a question still waiting goes to the summary
-        self.summary.value = self._summary_html() if obs.is_over else ""
-        self.summary.layout.display = "flex" if obs.is_over else "none"
+        self.draw_summary(obs.is_over)
         self.later.draw(obs.is_over)
         self.show_me.description = t("play.coach_show_me", lang)
         self.answer_text.description_allow_html = False
@@ -260,6 +260,12 @@ class CoachPanel(widgets.VBox):
         title = escape(t("play.coach_bots_title", self.lang))
         items = "".join(f"<li>{escape(m.render(self.lang))}</li>" for m in self._bot_lines)
         return f'<h3 class="sq-h">{title}</h3><ul>{items}</ul>'
+
+    def draw_summary(self, over: bool) -> None:
+        """The after-game summary (hidden during a game); redrawn when a waiting question is
+        answered below it."""
+        self.summary.value = self._summary_html() if over else ""
+        self.summary.layout.display = "flex" if over else "none"
 
     def _summary_html(self) -> str:
         lang = self.lang

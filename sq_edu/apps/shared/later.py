@@ -28,12 +28,15 @@ from sq_edu.widgets.hand import HandView
 
 class LaterHost(Protocol):
     """What the skipped questions need of the coach panel (a `CoachPanel` is one): its
-    language, its coach (a new one each game), its callback guard and its star."""
+    language, its coach (a new one each game), its callback guard, its star and its summary
+    (redrawn when a question is answered after the game)."""
 
     lang: str
     coach: Coach
     _guard: Guard
     _starred: Callable[[], None]
+
+    def draw_summary(self, over: bool) -> None: ...
 
 
 def answer_lines(verdict: Judgement, lang: str, earned: bool) -> list[str]:
@@ -94,6 +97,7 @@ class LaterQuestions(widgets.VBox):
             self.answer_text.value = ""
             if verdict.correct:
                 self.panel._starred()
+        self.panel.draw_summary(True)   # the answer counts in the summary above at once
         self.draw(True)
         return verdict
 

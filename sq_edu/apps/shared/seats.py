@@ -16,6 +16,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sq_edu.i18n import t
+from sq_edu.i18n.words import Word, word
 from sq_edu.practice.coach.coach import LEVELS
 from sq_edu.practice.seats import (
     BOT,
@@ -30,14 +31,20 @@ from sq_edu.practice.seats import (
 from sq_edu.widgets.controls import button, text_box
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.names import named_player
 
 START_SEATS: tuple[Seat, ...] = (Seat(PERSON), Seat(PERSON), Seat(BOT))
 
 
-def seat_name(seats: Sequence[Seat], seat: int, lang: str) -> str:
-    """A person's own name; a bot is "Bot 3" (seats counted from 1, as the board does)."""
+def seat_name(seats: Sequence[Seat], seat: int, lang: str) -> Word:
+    """A person's own name; a bot is "Bot 3" (seats counted from 1, as the board does).
+
+    A `Word`, so a sentence may ask for its forms ("Ходит {who:low}" -> "Ходит бот 3",
+    "Ходит Мама": a name keeps its capital)."""
     name = seats[seat].name
-    return name if seats[seat].is_person and name else t("seats.bot_name", lang, n=seat + 1)
+    if seats[seat].is_person and name:
+        return named_player(name, lang)
+    return word("seats.bot_name", lang, n=seat + 1)
 
 
 class SeatRow(widgets.HBox):

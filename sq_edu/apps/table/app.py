@@ -38,7 +38,7 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import default_lang
 from sq_edu.pages.tables.client import Refused, TableClient
 from sq_edu.pages.tables.seat_names import seat_name
-from sq_edu.pages.tables.wire import move_to_wire
+from sq_edu.pages.tables.wire import move_to_wire, table_code
 from sq_edu.practice.classroom.live import ClassTrace, server_class
 from sq_edu.practice.coach.coach import default_level
 from sq_edu.practice.learner_record import LearnerRecord
@@ -137,7 +137,7 @@ class TableApp(widgets.VBox):
             self._seated(answer["token"], answer["view"], guest_said=said)
 
     def join(self) -> None:
-        code = self.code_input.value.strip().upper()
+        code = table_code(self.code_input.value)
         if not code:
             self.feedback.say("table.prompt_code", "info")
             return

@@ -27,6 +27,19 @@ class WireError(ValueError):
         self.key = key
 
 
+# Cyrillic capitals that look like the Latin ones of a code: a Russian keyboard types "Р", not "P".
+_LOOK_ALIKE = str.maketrans("АВЕКМНОРСТУХ", "ABEKMHOPCTYX")
+
+
+def table_code(text: object) -> str:
+    """A table code as a child types it: the lobby shows "D P A E E X", so spaces (any kind,
+    anywhere), dashes and dots between letters, either case and Cyrillic look-alikes ("Р")
+    are all the same code. What is not a short string is no code ("")."""
+    if not isinstance(text, str) or len(text) > 80:
+        return ""
+    return "".join(c for c in text if c.isalnum()).upper().translate(_LOOK_ALIKE)
+
+
 def move_to_wire(move: Move) -> dict[str, Any]:
     return {"kind": move.kind, "cards": list(move.cards), "target": move.target,
             "queen": move.queen, "slot": move.slot}

@@ -296,13 +296,16 @@ def sort_rows(rows: Iterable[LearnerRow], key: str, descending: bool = False
 class ClassTrace:
     """What one learner's lesson page tells the teacher: a visit, each answer.
 
-    A no-op without a progress folder or before the learner has a nickname; a failed write
-    is logged and never reaches the child (their lesson and progress go on).
+    A no-op without a progress folder; before the learner has a nickname their answers wait
+    here (with their times) and reach the teacher at the first visit with a nickname, so a
+    child who answers first and names themselves later is not "0 answers, all fine". A
+    failed write is logged and never reaches the child (their lesson and progress go on).
     """
 
     def __init__(self, progress_dir: str | os.PathLike[str] | None, code: str) -> None:
         self.progress_dir = progress_dir
         self.code = code
+        self.unnamed: list[tuple[float, str, int, bool, str, str, int | None, str, bool]] = []
 
     def _log(self, nickname: str) -> ActivityLog | None:
         if self.progress_dir is None or not nickname:
@@ -314,12 +317,24 @@ class ClassTrace:
         if log_ is not None:
             try:
                 log_.visit(lesson, level)
+                waiting, self.unnamed = self.unnamed, []
+                for (at, was_lesson, was_level, right, skill, slip, answered_at, how,
+                     opened) in waiting:
+                    log_.answer(was_lesson, was_level, right, now=at, skill=skill,
+                                misconception=slip, answered_at=answered_at, how=how,
+                                opened=opened)
+                if waiting:
+                    log_.visit(lesson, level)   # where the learner is now, after those answers
             except (OSError, ValueError):
                 log.warning("could not write the class activity of %s", nickname, exc_info=True)
 
     def answer(self, nickname: str, lesson: str, level: int, right: bool, skill: str = "",
                misconception: str = "", answered_at: int | None = None, how: str = "first",
                opened: bool = False) -> None:
+        if not nickname and self.progress_dir is not None:   # kept until they are named
+            kept = (time.time(), lesson, level, right, skill, misconception, answered_at, how,
+                    opened)
+            self.unnamed = [*self.unnamed, kept][-KEEP_TRIES:]
         log_ = self._log(nickname)
         if log_ is not None:
             try:

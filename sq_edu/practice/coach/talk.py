@@ -67,9 +67,13 @@ class Summary:
     answered: int
     best_discard: str           # "2 + 3 = 5", or "" when no discard of 2+ cards was played
     try_next: Msg
+    waiting: int = 0            # questions put aside, to answer after the game
 
     def lines(self) -> list[Msg]:
-        out = [msg("play.coach_sum_right", right=self.right, n=self.answered)]
+        if self.answered:
+            out = [msg("play.coach_sum_right", right=self.right, n=self.answered)]
+        else:   # never "0 of 0": say what there is to do instead
+            out = [msg("play.coach_sum_waiting", n=self.waiting)] if self.waiting else []
         if self.best_discard:
             out.append(msg("play.coach_sum_best", equation=Plain(self.best_discard)))
         out.append(self.try_next)
@@ -95,6 +99,8 @@ def summary(coach: Coach) -> Summary:
         tip = msg(TRY_NEXT.get(skill, "play.coach_try_detective"))
     elif answered:
         tip = msg("play.coach_try_detective")
+    elif coach.level in ("quiz", "detective"):   # the coach asked: the child did not answer
+        tip = msg("play.coach_try_answer")
     else:
         tip = msg("play.coach_try_quiz")
-    return Summary(right, answered, best, tip)
+    return Summary(right, answered, best, tip, len(coach.skipped))

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from sq_edu.links import ClassCodeError, clean_class_code
+from sq_edu.pages.tables.wire import table_code
 from sq_edu.practice import clean_nickname
 
 from .store import TableStore, class_stores
@@ -108,7 +109,7 @@ class TableService:
         return self.stores[class_name]
 
     def _find(self, class_name: str, code: object) -> Table:
-        text = code.strip().upper() if isinstance(code, str) else ""
+        text = table_code(code)
         table = self.tables.get((class_name, text)) if len(text) <= 20 else None
         if table is None:
             raise TableError("table.err_no_table", 404)

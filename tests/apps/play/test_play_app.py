@@ -271,3 +271,18 @@ def test_game_over_leaves_no_stale_turn_prompt() -> None:
     assert app.game.is_over and _shown(app.over)
     assert app.feedback.text == ""
     assert app.over.layout.align_items == "flex-start"  # "New game" not stretched
+
+
+def test_the_number_of_bots_is_on_the_first_screen() -> None:
+    """Issue 40: against bots the game started with 2, and 1 needed the grown-ups' panel."""
+    app = PlayApp(seed=5, pace="step")
+    count = app.setup.bot_count
+    assert count.layout.display != "none" and app.game.observe(0).players == 3
+    assert not app.settings_toggle.expanded
+    count.value = 1
+    assert app.game.observe(0).players == 2 and app.setup.opponents.value == 1
+    app.run_bots()
+    while not app.table.played(app.table.story()):
+        move = next(m for m in app.legal() if m.kind in ("wake", "discard"))
+        app.play(move)
+    assert count.layout.display == "none"   # mid-game a tap cannot throw the game away

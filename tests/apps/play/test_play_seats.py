@@ -80,3 +80,30 @@ def test_pass_screen_speaks_both_languages() -> None:
     app.set_lang("ru")
     assert "Передай экран: Mum" in app.pass_screen.text.value
     assert app.pass_screen.ready.description == "Я Mum: покажи мои карты"
+
+
+
+def test_a_table_of_people_names_whose_turn_and_whom_the_coach_asks_about() -> None:
+    """Issue 40: the grown-ups' panel closed after the start, «Мама, твой ход!», and the
+    coach's seat answers by the seats' names, not «Игрок 1»."""
+    from sq_edu.apps.play.answers import choices_for
+
+    from sq_edu.i18n import msg
+    from sq_edu.practice.exercise import SEAT, Exercise
+
+    app = PlayApp(lang="ru", seed=4, pace="step")
+    app.settings_toggle.expanded = True
+    app.play_together([Seat(PERSON, "Мама"), Seat(PERSON, "Маша"), Seat(BOT)])
+    assert not app.settings_toggle.expanded
+    app.pass_screen.ready.click()
+    viewer = app.table.viewer
+    while app.coach.coach.current is not None:
+        answer_right(app)
+    assert app.feedback.text.startswith(f"{['Мама', 'Маша'][viewer]}, твой ход!"), (
+        app.feedback.text)
+    totals = app.board.grid.totals()   # the scoreboard names the seats too
+    assert any(line.startswith(("Маша", "Мама")) for line in totals), totals
+    assert any(line.startswith("Бот 3") for line in totals), totals
+    asked = Exercise("play", 1, 0, "chance_holds", SEAT, msg("common.you"), (0,), seats=(0, 2))
+    labels = [label for _v, label in choices_for(asked, 1, "ru", app.board.names)]
+    assert labels == ["Мама", "Бот 3"], labels

@@ -151,12 +151,13 @@ def test_a_learner_page_in_a_class_shows_up_live(tmp_path: Path) -> None:
     app.panel.secret.value = "4321"
     app.save_nickname.click()
     view.refresh()
+    # the answer given before the nickname counts under it (issue 40: it was lost)
     assert [(r["nickname"], r["cells"]["level"], r["cells"]["recent"]) for r in view.table.rows] \
-        == [("Ann", "2", "0")]
+        == [("Ann", "2", "1")]
     app.next_button.click()
     app.answer.set(wrong_answer(app.exercise))
     app.submit_button.click()
-    assert view.refresh()[0].recent == 1 and view.rows[0].wrong_run == 1
+    assert view.refresh()[0].recent == 2 and view.rows[0].wrong_run == 2
 
 
 def test_a_fixed_level_link_keeps_the_learner_on_that_level(tmp_path: Path) -> None:

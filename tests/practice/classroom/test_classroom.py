@@ -113,3 +113,21 @@ def test_unreadable_activity_files_are_skipped_not_fatal(tmp_path: Path) -> None
 
 def test_missing_folder_is_an_empty_class(tmp_path: Path) -> None:
     assert class_rows(tmp_path / "nowhere", "5b") == []
+
+
+def test_answers_before_the_nickname_reach_the_class_under_it(tmp_path: Path) -> None:
+    """Issue 40: a child who answered before saving a nickname showed as 0 answers."""
+    import time
+
+    from sq_edu.practice.classroom.live import ClassTrace
+
+    trace = ClassTrace(tmp_path, "5b")
+    trace.visit("", "queen_points", 1)
+    trace.answer("", "queen_points", 1, False, skill="points")
+    trace.answer("", "queen_points", 1, True, skill="points")
+    assert class_rows(tmp_path, "5b") == []          # nobody to name yet
+    trace.visit("Petya", "queen_points", 1)
+    [row] = class_rows(tmp_path, "5b", now=time.time())
+    assert (row.nickname, row.recent, row.streak) == ("Petya", 2, 1)
+    trace.visit("Petya", "queen_points", 1)           # flushed once, not twice
+    assert class_rows(tmp_path, "5b", now=time.time())[0].recent == 2
