@@ -82,8 +82,7 @@ def test_a_missed_form_shows_a_plain_sentence_and_logs(
 
 
 def test_a_bot_in_play_together_is_named_with_its_forms() -> None:
-    from sq_edu.apps.play.seats import seat_name
-
+    from sq_edu.apps.shared.seats import seat_name
     from sq_edu.practice.seats import BOT, PERSON, Seat
 
     seats = (Seat(PERSON, name="Мама"), Seat(BOT))

@@ -165,6 +165,11 @@ def call_sites(keys: set[str]) -> list[CallSite]:
                 if not named:
                     continue
                 params = [(k.arg, _form(k.value, returns)) for k in node.keywords if k.arg]
+                if getattr(node.func, "attr", "") == "about":
+                    # DungeonWords.about(key, seat, field="who") passes the seat's name as field
+                    field = node.args[2] if len(node.args) > 2 else None
+                    named_as = field.value if isinstance(field, ast.Constant) else "who"
+                    params.append((str(named_as), TEXT))
                 opened = any(k.arg is None for k in node.keywords) or any(
                     not isinstance(a, (ast.Constant, ast.Dict)) for a in node.args[2:])
                 if len(node.args) > 1 and isinstance(node.args[1], ast.Dict):

@@ -258,7 +258,7 @@ def test_a_new_learner_needs_a_picture_and_digits(progress_dir: Path) -> None:
     assert "Pick your secret picture" in app.feedback.text and app.store is None
     assert app.panel.secret.value == ""        # never left on the screen
     name(app, "Lena", "2581", "flower")
-    assert "Hello, Lena" in app.feedback.text and "«flower»" in app.feedback.text
+    assert "Hello, Lena" in app.feedback.text and "“flower”" in app.feedback.text
     assert app.panel.picture.value is None     # the picture is not left picked either
     record = json.loads((progress_dir / "lena.json").read_text(encoding="utf-8"))["secret"]
     assert record["form"] == "picture" and "2581" not in json.dumps(record)

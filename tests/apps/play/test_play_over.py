@@ -23,8 +23,7 @@ def test_the_chance_replay_writes_each_percent_once_in_the_readers_language() ->
     """"31,8 %" in Russian and "31.8%" in English, never "31.8%%" (a sign added twice)."""
     from fractions import Fraction
 
-    from sq_edu.apps.play.chart import replay_svg
-
+    from sq_edu.apps.shared.chart import replay_svg
     from sq_edu.practice.coach.coach import ChancePoint
 
     points = [ChancePoint("power", Fraction(7, 22), False, 13)]

@@ -86,8 +86,7 @@ def test_pass_screen_speaks_both_languages() -> None:
 def test_a_table_of_people_names_whose_turn_and_whom_the_coach_asks_about() -> None:
     """Issue 40: the grown-ups' panel closed after the start, «Мама, твой ход!», and the
     coach's seat answers by the seats' names, not «Игрок 1»."""
-    from sq_edu.apps.play.answers import choices_for
-
+    from sq_edu.apps.shared.answers import choices_for
     from sq_edu.i18n import msg
     from sq_edu.practice.exercise import SEAT, Exercise
 
