@@ -64,7 +64,8 @@ _RU_DECIMAL_POINT = re.compile(r"(?<![\d.\w])\d+\.\d+(?![\d.])")
 _RU_PERCENT = re.compile(r"\d(?: |)%")
 _EN_PERCENT = re.compile(r"\d[ \u00a0\u202f]%")
 # A pronoun after a colon keeps its small letter («выйдет: ты», "next: you").
-_COLON_CAPITAL = re.compile(r":\s+(?:Ты|Тебя|Тебе|Тобой|Твой|Твоя|Твоё|Твои|You|Your)\b")
+# A label in a list keeps its capital ("Scores: You: 0 · Bot 1: 0").
+_COLON_CAPITAL = re.compile(r":\s+(?:Ты|Тебя|Тебе|Тобой|Твой|Твоя|Твоё|Твои|You|Your)\b(?!:)")
 # The verb agrees with "you" / «ты»: never "You takes", «Ты берёт».
 _EN_YOU_VERB = re.compile(r"(?:^|(?<=[.!?:;·,] )|(?<=\band )|(?<=\bso ))[Yy]ou "
                           r"(?:still |now |also |only |already |then )?"
