@@ -101,7 +101,7 @@ class LessonSession:
         self.exercise: Exercise
         self.hints_shown = 0
         self.recorded = False        # this exercise's answer was counted
-        self.how = "first"           # how the last answer was given (standing.HOWS)
+        self.how = "first"           # how the last answer was given (classroom.standing.HOWS)
         self.solved = False          # ... and it was right: no more answers taken
         self.result: Judgement | None = None
         self.outcome: Outcome | None = None   # what the counted answer changed
