@@ -46,12 +46,14 @@ class TableClient:
         self._local = threading.local()
 
     @classmethod
-    def from_env(cls) -> TableClient | None:
+    def from_env(cls, api: str = "") -> TableClient | None:
         """The service this kernel's server runs, or None (not a class server)."""
         url, key, class_name = os.environ.get(URL_ENV, ""), os.environ.get(KEY_ENV, ""), \
             server_class()
         if not (url.startswith("http://") and key and class_name):
             return None
+        if api:   # another service beside the tables (the class game): its own route
+            url = url.replace("/sq-edu/tables/api/", f"/sq-edu/{api}/api/")
         return cls(url, class_name, key, os.environ.get("VOILA_KERNEL_ID", "")[:64])
 
     def _connection(self, timeout: float) -> tuple[http.client.HTTPConnection, bool]:
@@ -101,4 +103,5 @@ class TableClient:
             key = str(json.loads(raw).get("error", "table.err_server"))
         except (ValueError, AttributeError):
             key = "table.err_server"
-        raise Refused(key if key.startswith("table.") else "table.err_server", status)
+        raise Refused(key if key.startswith(("table.", "classgame.")) else "table.err_server",
+                      status)

@@ -1,0 +1,207 @@
+"""`ClassGameService`: the one class game of each class, in the class server's process.
+
+It sits beside the table service and trusts what that trusts: a request shows the class key
+(only the class's kernels hold it), and a child is the nickname their page's kernel names
+(checked with their secret there, as at a table). One game per class: the teacher's start
+replaces an earlier one. Every change is saved (SQLite, `store.py`) before anyone hears of
+it, so a restart resumes the round it was on; `tick()` closes a round whose timer ran out or
+that every child has answered and voted in.
+
+What each page may see (`view`): the projector and the children see the spread of answers
+only when the teacher shows it, and never a name; the teacher sees who answered what.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from sq_edu.pages.tables.wire import move_to_wire, obs_to_wire
+from sq_edu.practice import clean_nickname
+from sq_edu.practice.classgame.state import ClassGame, ClassGameError
+
+from ..tables.service import TableService
+from .store import FILE_NAME, ClassGameStore
+
+log = logging.getLogger(__name__)
+ROLES = ("child", "projector", "teacher")
+SEED_ENV = "SQ_EDU_CLASSGAME_SEED"   # tests and benchmarks: the same deal every time
+
+
+class ClassGameService:
+    """The class games; `tick()` must be called often (the server does it with the tables)."""
+
+    def __init__(self, tables: TableService) -> None:
+        self.tables = tables
+        self.clock = tables.clock
+        self.games: dict[str, ClassGame] = {}
+        self.stores: dict[str, ClassGameStore] = {}
+        self.listeners: list[Callable[[str], None]] = []
+        for path in sorted(Path(tables.progress_dir).glob(f"classes/*/{FILE_NAME}")):
+            game = self._store(path.parent.name).load()
+            if game is not None:
+                self.games[game.class_name] = game
+                game.opened = max(game.opened, self.clock())   # a fresh timer after a restart
+
+    def check_class(self, class_name: object, key: object) -> str:
+        return self.tables.check_class(class_name, key)
+
+    def _store(self, class_name: str) -> ClassGameStore:
+        if class_name not in self.stores:
+            self.stores[class_name] = ClassGameStore(self.tables.progress_dir, class_name)
+        return self.stores[class_name]
+
+    def _game(self, class_name: str) -> ClassGame:
+        game = self.games.get(class_name)
+        if game is None:
+            raise ClassGameError("classgame.err_no_game", 404)
+        return game
+
+    def _saved(self, game: ClassGame) -> None:
+        self._store(game.class_name).save(game)
+        for listener in list(self.listeners):
+            listener(game.class_name)
+
+    # --- the teacher ------------------------------------------------------------------------
+    def start(self, class_name: str, rules: object, bots: object, coach: object,
+              timer: object = 0) -> dict[str, Any]:
+        seed = int(os.environ.get(SEED_ENV, "") or secrets.randbelow(2**31))
+        game = ClassGame.new(class_name, str(rules), bots, str(coach),  # type: ignore[arg-type]
+                             seed, self.clock(), timer)  # type: ignore[arg-type]
+        old = self.games.get(class_name)
+        if old is not None:
+            game.version = old.version + 1   # waiting pages hear of the new game
+        self.games[class_name] = game
+        self._saved(game)
+        return self.view(class_name, "teacher")
+
+    def teacher(self, class_name: str, verb: str, show: object = False) -> dict[str, Any]:
+        """pause, resume, skip, close, end, spread (show the spread on the projector)."""
+        game, now = self._game(class_name), self.clock()
+        if verb == "pause":
+            game.pause(now)
+        elif verb == "resume":
+            game.resume(now)
+        elif verb == "skip":
+            game.skip(now)
+        elif verb == "close":
+            game.close(now)
+        elif verb == "reveal":
+            game.reveal(now)
+        elif verb == "end":
+            game.end(now)
+        elif verb == "spread":
+            game.show_spread = show is True
+            game.touch(now)
+        else:
+            raise ClassGameError("classgame.err_bad_request", 404)
+        self._saved(game)
+        return self.view(class_name, "teacher")
+
+    # --- a child ----------------------------------------------------------------------------
+    def join(self, class_name: str, name: object) -> dict[str, Any]:
+        nickname = self._nickname(name)
+        game = self._game(class_name)
+        before = game.version
+        game.join(nickname, self.clock())
+        if game.version != before:
+            self._saved(game)
+        return self.view(class_name, "child", nickname)
+
+    def answer(self, class_name: str, name: object, round_no: object, text: object
+               ) -> dict[str, Any]:
+        nickname, game = self._nickname(name), self._game(class_name)
+        if not isinstance(text, (str, int)) or len(str(text)) > 40:
+            raise ClassGameError("classgame.err_bad_request", 400)
+        result = game.answer(nickname, text, round_no, self.clock())
+        if result.get("understood", True) and not result.get("again"):
+            self._saved(game)
+        return {"result": result, "view": self.view(class_name, "child", nickname)}
+
+    def vote(self, class_name: str, name: object, round_no: object, choice: object
+             ) -> dict[str, Any]:
+        nickname, game = self._nickname(name), self._game(class_name)
+        before = game.version
+        game.vote(nickname, choice, round_no, self.clock())
+        if game.version != before:
+            self._saved(game)
+        return self.view(class_name, "child", nickname)
+
+    # --- time passing -----------------------------------------------------------------------
+    def tick(self) -> None:
+        now = self.clock()
+        for game in list(self.games.values()):
+            try:
+                if game.due(now):
+                    game.close(now)
+                    self._saved(game)
+            except Exception:   # one broken game never stops the server
+                log.exception("the class game of %s failed; it ends", game.class_name)
+                game.phase = "over"
+                game.touch(now)
+                self._saved(game)
+
+    # --- what a page sees -------------------------------------------------------------------
+    def version(self, class_name: str) -> int:
+        game = self.games.get(class_name)
+        return -1 if game is None else game.version
+
+    def view(self, class_name: str, role: str, nickname: str = "") -> dict[str, Any]:
+        game = self.games.get(class_name)
+        if game is None:
+            return {"game": False, "version": -1}
+        obs = game.obs()
+        answers = game.answers
+        texts = Counter(a["text"] for a in answers.values())
+        out: dict[str, Any] = {
+            "game": True, "version": game.version, "phase": game.phase, "round": game.round,
+            "rules": game.rules, "bots": game.bots, "coach": game.coach, "timer": game.timer,
+            "obs": obs_to_wire(obs), "choices": [move_to_wire(m) for m in game.choices()],
+            "players": len(game.players), "answered": len(answers), "voted": len(game.votes),
+            "streak": game.streak, "best_streak": game.best_streak,
+            "show_spread": game.show_spread, "revealed": game.revealed, "last": _last(game),
+            "stars": game.stars(), "most_improved": game.most_improved(),
+        }
+        if role == "teacher" or game.show_spread:
+            out["spread"] = sorted(texts.items(), key=lambda kv: (-kv[1], kv[0]))
+            out["right"] = sum(1 for a in answers.values() if a["correct"])
+            out["mistakes"] = sorted(Counter(a["misconception"] for a in answers.values()
+                                             if a["misconception"]).items())
+        if role == "teacher":
+            out["who"] = {n: dict(a) for n, a in sorted(answers.items())}
+            out["names"] = sorted(game.players)
+            out["votes"] = [list(game.votes.values()).count(i) for i in range(len(out["choices"]))]
+        if role == "child" and nickname:
+            out["mine"] = {"answer": answers.get(nickname), "vote": game.votes.get(nickname),
+                           "joined": nickname in game.players}
+        return out
+
+    def _nickname(self, name: object) -> str:
+        if not isinstance(name, str) or len(name) > 100:
+            raise ClassGameError("classgame.err_bad_name", 400)
+        try:
+            nickname = clean_nickname(name)
+        except ValueError:
+            raise ClassGameError("classgame.err_bad_name", 400) from None
+        if not nickname:
+            raise ClassGameError("classgame.err_bad_name", 400)
+        return nickname
+
+    def close(self) -> None:
+        for store in self.stores.values():
+            store.close()
+
+
+def _last(game: ClassGame) -> dict[str, Any] | None:
+    """The last closed round without names: how many were right, the votes, the move."""
+    if not game.rounds:
+        return None
+    r = game.rounds[-1]
+    return {"round": r["round"], "skill": r["skill"], "right": r["right"],
+            "counted": r["counted"], "skipped": r["skipped"], "votes": r["votes"],
+            "move": r["move"], "woke": r["woke"]}
