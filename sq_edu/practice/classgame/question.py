@@ -12,8 +12,10 @@ for the class these are one choice): the coach's tip first, then one move of eac
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from sq_edu.bots import CountingBot
-from sq_edu.engine.cards import is_number
+from sq_edu.engine.cards import PLAY_DECK, is_number
 from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import Msg, msg
@@ -25,6 +27,7 @@ from sq_edu.practice.coach.questions import (
     power_question,
     unseen_question,
 )
+from sq_edu.practice.generators.detective import unseen_traps
 from sq_edu.practice.messages import Cards
 
 COUNTED: tuple[str, ...] = ("king", "knight", "dragon", "jester", "potion", "wand")
@@ -36,7 +39,11 @@ def class_question(obs: Observation, round_no: int) -> Question:
     if round_no % 2 == 1 and power_chance_computable(obs):
         return power_question(obs, "words")
     card = COUNTED[(round_no // 2) % len(COUNTED)]
-    return unseen_question(obs, card, "count" if card == "king" else "attack_unseen")
+    asked = unseen_question(obs, card, "attack_unseen")
+    ex = asked.exercise   # with the card detective's named slips, as the lesson judges them
+    return replace(asked, exercise=replace(
+        ex, prompt=msg("classgame.q_unseen", card=Cards((card,)), total=PLAY_DECK[card]),
+        traps=unseen_traps(obs, card, int(ex.answers[0]))))  # type: ignore[call-overload]
 
 
 def judge(question: Question, text: object) -> Judgement:

@@ -1,0 +1,56 @@
+"""The class game told from a view (the JSON a page gets): the question rebuilt from the class
+seat's position, the moves to vote for, the spread of answers and the worked answer. Plain
+functions returning text or HTML, shared by the three pages; no widget."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from sq_edu.i18n import t
+from sq_edu.pages.tables.wire import move_from_wire, obs_from_wire
+from sq_edu.practice.classgame.question import class_question, move_words
+from sq_edu.practice.coach.questions import Question
+from sq_edu.practice.exercise import worked_answer
+
+
+def question_of(view: dict[str, Any]) -> Question | None:
+    """The round's question, exactly as the server asks it (None: no game, or it is over)."""
+    if not view.get("game") or view.get("phase") == "over":
+        return None
+    obs = obs_from_wire(view["obs"])
+    return None if obs.is_over else class_question(obs, int(view["round"]))
+
+
+def choice_labels(view: dict[str, Any], lang: str) -> list[str]:
+    return [move_words(move_from_wire(m)).render(lang) for m in view.get("choices", [])]
+
+
+def worked_html(question: Question, lang: str) -> str:
+    """The right answer with its worked steps and what the coach says after it."""
+    lines = [worked_answer(question.exercise).render(lang)]
+    lines += [m.render(lang) for m in question.after]
+    return "".join(f"<p>{escape(line)}</p>" for line in lines)
+
+
+def spread_html(view: dict[str, Any], lang: str, names: bool) -> str:
+    """How many answered, each answer and how many gave it, the named mistakes among the
+    wrong ones (with who made them only when `names`: the teacher's own screen)."""
+    if "spread" not in view:
+        return ""
+    total = max(1, int(view.get("answered", 0)))
+    rows = "".join(
+        f'<li><span class="sq-classgame-answer-text">{escape(str(text))}</span> '
+        f'<span class="sq-classgame-bar" style="display:inline-block;height:0.8em;'
+        f'width:{int(8 * n / total)}em;background:#7E57C2;border-radius:4px"></span> '
+        f"{n}</li>" for text, n in view["spread"])
+    parts = [f'<p>{escape(t("classgame.teacher_answered", lang, n=view.get("answered", 0), players=view.get("players", 0), right=view.get("right", 0)))}</p>',
+             f'<ul class="sq-classgame-spread-list">{rows}</ul>']
+    who = view.get("who", {})
+    for key, n in view.get("mistakes", []):
+        line = t("classgame.teacher_mistake", lang, mistake=t(key, lang), n=n)
+        if names:
+            kids = ", ".join(sorted(k for k, a in who.items() if a["misconception"] == key))
+            line += f" ({kids})"
+        parts.append(f'<p class="sq-classgame-mistake">{escape(line)}</p>')
+    return "".join(parts)
