@@ -44,8 +44,9 @@ def spread_html(view: dict[str, Any], lang: str, names: bool) -> str:
         f'<span class="sq-classgame-bar" style="display:inline-block;height:0.8em;'
         f'width:{int(8 * n / total)}em;background:#7E57C2;border-radius:4px"></span> '
         f"{n}</li>" for text, n in view["spread"])
-    parts = [f'<p>{escape(t("classgame.teacher_answered", lang, n=view.get("answered", 0), players=view.get("players", 0), right=view.get("right", 0)))}</p>',
-             f'<ul class="sq-classgame-spread-list">{rows}</ul>']
+    counted = t("classgame.teacher_answered", lang, n=view.get("answered", 0),
+                players=view.get("players", 0), right=view.get("right", 0))
+    parts = [f"<p>{escape(counted)}</p>", f'<ul class="sq-classgame-spread-list">{rows}</ul>']
     who = view.get("who", {})
     for key, n in view.get("mistakes", []):
         line = t("classgame.teacher_mistake", lang, mistake=t(key, lang), n=n)

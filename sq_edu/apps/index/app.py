@@ -210,6 +210,9 @@ class IndexApp(widgets.VBox):
         if self.has_tables and not self.alone:   # for the children: beside the lessons
             tables = (f'<p class="sq-tables-link"><a href="{self.link("table")}">'
                       f"{html.escape(t('table.title', lang))}</a></p>")
+            if (self._folder / "classgame.ipynb").is_file():   # the whole class, one game
+                tables += (f'<p class="sq-classgame-link"><a href="{self.link("classgame")}">'
+                           f"{html.escape(t('classgame.title', lang))}</a></p>")
         if self.has_teacher and not self.alone:
             teacher += (
                 f'<p class="sq-teacher"><a href="{self.link("teacher")}">'

@@ -32,7 +32,10 @@ from __future__ import annotations
 
 import html
 import logging
+import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -83,8 +86,11 @@ class TeacherApp(widgets.VBox):
 
     def __init__(self, lang: str = "en", lesson: str | None = None, level: int | None = None,
                  seed: int | None = None, *, class_code: str | None = None,
-                 teacher_key: str | None = None, progress_dir: str | None = None) -> None:
+                 teacher_key: str | None = None, progress_dir: str | None = None,
+                 class_game: Callable[[str], widgets.Widget] | None = None) -> None:
         self.lang = normalize_lang(lang)
+        self._class_game_panel = class_game   # the page hands in the class game's controls
+        self.class_game: Any = None
         self._wanted = (lesson, level, seed)
         self._class_code = server_class() if class_code is None else class_code
         self._key = server_key() if teacher_key is None else teacher_key
@@ -206,6 +212,9 @@ class TeacherApp(widgets.VBox):
         self.table_list = TableList(self.lang)
         self.class_view.on_refresh.append(self.table_list.refresh)
         self.class_view.children = (*self.class_view.children, self.table_list)
+        if self._class_game_panel is not None and os.environ.get("SQ_EDU_TABLES_URL"):
+            self.class_game = self._class_game_panel(self.lang)
+            self.class_view.children = (*self.class_view.children, self.class_game)
         self.class_guard = ClassGuard(folder, self.feedback, self.lang)
         return widgets.VBox([self.class_view, self.class_guard])
 
@@ -312,6 +321,8 @@ class TeacherApp(widgets.VBox):
             if self.class_view is not None:
                 self.class_view.set_lang(self.lang)
                 self.table_list.set_lang(self.lang)
+                if self.class_game is not None:
+                    self.class_game.set_lang(self.lang)
                 self.class_guard.set_lang(self.lang)
             if self.worksheet_link.value:
                 self.make_worksheet()

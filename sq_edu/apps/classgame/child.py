@@ -1,0 +1,255 @@
+"""`ClassGameApp`: a child's device in the class game: the question, then the vote.
+
+The child names themself with their nickname and secret (`LearnerRow`, the lesson's own gate)
+and is in the class game under that nickname; a reload or a late arrival is the same: name
+yourself and you sit back in, your answer of this round kept. At the class's turn the page
+shows the class's position in words, the coach's question (a number to type or a choice) and,
+once answered, the moves to vote for; the vote may change until the round closes. An answer
+is judged here as in a lesson and goes into the child's record and the teacher's live view
+(skill and misconception) only when the class game took it as this child's first answer of
+the round, so an answer sent twice is counted once.
+
+Stable hooks: `sq-classgame-app`, `sq-classgame-question` (with `sq-classgame-input` or
+`sq-classgame-options`, and `sq-classgame-answer`), `sq-classgame-vote` (radio buttons),
+`sq-classgame-status`, and the learner row's `sq-nickname`, `sq-secret`, `sq-save-nickname`.
+"""
+
+from __future__ import annotations
+
+import logging
+from html import escape
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from sq_edu.apps.shared.learner import LearnerRow
+from sq_edu.i18n import normalize_lang, t
+from sq_edu.links import default_lang
+from sq_edu.pages.tables.client import Refused, TableClient
+from sq_edu.pages.tables.wire import obs_from_wire
+from sq_edu.practice.classgame.question import judge
+from sq_edu.practice.classroom.live import ClassTrace, server_class
+from sq_edu.practice.coach.tip import position_lines
+from sq_edu.practice.exercise import CHOICE
+from sq_edu.practice.learner_record import LearnerRecord
+from sq_edu.practice.progress import default_progress_dir
+from sq_edu.widgets.controls import button, html_box, text_box
+from sq_edu.widgets.feedback import Feedback
+from sq_edu.widgets.guard import guarded
+from sq_edu.widgets.joy import header_tools
+from sq_edu.widgets.language import LanguageToggle
+from sq_edu.widgets.style import AppStyle
+
+from .follow import Follower, classgame_client
+from .words import choice_labels, question_of
+
+log = logging.getLogger(__name__)
+
+
+class ClassGameApp(widgets.VBox):
+    """`ClassGameApp(lang)`; `client` and `progress_dir` for tests."""
+
+    def __init__(self, lang: str | None = "en", client: TableClient | None = None,
+                 progress_dir: str | None = None) -> None:
+        self.lang = default_lang() if lang is None else normalize_lang(lang)
+        self.client = client or classgame_client()
+        self.feedback = Feedback(self.lang)
+        self.feedback.add_class("sq-status")
+        guard = guarded(lambda: self.feedback)
+        self.view: dict[str, Any] = {}
+        self.title = widgets.HTML()
+        self.language = LanguageToggle(self.lang, feedback=self.feedback)
+        self.language.on_change(self.set_lang)
+        folder = Path(progress_dir) if progress_dir is not None else None
+        self.help = html_box("sq-classgame-help")
+        self.learner = LearnerRow(self.feedback, LearnerRecord(folder), self.lang,
+                                  on_learner=guard(lambda _p: self.join()))
+        self.trace = ClassTrace(folder or default_progress_dir(), server_class())
+        self.status = html_box("sq-classgame-status")
+        self.position = html_box("sq-classgame-position")
+        self.prompt = html_box("sq-classgame-prompt")
+        self.number = text_box(layout=widgets.Layout(width="8em"))
+        self.number.add_class("sq-classgame-input")
+        self.options = widgets.RadioButtons(options=[], index=None,
+                                            layout=widgets.Layout(width="auto"))
+        self.options.add_class("sq-classgame-options")
+        self.answer_button = button("sq-classgame-answer", button_style="primary")
+        self.answer_button.on_click(guard(lambda _b: self.send_answer()))
+        self.question = widgets.VBox([self.prompt, self.number, self.options,
+                                      self.answer_button])
+        self.question.add_class("sq-classgame-question")
+        self.vote_help = widgets.HTML()
+        self.vote = widgets.RadioButtons(options=[], index=None,
+                                         layout=widgets.Layout(width="auto"))
+        self.vote.add_class("sq-classgame-vote")
+        self.vote.observe(guard(lambda change: self.send_vote(change["new"])), "index")
+        self.vote_box = widgets.VBox([self.vote_help, self.vote])
+        self.game_box = widgets.VBox([self.status, self.question, self.vote_box,
+                                      self.position])
+        header = widgets.HBox([self.title, header_tools(self.language)])
+        header.add_class("sq-app-header")
+        super().__init__([AppStyle(), header, self.feedback, self.help, self.learner,
+                          self.game_box])
+        self.add_class("sq-app")
+        self.add_class("sq-classgame-app")
+        self.follower: Follower | None = None
+        self._drawing = False
+        self._relabel()
+        self.game_box.layout.display = "none"
+        if self.client is None:
+            self.feedback.say("classgame.no_service", "bad")
+            self.learner.layout.display = "none"
+
+    @property
+    def nickname(self) -> str:
+        return self.learner.progress.nickname if self.learner.learner.named else ""
+
+    # --- talking to the class game ----------------------------------------------------------
+    def _ask(self, verb: str, **data: Any) -> dict[str, Any] | None:
+        if self.client is None:
+            return None
+        try:
+            return self.client.call(verb, name=self.nickname, **data)
+        except Refused as why:
+            self.feedback.say(why.key, "bad")
+        except OSError:
+            log.warning("the class game did not answer %s", verb, exc_info=True)
+            self.feedback.say("table.err_server", "bad")
+        return None
+
+    def join(self) -> None:
+        """Named: into the class game (again after a reload: the same child)."""
+        if not self.nickname or self.client is None:
+            return
+        self.learner.layout.display = "none"
+        self.help.layout.display = "none"
+        self.game_box.layout.display = "flex"
+        if self.follower is None:
+            self.follower = Follower(self.client, lambda: {"role": "child",
+                                                           "name": self.nickname}, self.show)
+        answer = self._ask("join")
+        if answer is not None:
+            self.follower.show(answer["view"])
+        else:
+            self._show_state()
+        self.follower.start()
+
+    def send_answer(self) -> None:
+        question = question_of(self.view)
+        if question is None:
+            return
+        ex = question.exercise
+        text: object = self.options.value if ex.kind == CHOICE else self.number.value.strip()
+        if text in (None, ""):
+            self.feedback.say("classgame.err_bad_request", "info")
+            return
+        verdict = judge(question, text)
+        if not verdict.understood:   # as a lesson says it: "Type a whole number"
+            self.feedback.show(verdict.message.render(self.lang), "info")
+            return
+        answer = self._ask("answer", round=self.view["round"], text=text)
+        if answer is None or self.follower is None:
+            return
+        result = answer["result"]
+        if not result.get("again"):   # the class game's first answer of this child: counted
+            self._record(question, verdict)
+        self.feedback.clear()
+        self.follower.show(answer["view"])
+
+    def send_vote(self, index: int | None) -> None:
+        if self._drawing or index is None or not self.view or self.follower is None:
+            return
+        answer = self._ask("vote", round=self.view["round"], choice=int(index))
+        if answer is not None:
+            self.feedback.say("classgame.voted", "good")
+            self.follower.show(answer["view"])
+
+    def _record(self, question: Any, verdict: Any) -> None:
+        """Into the child's progress and the teacher's live view, as a coach answer is."""
+        self.learner.record(question, verdict)
+        ex = question.exercise
+        self.trace.answer(self.nickname, ex.lesson_id, ex.level, verdict.correct,
+                          skill=ex.skill, misconception=verdict.misconception or "", how="play")
+
+    # --- drawing ----------------------------------------------------------------------------
+    def show(self, view: dict[str, Any]) -> None:
+        round_changed = view.get("round") != self.view.get("round") or \
+            view.get("game") != self.view.get("game")
+        self.view = view
+        self._drawing = True
+        try:
+            if round_changed:
+                self.number.value = ""
+                self.options.index = None
+                self.vote.index = None
+            self._show_state()
+        finally:
+            self._drawing = False
+
+    def _show_state(self) -> None:
+        view, lang = self.view, self.lang
+        question = question_of(view)
+        mine = view.get("mine") or {}
+        answered = mine.get("answer")
+        open_round = view.get("phase") == "open" and question is not None
+        if not view.get("game"):
+            status = t("classgame.err_no_game", lang)
+        elif view.get("phase") == "over":
+            status = t("classgame.over", lang)
+        elif view.get("phase") == "paused":
+            status = t("classgame.paused", lang)
+        else:
+            status = t("classgame.round", lang, n=int(view["round"]) + 1)
+            if answered:
+                status += " " + t("classgame.answered", lang, answer=answered["text"])
+        self.status.value = f'<p role="status" aria-live="polite"><b>{escape(status)}</b></p>'
+        asking = open_round and not answered and not view.get("revealed")
+        self.question.layout.display = "flex" if asking else "none"
+        if question is not None:
+            ex = question.exercise
+            self.prompt.value = (f'<p class="sq-classgame-prompt-text" style="font-size:1.2em">'
+                                 f"{escape(ex.prompt.render(lang))}</p>")
+            choice = ex.kind == CHOICE
+            labels = [(o.label.render(lang), o.id) for o in ex.options]
+            if choice and list(self.options.options) != labels:
+                self.options.options, self.options.index = labels, None
+            self.options.layout.display = "flex" if choice else "none"
+            self.number.layout.display = "none" if choice else "flex"
+            obs = obs_from_wire(view["obs"])
+            lines = "".join(f"<li>{escape(m.render(lang))}</li>" for m in position_lines(obs))
+            self.position.value = f'<ul class="sq-classgame-lines">{lines}</ul>'
+        else:
+            self.position.value = ""
+        labels = choice_labels(view, lang)
+        voting = open_round and (bool(answered) or bool(view.get("revealed"))) and bool(labels)
+        if voting and list(self.vote.options) != labels:
+            self.vote.options = labels
+            self.vote.index = mine.get("vote")
+        self.vote_box.layout.display = "flex" if voting else "none"
+
+    def set_lang(self, lang: str) -> None:
+        self.lang = normalize_lang(lang)
+        if self.language.value != self.lang:
+            self.language.value = self.lang
+        for view in (self.feedback, self.learner):
+            view.set_lang(self.lang)
+        self._relabel()
+        if self.view:
+            self._drawing = True
+            try:
+                self.vote.options = []
+                self.options.options = []
+                self._show_state()
+            finally:
+                self._drawing = False
+
+    def _relabel(self) -> None:
+        self.title.value = f"<h2 class='sq-h'>{escape(t('classgame.title', self.lang))}</h2>"
+        self.help.value = f"<p>{escape(t('classgame.join_help', self.lang))}</p>"
+        self.answer_button.description = t("classgame.answer", self.lang)
+        self.number.placeholder = "7"
+        self.number.description = t("play.coach_answer", self.lang)
+        self.number.style.description_width = "initial"
+        vote_help = escape(t("classgame.vote_help", self.lang))
+        self.vote_help.value = f"<h3 class='sq-h'>{vote_help}</h3>"

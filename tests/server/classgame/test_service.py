@@ -1,0 +1,91 @@
+"""The class game in the class server's process: a restart resumes the round (answers,
+votes, players), the timer closes a round on the tick, and what each page may see."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sq_edu.practice.classgame.state import ClassGameError
+from sq_edu.server.classgame.service import SEED_ENV, ClassGameService
+from sq_edu.server.tables import TableService
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def services(folder: Path, clock: Clock) -> ClassGameService:
+    return ClassGameService(TableService(folder, b"k" * 32, clock=clock))
+
+
+@pytest.fixture(autouse=True)
+def short_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(SEED_ENV, "30")
+
+
+def right(games: ClassGameService) -> str:
+    return str(games.games["5b"].question().exercise.answers[0])
+
+
+def test_a_restart_resumes_the_round(tmp_path: Path) -> None:
+    clock = Clock()
+    games = services(tmp_path, clock)
+    games.start("5b", "kids", 2, "quiz")
+    games.join("5b", "Anna")
+    games.answer("5b", "Anna", 0, right(games))
+    games.vote("5b", "Anna", 0, 0)
+    games.join("5b", "Boris")
+    games.close()
+
+    again = services(tmp_path, clock)   # the server process started afresh
+    view = again.view("5b", "teacher")
+    assert view["players"] == 2 and view["who"]["Anna"]["correct"] is True
+    assert again.view("5b", "child", "Anna")["mine"]["vote"] == 0
+    said = again.answer("5b", "Anna", 0, "99")   # resent after the restart: still her first
+    assert said["result"]["again"] and said["result"]["correct"] is True
+    again.answer("5b", "Boris", 0, right(again))
+    again.vote("5b", "Boris", 0, 0)
+    again.tick()
+    assert again.view("5b", "projector")["round"] == 1
+
+
+def test_the_timer_closes_the_round_on_the_tick(tmp_path: Path) -> None:
+    clock = Clock()
+    games = services(tmp_path, clock)
+    games.start("5b", "kids", 2, "quiz", timer=20)
+    games.join("5b", "Anna")
+    clock.now += 19
+    games.tick()
+    assert games.view("5b", "projector")["round"] == 0
+    clock.now += 1
+    games.tick()
+    assert games.view("5b", "projector")["round"] == 1
+
+
+def test_names_reach_only_the_teacher(tmp_path: Path) -> None:
+    games = services(tmp_path, Clock())
+    games.start("5b", "kids", 2, "quiz")
+    games.answer("5b", "Anna", 0, "8")
+    projector = games.view("5b", "projector")
+    assert "spread" not in projector and "who" not in projector
+    games.teacher("5b", "spread", show=True)
+    shown = games.view("5b", "projector")
+    assert shown["spread"] == [("8", 1)] and "Anna" not in repr(shown)
+    assert games.view("5b", "teacher")["who"]["Anna"]["text"] == "8"
+
+
+def test_refusals(tmp_path: Path) -> None:
+    games = services(tmp_path, Clock())
+    with pytest.raises(ClassGameError, match="no_game"):
+        games.join("5b", "Anna")
+    games.start("5b", "kids", 2, "quiz")
+    with pytest.raises(ClassGameError, match="bad_name"):
+        games.join("5b", "")
+    with pytest.raises(ClassGameError, match="bad_request"):
+        games.answer("5b", "Anna", 0, "9" * 50)
