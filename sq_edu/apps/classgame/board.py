@@ -46,11 +46,11 @@ def projector_html(view: dict[str, Any], lang: str) -> str:
     obs = obs_from_wire(view["obs"])
     if view.get("phase") == "over" or obs.is_over:
         return end_html(view, lang)
-    parts = [_turn_html(view, lang)]
+    left = []
     hand = "".join(_card(card_face(c, width=120, lang=lang), card_name(c, lang), "7.5vw")
                    for c in obs.hand)
-    parts.append(f'<section aria-label="{escape(t("classgame.class_hand", lang))}">'
-                 + _p(t("classgame.class_hand", lang), "1.8vw") + f"<div>{hand}</div></section>")
+    left.append(f'<section aria-label="{escape(t("classgame.class_hand", lang))}">'
+                + _p(t("classgame.class_hand", lang), "1.8vw") + f"<div>{hand}</div></section>")
     queens = "".join(_card(queen_face(q, width=120, lang=lang),
                            f"{queen_name(q, lang)}, {QUEEN_POINTS[q]}", "5.5vw")
                      for q in obs.awake[CLASS_SEAT])
@@ -60,15 +60,18 @@ def projector_html(view: dict[str, Any], lang: str) -> str:
     top = obs.discard_pile[-1] if obs.discard_pile else None
     pile = (_card(card_face(top, width=120, lang=lang), card_name(top, lang), "5.5vw")
             if top is not None else "")
-    parts.append(
-        '<div style="display:flex;gap:3vw;flex-wrap:wrap;align-items:flex-start">'
+    left.append(
         f'<section>{_p(t("classgame.class_queens", lang, n=len(obs.awake[CLASS_SEAT])), "1.8vw")}'
-        f"<div>{queens}</div><div>{asleep}</div></section>"
+        f'<div>{queens}</div><div style="max-width:40vw">{asleep}</div></section>'
+        '<div style="display:flex;gap:3vw;align-items:flex-start">'
         f'<section>{_p(t("classgame.discard_top", lang, n=len(obs.discard_pile)), "1.8vw")}'
         f"<div>{pile}</div></section>"
         f"<section>{_bots_html(obs, lang)}</section></div>")
-    parts.append(_round_html(view, lang))
-    return "".join(parts)
+    # Two columns: the class's cards on the left, the round on the right (one screen, 16:9).
+    return (_turn_html(view, lang)
+            + '<div style="display:flex;gap:2vw;align-items:flex-start">'
+            f'<div style="flex:0 0 46vw">{"".join(left)}</div>'
+            f'<div style="flex:1 1 0;min-width:0">{_round_html(view, lang)}</div></div>')
 
 
 def _turn_html(view: dict[str, Any], lang: str) -> str:
@@ -84,7 +87,7 @@ def _turn_html(view: dict[str, Any], lang: str) -> str:
             f'style="display:flex;justify-content:space-between;gap:2vw;flex-wrap:wrap;'
             f'background:#EDE7F6;border-radius:1vw;padding:0.6vw 1.2vw;margin-bottom:0.8vw">'
             f'<span style="font-size:2.2vw;font-weight:bold">{escape(line)}</span>'
-            f'<span class="sq-classgame-streak" style="font-size:2.2vw">🔥 {escape(streak)}'
+            f'<span class="sq-classgame-streak" style="font-size:2.2vw">★ {escape(streak)}'
             "</span></div>")
 
 

@@ -30,7 +30,6 @@ from sq_edu.pages.tables.client import Refused, TableClient
 from sq_edu.pages.tables.wire import obs_from_wire
 from sq_edu.practice.classgame.question import judge
 from sq_edu.practice.classroom.live import ClassTrace, server_class
-from sq_edu.practice.coach.tip import position_lines
 from sq_edu.practice.exercise import CHOICE
 from sq_edu.practice.learner_record import LearnerRecord
 from sq_edu.practice.progress import default_progress_dir
@@ -42,7 +41,7 @@ from sq_edu.widgets.language import LanguageToggle
 from sq_edu.widgets.style import AppStyle
 
 from .follow import Follower, classgame_client
-from .words import choice_labels, question_of
+from .words import choice_labels, position_words, question_of
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +68,7 @@ class ClassGameApp(widgets.VBox):
         self.status = html_box("sq-classgame-status")
         self.position = html_box("sq-classgame-position")
         self.prompt = html_box("sq-classgame-prompt")
-        self.number = text_box(layout=widgets.Layout(width="8em"))
+        self.number = text_box(layout=widgets.Layout(width="100%", max_width="22em"))
         self.number.add_class("sq-classgame-input")
         self.options = widgets.RadioButtons(options=[], index=None,
                                             layout=widgets.Layout(width="auto"))
@@ -217,7 +216,7 @@ class ClassGameApp(widgets.VBox):
             self.options.layout.display = "flex" if choice else "none"
             self.number.layout.display = "none" if choice else "flex"
             obs = obs_from_wire(view["obs"])
-            lines = "".join(f"<li>{escape(m.render(lang))}</li>" for m in position_lines(obs))
+            lines = "".join(f"<li>{escape(line)}</li>" for line in position_words(obs, lang))
             self.position.value = f'<ul class="sq-classgame-lines">{lines}</ul>'
         else:
             self.position.value = ""

@@ -7,11 +7,14 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from sq_edu.i18n import t
+from sq_edu.engine.observation import Observation
+from sq_edu.i18n import msg, t
 from sq_edu.pages.tables.wire import move_from_wire, obs_from_wire
 from sq_edu.practice.classgame.question import class_question, move_words
 from sq_edu.practice.coach.questions import Question
 from sq_edu.practice.exercise import worked_answer
+from sq_edu.practice.messages import Cards, Tally
+from sq_edu.practice.standing import mistake_name
 
 
 def question_of(view: dict[str, Any]) -> Question | None:
@@ -20,6 +23,21 @@ def question_of(view: dict[str, Any]) -> Question | None:
         return None
     obs = obs_from_wire(view["obs"])
     return None if obs.is_over else class_question(obs, int(view["round"]))
+
+
+def position_words(obs: Observation, lang: str) -> list[str]:
+    """What the class may know, in words: its hand, the discard pile by kind, cards shown
+    from the bots' hands, their queens and hand sizes (all a question needs)."""
+    lines = [t("classgame.hand_line", lang, cards=Cards(tuple(obs.hand)).render(lang)),
+             msg("play.coach_later_pile", pile=Tally(tuple(obs.discard_pile))).render(lang)]
+    for seat in range(1, obs.players):
+        shown = obs.known_in_hands[seat] if seat < len(obs.known_in_hands) else ()
+        if shown:
+            lines.append(t("classgame.shown_line", lang, n=seat,
+                           cards=Cards(tuple(shown)).render(lang)))
+        lines.append(t("classgame.bot_queens", lang, n=seat, queens=len(obs.awake[seat]),
+                       cards=obs.hand_sizes[seat]))
+    return lines
 
 
 def choice_labels(view: dict[str, Any], lang: str) -> list[str]:
@@ -46,10 +64,11 @@ def spread_html(view: dict[str, Any], lang: str, names: bool) -> str:
         f"{n}</li>" for text, n in view["spread"])
     counted = t("classgame.teacher_answered", lang, n=view.get("answered", 0),
                 players=view.get("players", 0), right=view.get("right", 0))
-    parts = [f"<p>{escape(counted)}</p>", f'<ul class="sq-classgame-spread-list">{rows}</ul>']
+    parts = [f"<p>{escape(counted)}</p>"] if names else []   # the projector counts above
+    parts.append(f'<ul class="sq-classgame-spread-list">{rows}</ul>')
     who = view.get("who", {})
     for key, n in view.get("mistakes", []):
-        line = t("classgame.teacher_mistake", lang, mistake=t(key, lang), n=n)
+        line = t("classgame.teacher_mistake", lang, mistake=mistake_name(key, lang), n=n)
         if names:
             kids = ", ".join(sorted(k for k, a in who.items() if a["misconception"] == key))
             line += f" ({kids})"

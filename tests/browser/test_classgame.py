@@ -1,0 +1,238 @@
+"""The whole class plays one game in Chromium, through a real class server.
+
+The teacher starts a class game against 2 bots on the teacher's page; the projector page
+(1920 x 1080) follows it; five children on phones name themselves and, round after round,
+answer the coach's question and vote for the move, one reloading mid-round and one joining
+late, until the game ends. The class plays the move most of them voted for; their answers
+reach their records and the teacher's grid; the teacher sees the spread with the named
+mistake and who made it. Screenshots (en, ru): the projector at 1920 x 1080 and 1280 x 720,
+a child's question on a phone, the teacher's spread.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sq_edu.practice.classgame.state import ClassGame
+from sq_edu.practice.classroom.teacher_key import hash_password
+from sq_edu.practice.progress import from_bytes, learner_file_name
+from sq_edu.server.server import VoilaServer
+from tests.support.browser import keep_offline, wait_rendered
+from tests.support.shots import shot
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+PASSWORD = "owls-at-noon"
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha")   # Dasha comes late
+MAX_ROUNDS = 40
+
+
+@pytest.fixture(scope="module")
+def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    folder = tmp_path_factory.mktemp("classgame-progress")
+    server = VoilaServer(log_path=ARTIFACTS / "voila-classgame.log")
+    server.env.update(SQ_EDU_CLASS="5b", SQ_EDU_TEACHER_KEY=hash_password(PASSWORD),
+                      SQ_EDU_PROGRESS_DIR=str(folder), SQ_EDU_CLASSGAME_SEED="30")
+    server.folder = folder   # type: ignore[attr-defined]
+    with server:
+        yield server
+
+
+def saved_game(server: VoilaServer) -> ClassGame:
+    """The class game as the server saved it (its SQLite file, read as it is on disk)."""
+    path = Path(server.folder) / "classes" / "5b" / "classgame.sqlite3"   # type: ignore[attr-defined]
+    with sqlite3.connect(path) as db:
+        row = db.execute("SELECT data FROM games WHERE id = 1").fetchone()
+    return ClassGame.from_dict(json.loads(row[0]))
+
+
+def open_page(context: Any, server: VoilaServer, notebook: str, root: str,
+              lang: str = "en") -> Any:
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    keep_offline(page, server.url)
+    page.goto(f"{server.url}voila/render/{notebook}.ipynb?lang={lang}")
+    wait_rendered(page, root)
+    return page
+
+
+def name_child(page: Any, name: str) -> None:
+    """The child's nickname and secret (picture and number), then "Save": into the game."""
+    page.locator(".sq-nickname input").fill(name)
+    page.locator(".sq-learner .sq-secret-picture button").first.click()
+    page.locator(".sq-learner .sq-secret input").fill("2581")
+    page.locator("button.sq-save-nickname").click()
+    page.locator(".sq-classgame-status", has_text="Round").wait_for()
+
+
+def answer(page: Any, text: str, choice: bool) -> None:
+    """Type the number (or pick the choice) and press Answer; wait until it is in."""
+    question = page.locator(".sq-classgame-question")
+    question.wait_for(state="visible")
+    if choice:
+        page.locator(".sq-classgame-options .widget-radio-box label", has_text=text).first.click()
+    else:
+        page.locator(".sq-classgame-input input").fill(text)
+    page.locator("button.sq-classgame-answer").click()
+    page.locator(".sq-classgame-vote").wait_for(state="visible")
+
+
+def vote(page: Any, index: int) -> str:
+    """Vote for choice `index`; its label."""
+    label = page.locator(".sq-classgame-vote .widget-radio-box label").nth(index)
+    text = label.inner_text()
+    label.click()
+    page.locator(".sq-status", has_text="Your vote is in").first.wait_for()
+    return text
+
+
+def right_and_wrong(game: ClassGame, lang: str = "en") -> tuple[str, str, bool]:
+    """This round's right answer and a wrong one (for a count a named mistake, such as the
+    whole deck), as the child types or picks them, and whether it is a choice."""
+    ex = game.question().exercise
+    if ex.options:
+        labels = {o.id: o.label.render(lang) for o in ex.options}
+        wrong = next(i for i in labels if i != ex.answers[0])
+        return labels[str(ex.answers[0])], labels[wrong], True
+    return str(ex.answers[0]), str(ex.traps[0][0]), False
+
+
+def test_the_whole_class_plays_one_game(browser: Any, class_server: VoilaServer) -> None:
+    contexts = []
+    try:
+        teacher_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+        projector_ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+        contexts += [teacher_ctx, projector_ctx]
+        teacher = open_page(teacher_ctx, class_server, "teacher", ".sq-teacher-login")
+        teacher.locator(".sq-teacher-password input").fill(PASSWORD)
+        teacher.locator("button.sq-teacher-open").click()
+        teacher.locator(".sq-classgame-bots select").select_option("2")
+        teacher.locator("button.sq-classgame-start").click()
+        teacher.locator(".sq-classgame-spread", has_text="Answered: 0").wait_for()
+        projector = open_page(projector_ctx, class_server, "classgame_projector",
+                              ".sq-classgame-projector")
+        projector.locator(".sq-classgame-projector", has_text="Round 1").wait_for()
+
+        children: dict[str, Any] = {}
+        for name in NAMES[:4]:
+            context = browser.new_context(**PHONE)
+            contexts.append(context)
+            children[name] = open_page(context, class_server, "classgame", ".sq-classgame-app")
+            name_child(children[name], name)
+
+        majority_seen = False
+        for round_no in range(MAX_ROUNDS):
+            game = saved_game(class_server)
+            if game.phase == "over":
+                break
+            assert game.round == round_no
+            right, wrong, choice = right_and_wrong(game)
+            if round_no == 0:
+                in_both_languages(children["Anna"], "classgame-child-question-phone",
+                                  [(390, 844)])
+            if round_no == 2:   # Dasha comes late: she is in from this round on
+                context = browser.new_context(**PHONE)
+                contexts.append(context)
+                children["Dasha"] = open_page(context, class_server, "classgame",
+                                              ".sq-classgame-app")
+                name_child(children["Dasha"], "Dasha")
+            several = len(game.choices()) >= 2 and not majority_seen
+            labels = []
+            for i, (name, page) in enumerate(children.items()):
+                answer(page, wrong if name == "Anna" else right, choice)
+                if name == "Boris" and round_no == 1:   # reloads before voting: sits back in
+                    page.reload()
+                    wait_rendered(page, ".sq-classgame-app")
+                    name_child(page, "Boris")
+                    page.locator(".sq-classgame-vote").wait_for(state="visible")
+                if i == len(children) - 1 and round_no == 0:   # all answered, one to vote
+                    teacher.locator(".sq-classgame-spread", has_text="Anna").wait_for()
+                    teacher.locator("button.sq-classgame-show-spread").click()
+                    projector.locator(".sq-classgame-projector-spread").wait_for()
+                    in_both_languages(teacher, "classgame-teacher-spread", [(1280, 900)],
+                                      focus=".sq-classgame-controls")
+                    in_both_languages(projector, "classgame-projector",
+                                      [(1920, 1080), (1280, 720)])
+                labels.append(vote(page, 1 if several and i < 3 else 0))
+            projector.locator(".sq-classgame-projector, .sq-classgame-end").first.wait_for()
+            projector.wait_for_function(
+                "n => !document.querySelector('.sq-classgame-projector-question') || "
+                "!document.querySelector('.sq-classgame-projector-question')"
+                ".textContent.includes('Round ' + n + ':')", arg=round_no + 1)
+            if several:   # three of four (or five) voted for the second choice
+                majority_seen = True
+                last = saved_game(class_server).rounds[-1]
+                assert last["choice"] == 1 and last["votes"][1] >= 3, last
+                if saved_game(class_server).phase != "over":
+                    projector.locator(".sq-classgame-last", has_text=labels[0]).wait_for()
+        else:
+            raise AssertionError("the class game did not end")
+
+        game = saved_game(class_server)
+        projector.locator(".sq-classgame-end").wait_for()
+        shot(projector, "classgame-projector-end-1920-en")
+        assert majority_seen, "no round offered the class two moves"
+        assert set(game.players) == set(NAMES)
+        first = game.rounds[0]
+        assert first["counted"] == 4 and first["right"] == 3   # Anna's mistake counted once
+        assert any(a["misconception"] for a in first["answers"].values())
+        # The records: each child's progress file has the coach's skill, answered in play.
+        folder = Path(class_server.folder)   # type: ignore[attr-defined]
+        for name in NAMES:
+            files = list(folder.rglob(learner_file_name(name)))
+            assert files, f"no progress file for {name}"
+            skills = from_bytes(files[0].read_bytes()).mastery.skills
+            assert skills["counting_unseen"].play_attempts >= 1, (name, skills)
+        # The teacher's grid names every child.
+        for name in NAMES:
+            teacher.locator(".sq-class-table tbody tr", has_text=name).first.wait_for(
+                timeout=30_000)
+        screenshots_in_russian(browser, class_server)
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def in_both_languages(page: Any, name: str, sizes: list[tuple[int, int]],
+                      focus: str = "") -> None:
+    """Screenshots at each size in English, then in Russian (the page's own toggle), then
+    back to English at the first size."""
+    for lang, button in (("en", "English"), ("ru", "Русский")):
+        switch_to(page, lang, button)
+        for width, height in sizes:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)
+            if focus:
+                page.locator(focus).evaluate("e => e.scrollIntoView()")
+            shot(page, f"{name}-{width}-{lang}")
+    switch_to(page, "en", "English")
+    width, height = sizes[0]
+    page.set_viewport_size({"width": width, "height": height})
+
+
+def switch_to(page: Any, lang: str, button: str) -> None:
+    page.locator(".sq-language button", has_text=button).first.click()
+    page.locator(f".sq-language.sq-lang-{lang}").first.wait_for()
+    page.wait_for_timeout(300)
+
+
+def screenshots_in_russian(browser: Any, server: VoilaServer) -> None:
+    """The end screen at 1280 x 720 in both languages, the projector in Russian at 1920."""
+    for lang in ("en", "ru"):
+        for width, height in ((1920, 1080), (1280, 720)):
+            context = browser.new_context(viewport={"width": width, "height": height})
+            try:
+                page = open_page(context, server, "classgame_projector",
+                                 ".sq-classgame-projector", lang)
+                page.locator(".sq-classgame-end").wait_for()
+                shot(page, f"classgame-projector-end-{width}-{lang}")
+            finally:
+                context.close()
