@@ -1,4 +1,4 @@
-"""`python -m bench [--quick] [area ...]`: run every bench/<area>.py and print one table.
+"""`python -m bench [--quick] [--peer DIR] [area ...]`: run every bench/<area>.py, print a table.
 
 Each area module exposes `run(quick: bool = False) -> list[dict]` with rows
 `{"benchmark", "value", "unit", "target"}` (CONTRIBUTING.md). Modules starting with `_` are
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import logging
 import sys
 import time
@@ -45,6 +46,8 @@ def table(rows: list[dict[str, object]]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer repetitions")
+    parser.add_argument("--peer", metavar="DIR",
+                        help="engine: also time the peer engine checked out in DIR (issue #44)")
     parser.add_argument("only", nargs="*", help="areas to run (default: all)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.WARNING)
@@ -55,7 +58,9 @@ def main(argv: list[str] | None = None) -> int:
         start = time.perf_counter()
         try:
             module = importlib.import_module(f"bench.{area}")
-            results = module.run(quick=args.quick)
+            options = {"peer": args.peer} if args.peer and "peer" in inspect.signature(
+                module.run).parameters else {}
+            results = module.run(quick=args.quick, **options)
         except Exception as error:  # one broken area must not hide the others
             traceback.print_exc()
             rows.append({"area": area, "benchmark": "FAILED", "value": type(error).__name__,

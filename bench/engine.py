@@ -6,13 +6,22 @@ engine's per-hand move caches, as a long simulation would.
 
 Two paths are measured: `simulate` (the engine's own hot loop) and the public API a server or
 an app uses (`legal_moves()` then `play(move, seat=...)` for every decision).
+
+`--peer DIR` (a checkout of github.com/vprelovac/genetic-sleeping-queens, the public Python
+engine issue #44 compares against) adds, in the same run: the peer's random 2-seat whole games
+a second (its own game loop, as its `main.py -num` and genetic algorithm play them, two "Easy
+AI" seats that pick a uniformly random legal move) and our two paths' ratios to it. Runs of
+ours and the peer's alternate, so a change in the machine's load hits both alike.
 """
 
 from __future__ import annotations
 
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
+from types import ModuleType
 
 from sq_edu.engine import Game, RandomBot, simulate
 
@@ -55,6 +64,76 @@ def api_games_per_second(players: int, games: int, runs: int) -> float:
     return statistics.median(rates)
 
 
+def _peer_modules(peer: Path) -> tuple[ModuleType, ModuleType, ModuleType]:
+    """The peer's own modules (board_state, game_logic, player), imported from its checkout."""
+    sys.path.insert(0, str(peer))
+    try:
+        import board_state  # type: ignore[import-not-found]  # the peer's checkout, not ours
+        import game_logic  # type: ignore[import-not-found]
+        import player  # type: ignore[import-not-found]
+    finally:
+        sys.path.remove(str(peer))
+    return board_state, game_logic, player
+
+
+def peer_games(peer: Path, games: int, seed: int) -> int:
+    """`games` random 2-seat games in the peer's engine, played as its `main.py -num` loop does
+    (its module-level `random` seeded); the number that raised an error in the peer's code."""
+    board_state, game_logic, player = _peer_modules(peer)
+    random.seed(seed)
+    broken = 0
+    for _ in range(games):
+        board = board_state.BoardState(2)
+        board.players = [player.Player(name, board, is_ai=True) for name in ("Easy AI", "Easy 2")]
+        logic = game_logic.GameLogic(board, verbose=False)
+        for seat in board.players:
+            board.draw_cards_for_player(seat)
+            seat.ai_difficulty = "Easy"
+        board.players[0].activate()
+        try:
+            for _turn in range(1000):
+                for seat in board.players:
+                    logic.take_turn(seat)
+                    if logic.check_win_condition() != "No winner yet.":
+                        break
+                else:
+                    continue
+                break
+        except (IndexError, ValueError, KeyError, AssertionError, RecursionError):
+            broken += 1   # the peer's own bugs (an empty pile); the game counts as played
+    return broken
+
+
+def peer_rows(peer: Path, quick: bool) -> list[dict]:
+    """Ours (API path and `simulate`) against the peer, runs alternating, medians of each."""
+    games, runs = (200, 3) if quick else (1000, 5)
+    ours_api, ours_bulk, theirs = [], [], []
+    broken = 0
+    for run in range(runs):
+        start = time.process_time()
+        broken += peer_games(peer, games, run)
+        theirs.append(games / (time.process_time() - start))
+        start = time.process_time()
+        api_games(games, 2, run)
+        ours_api.append(games / (time.process_time() - start))
+        start = time.process_time()
+        simulate(games, players=2, bots="random", seed=run)
+        ours_bulk.append(games / (time.process_time() - start))
+    peer_rate = statistics.median(theirs)
+    return [
+        {"benchmark": f"peer {peer.name}: random 2p whole games ({broken} raised)",
+         "value": peer_rate, "unit": "games/s", "target": "info"},
+        {"benchmark": "ours, API path, random 2p, same runs", "value": statistics.median(ours_api),
+         "unit": "games/s", "target": "info"},
+        {"benchmark": "ours, simulate(), random 2p, same runs",
+         "value": statistics.median(ours_bulk), "unit": "games/s", "target": "info"},
+        {"benchmark": "ratio API path / peer", "value": statistics.median(ours_api) / peer_rate,
+         "unit": "x", "target": ">= 10x (issue #44)"},
+        {"benchmark": "ratio simulate() / peer", "value": statistics.median(ours_bulk) / peer_rate,
+         "unit": "x", "target": ">= 12x (issue #44)"},
+    ]
+
+
 def python_loop_seconds() -> float:
     """CPU seconds for 5 million Python additions: how fast this core runs Python right now
     (on a shared, busy machine this rises, and every figure above falls with it)."""
@@ -65,7 +144,7 @@ def python_loop_seconds() -> float:
     return time.process_time() - start
 
 
-def run(quick: bool = False) -> list[dict]:
+def run(quick: bool = False, peer: str | None = None) -> list[dict]:
     simulate(200 if quick else 3000, players=2, bots="random", seed=99)  # warm the caches
     rows = [{"benchmark": "context: 5M Python additions (machine speed now)",
              "value": python_loop_seconds(), "unit": "s CPU", "target": "info"}]
@@ -78,6 +157,8 @@ def run(quick: bool = False) -> list[dict]:
     rows.append({"benchmark": "API path (legal_moves + play(seat=)), random, 2p",
                  "value": api_games_per_second(2, n, 3 if quick else 5), "unit": "games/s",
                  "target": ">= 2000 games/s"})
+    if peer:
+        rows += peer_rows(Path(peer), quick)
     return rows
 
 

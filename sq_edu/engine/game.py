@@ -76,7 +76,9 @@ class Game:
     @property
     def current_player(self) -> int:
         """Seat whose decision is pending (a defender during a block)."""
-        return self.state.current
+        st = self.state   # `State.current`, inlined: asked before every move
+        pending = st.pending
+        return pending.seat if pending is not None else st.active
 
     @property
     def active_player(self) -> int:
@@ -160,8 +162,11 @@ class Game:
         when read). With `seat`, refuse the move unless that seat is to decide now (a UI or a
         server says who sent it). IllegalMove, with a readable reason, otherwise."""
         st = self.state
-        if seat is not None and (type(seat) is not int or seat != st.current) and not st.over:
-            raise IllegalMove("not_your_decision", seat=repr(seat)[:20], current=st.current)
+        if seat is not None and not st.over:
+            pending = st.pending
+            current = pending.seat if pending is not None else st.active
+            if type(seat) is not int or seat != current:
+                raise IllegalMove("not_your_decision", seat=repr(seat)[:20], current=current)
         start = len(st.log)
         self._apply(move)
         return Played(st, start, len(st.log))

@@ -31,7 +31,7 @@ class Played(gamekit.Played[Event]):
     __slots__ = ("_start", "_state", "_stop")
 
     def __init__(self, state: State, start: int, stop: int) -> None:
-        super().__init__()
+        # No `super().__init__()`: `_built` sets the events on first read (made per move).
         self._state: State | None = state
         self._start, self._stop = start, stop
 

@@ -6,7 +6,6 @@ decision does not pay for the whole history each time.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .log import events_so_far
@@ -22,7 +21,8 @@ def seen_by(st: State, seat: int) -> tuple[Event, ...]:
     events = events_so_far(st)
     public = st.public
     if len(public) < len(events):  # what a spectator sees: private cards blanked once
-        public += [replace(e, cards=()) if e.private else e for e in events[len(public):]]
+        public += [Event(e.kind, e.seat, (), e.target, e.queen, e.slot, e.count, e.seats, True)
+                   if e.private else e for e in events[len(public):]]
     seen = st.seen.setdefault(seat, [])
     if len(seen) < len(events):
         start = len(seen)
@@ -31,11 +31,27 @@ def seen_by(st: State, seat: int) -> tuple[Event, ...]:
     return tuple(seen)
 
 
-def observe(st: State, seat: int) -> Observation:
+class Unread(tuple):  # type: ignore[type-arg]  # an empty tuple that refuses to be read
+    """The events of a glance (`observe(..., events=False)`): reading them is a bug, so it
+    raises instead of passing for "nothing happened"."""
+
+    def _refuse(self, *args: object) -> None:
+        raise RuntimeError("an observation taken without its events (a glance) was asked for "
+                           "them: observe with events=True")
+
+    __iter__ = __len__ = __getitem__ = __contains__ = __reversed__ = _refuse  # type: ignore[assignment]
+
+
+UNREAD = Unread()
+
+
+def observe(st: State, seat: int, events: bool = True) -> Observation:
     """Everything `seat` may know now (docs/rules.md section 5), and nothing more.
 
     A pending block is the defender's secret: the engine asks only a defender who holds a
-    dragon (or wand), so the other seats see whose decision it is but not what it is."""
+    dragon (or wand), so the other seats see whose decision it is but not what it is.
+    `events=False` is a glance for a search that reads only the table (lessons look at
+    thousands of positions to keep a few): its `events` raise when read."""
     if not (type(seat) is int and 0 <= seat < st.players):
         raise ValueError(f"there is no seat {seat!r} in a {st.players}-player game")
     kb = st.known_bottom
@@ -58,6 +74,6 @@ def observe(st: State, seat: int) -> Observation:
         known_bottom=tuple(TOKEN[c] for c in reversed(st.draw[:kb])) if kb else (),
         revealed=tuple(TOKEN[c] for c in st.revealed),
         in_transit=pending.in_transit if pending is not None else None,
-        events=seen_by(st, seat),
+        events=seen_by(st, seat) if events else UNREAD,
         is_over=st.over, winners=st.winners,
     )

@@ -40,11 +40,13 @@ def tokens_of(tokens: Card | str | Iterable[Card | str]) -> frozenset[Card]:
 
 def located(obs: Observation) -> Counter[Card]:
     """Play-deck cards this seat knows the place of (see the module docstring)."""
-    where = Counter(obs.hand) + Counter(obs.discard_pile) + Counter(obs.known_bottom)
-    where += Counter(obs.revealed)
+    where: Counter[Card] = Counter(obs.hand)   # counted in place, not added up Counter by
+    where.update(obs.discard_pile)             # Counter: lessons ask this of every position
+    where.update(obs.known_bottom)             # they try
+    where.update(obs.revealed)
     for seat, known in enumerate(obs.known_in_hands):
         if seat != obs.seat:
-            where += Counter(known)
+            where.update(known)
     return where
 
 

@@ -30,6 +30,7 @@ from sq_edu.i18n.words import Term
 from ..exercise import CHOICE, NUMBER, Exercise, Option, traps
 from ..messages import Joined, Msg, msg
 from ..score_sheet import contract_counts, contract_working, trick_working
+from .race_bank import decided_hand
 from .registry import Base, Param, generator
 
 PLAYERS = 4
@@ -278,12 +279,12 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
 
     Real hands almost never end in a shared win, so that is not offered as an answer (an
     option that is never right teaches nothing); the rare game that ends in one is dealt again.
-    With the contract, a won race is one the contract decides where one is found
-    (`decided_by_contract`), so forgetting it names the wrong player. `nobody`: the share of
+    With the contract, a won race is one the contract decides (`decided_by_contract`, searched
+    at build time: `race_bank`), so forgetting it names the wrong player. `nobody`: the share of
     "nobody yet" items (the only ones where "the highest score wins" is wrong).
     """
     won = rng.random() < 1 - p["nobody"]
-    decided = decided_by_contract(rng) if p["contract"] and won else None
+    decided = decided_hand(rng) if p["contract"] and won else None
     for _ in range(0 if decided else 20):
         game, bots = real_game(rng), table(rng)
         while not game.is_over:
@@ -294,11 +295,12 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
             hand = rng.choice(fitting)
             after = hand.scores_after
             winners = race_winners(after)
+            players = game.players
             break
     else:
         if decided is None:  # pragma: no cover - twenty shared wins in a row
             raise RuntimeError("no race position without a shared win")
-        game, hand = decided
+        players, hand = decided
         after, winners = hand.scores_after, race_winners(hand.scores_after)
     answer = f"p{winners[0]}" if winners else NOBODY
     if p["contract"]:
@@ -309,9 +311,9 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
             msg("dungeon.ex_race_dealer", player=player(hand.dealer), **contract_counts(hand)))
     else:
         context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
-    options = (*(Option(f"p{s}", player(s)) for s in range(game.players)),
+    options = (*(Option(f"p{s}", player(s)) for s in range(players)),
                Option(NOBODY, msg("dungeon.ex_race_nobody")))
-    top = max(range(game.players), key=lambda s: after[s])
+    top = max(range(players), key=lambda s: after[s])
     slips = [(f"p{top}" if not winners else None,
               msg("mistakes.race_highest_wins", best=after[top])),
              (NOBODY if winners else None, msg("mistakes.race_not_over", best=after[top]))]

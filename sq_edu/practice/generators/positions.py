@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from sq_edu.engine.observation import Event, Observation
+from sq_edu.engine.view import observe as glance
 from sq_edu.i18n.words import Term
 
 from ..messages import Cards, Joined, Msg, msg
@@ -91,6 +92,8 @@ def find_position(rng: random.Random, players: int, rules: str, turns: tuple[int
                   want: object, label: Callable[[Observation], object],
                   games: int = 40, rather: tuple[object, ...] = ()) -> Position:
     """A position whose `label(obs) == want`, looked for in up to `games` seeded games.
+    `label` is shown each position without its events (they raise if read): most of a
+    position's cost, and what no label needs.
 
     Rare answers ("yes, they surely hold a dragon") appear in few positions of one game; trying
     several games keeps every answer possible, so a lesson can ask for each as often as the
@@ -100,24 +103,25 @@ def find_position(rng: random.Random, players: int, rules: str, turns: tuple[int
     the commonest answer.
     """
     first = rng.randrange(10**6)
-    spares: dict[object, tuple[int, int, Observation]] = {}
+    spares: dict[object, tuple[int, int]] = {}
     for n in range(games):
         seed = first + n * 7919
         for step, g in _play(seed, players, rules, MAX_TURNS):
             if g.turn < turns[0]:
                 continue
-            obs = g.observe(LEARNER)
+            obs = glance(g.state, LEARNER, events=False)   # `label` reads only the table
             if obs.is_over:
                 continue
             found = label(obs)
-            if found == want:
-                return Position(_game_at(seed, players, rules, step), obs)
+            if found == want:  # `g` is the game at `step`: nothing after it was played
+                return Position(g, g.observe(LEARNER))
             if found is not None:
-                spares.setdefault(found, (seed, step, obs))
+                spares.setdefault(found, (seed, step))
     ranked = [spares[k] for k in rather if k in spares] + list(spares.values())
     if ranked:
-        seed, step, obs = ranked[0]
-        return Position(_game_at(seed, players, rules, step), obs)
+        seed, step = ranked[0]
+        game = _game_at(seed, players, rules, step)
+        return Position(game, game.observe(LEARNER))
     return pick_position(first, players, rules, turns, rng)
 
 
