@@ -46,10 +46,10 @@ class GrownupsApp(widgets.VBox):
         self.switch = widgets.Button(layout=widgets.Layout(width="auto", align_self="flex-start"))
         self.switch.add_class("sq-language-switch")
         self.switch.on_click(guarded()(self._on_switch))
-        self.page = widgets.HTML(layout=widgets.Layout(flex="1 1 auto"))
-        row = widgets.HBox([self.page, header_tools(self.switch)])
-        row.add_class("sq-app-header")
-        self.children = (AppStyle(), self.address, row)
+        self.page = widgets.HTML()
+        tools = header_tools(self.switch)   # above the summary, left out when printed
+        tools.layout = widgets.Layout(justify_content="flex-end")
+        self.children = (AppStyle(), self.address, tools, self.page)
         self.lang = normalize_lang(lang)
         self._render()
 

@@ -43,10 +43,12 @@ STYLE = """
 }
 @page { size: A4; margin: 12mm; }
 @media print {
-  body * { visibility: hidden !important; }
-  .sq-grownups, .sq-grownups * { visibility: visible !important; }
-  .sq-grownups { position: absolute; left: 0; top: 0; width: 100%; max-width: none;
-    font-size: 10pt; line-height: 1.25; }
+  html, body, body * { overflow: visible !important; }
+  html, body { height: auto !important; }
+  body * { visibility: hidden; }
+  .sq-grownups, .sq-grownups * { visibility: visible; }
+  .sq-grownups-app .sq-header-tools, .sq-connection { display: none !important; }
+  .sq-grownups { max-width: none; font-size: 10pt; line-height: 1.25; }
   .sq-grownups h1 { font-size: 14pt; }
   .sq-grownups h2 { font-size: 12pt; margin-top: 0.6em; break-after: avoid; }
   .sq-grownups h3 { font-size: 10.5pt; margin-top: 0.3em; }
@@ -101,7 +103,8 @@ def _skills_html(child: ChildSummary, lang: str) -> str:
         week = str(line.this_week) if line.this_week else "–"
         mistakes = "; ".join(mistake_name(k, lang) for k in line.mistakes) or t(
             "grownups.no_mistakes", lang)
-        cells = [_skill_title(line.row.skill, lang), week, line.row.standing.text(lang), mistakes]
+        standing = t(f"practice.mastery_{line.row.standing.word}", lang)   # its mistake: beside
+        cells = [_skill_title(line.row.skill, lang), week, standing, mistakes]
         rows.append(f'<tr class="sq-grownups-skill" data-skill="{escape(line.row.skill)}">'
                     + "".join(
                         f'<td data-label="{label}"'
