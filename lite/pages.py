@@ -85,7 +85,8 @@ def index_page() -> str:
         switch = (f'<p class="sq-site-switch"><a href="index.html?lang={other}" lang="{other}">'
                   f"{html.escape(t(f'widgets.language_{other}', lang))}</a></p>")
         blocks.append(f'<section class="sq-site-lang" data-lang="{lang}" lang="{lang}" hidden>'
-                      f"{switch}{app.header.value}{app.body.value}</section>")
+                      f"{switch}{app.header.value}{app.body.value}"
+                      f'<div class="sq-index">{app.grownups_link()}</div></section>')
     return f"""<!doctype html>
 <html lang="{DEFAULT_LANG}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -125,7 +126,7 @@ def favicon() -> bytes:
 def write_pages(out: Path) -> None:
     """Every dashboard page, the index and the icon browsers ask every site's root for."""
     folder = notebooks_dir()
-    for name in [*dashboards(folder), "teacher"]:
+    for name in [*dashboards(folder), "teacher", "grownups"]:
         notebook = folder / f"{name}.ipynb"
         if notebook.is_file():
             (out / f"{name}.html").write_text(dashboard_page(name, notebook), encoding="utf-8")

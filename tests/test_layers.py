@@ -100,7 +100,7 @@ def test_a_lesson_page_loads_only_its_app(name: str) -> None:
 
 
 @pytest.mark.parametrize(("name", "apps"), [
-    ("index", {"index"}), ("teacher", {"teacher"}), ("play", {"play"}),
+    ("index", {"index"}), ("teacher", {"teacher"}), ("play", {"play"}), ("grownups", {"grownups"}),
     ("dungeon", {"dungeon", "lesson"}),   # the Dungeon page shows the scoring lesson
 ])
 def test_other_pages_load_only_their_app(name: str, apps: set[str]) -> None:

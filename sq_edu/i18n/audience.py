@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-GROWN_UP_AREAS = frozenset({"classroom", "cli"})
+GROWN_UP_AREAS = frozenset({"classroom", "cli", "grownups"})
 # The exit-ticket panel on the teacher's page (the child's half is the ticket itself).
 GROWN_UP_KEYS = frozenset({
     "exit_ticket.teacher_heading", "exit_ticket.teacher_help", "exit_ticket.typed_label",

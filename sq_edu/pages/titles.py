@@ -16,7 +16,7 @@ from pathlib import Path
 from sq_edu.i18n import LANGS, catalog, t
 
 # Dashboards whose title is not `apps.<name>_title`.
-_KEYS = {"index": "common.app_name"}
+_KEYS = {"index": "common.app_name", "grownups": "grownups.title"}
 
 
 def title_key(page: str) -> str | None:

@@ -34,6 +34,7 @@ from datetime import date
 from typing import Any
 
 from sq_edu.practice.standing import Evidence, Standing, standing_of
+from sq_edu.practice.week import monday_of
 
 MASTERED, PRACTISING = 80, 40
 HINTED_GAIN, HINTED_CAP = 5, 60
@@ -90,6 +91,8 @@ class SkillRecord:
     due: int | None = None    # the calendar day (today_number) a review is due
     play_attempts: int = 0    # of `attempts`, those asked by the coach during a game
     play_correct: int = 0     # of `correct`, those answered in a game
+    week: int = 0             # the Monday (a today_number) of the week of the latest answer
+    week_items: int = 0       # answers given in that week (the grown-ups' "this week")
 
 
 @dataclass
@@ -181,6 +184,8 @@ class Mastery:
         day = today_number() if today is None else int(today)
         rec = self.skill(skill)
         rec.attempts += 1
+        rec.week_items = rec.week_items + 1 if rec.week == monday_of(day) else 1   # a new week
+        rec.week = monday_of(day)
         if source == "play":
             rec.play_attempts += 1
             rec.play_correct += int(bool(correct))

@@ -28,7 +28,7 @@ def test_every_dashboard_notebook_carries_its_titles_from_the_catalogue() -> Non
         assert meta["sq_edu"]["titles"] == titles, f"run python -m sq_edu.pages.titles ({path})"
         assert meta["title"] == titles["en"] and set(titles) == set(LANGS)
         assert titles["en"] != titles["ru"] and not titles["en"].startswith(path.stem)
-    assert pages == 8
+    assert pages == 9
 
 
 def test_the_voila_template_sets_lang_and_title_from_the_link() -> None:

@@ -13,7 +13,7 @@ from sq_edu.server.server import VoilaServer, dashboards
 from tests.support.served import fetch, served_page_problems
 
 # Every page a child or teacher opens on `sq-edu serve` (the class table needs a class server).
-PAGES = ["index", *dashboards(), "teacher"]
+PAGES = ["index", *dashboards(), "teacher", "grownups"]
 
 
 @pytest.mark.parametrize("name", PAGES)

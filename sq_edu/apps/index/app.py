@@ -126,6 +126,7 @@ class IndexApp(widgets.VBox):
         self.lessons: list[str] = [name for name in dashboards(self._folder)
                                    if name not in broken]
         self.has_teacher = (self._folder / "teacher.ipynb").is_file()
+        self.has_grownups = (self._folder / "grownups.ipynb").is_file()
         # Tables of classmates need the class server's table service (`--class NAME`).
         self.has_tables = (bool(os.environ.get("SQ_EDU_TABLES_URL"))
                            and (self._folder / "table.ipynb").is_file())
@@ -222,8 +223,16 @@ class IndexApp(widgets.VBox):
             f'<div class="sq-index" lang="{lang}"><h2>{html.escape(t("apps.index_lessons", lang))}'
             f'</h2><ul class="sq-cards">{cards}</ul>{tables}</div>'
         )
-        self.grownups.value = f'<div class="sq-index" lang="{lang}">{teacher}</div>'
+        self.grownups.value = (f'<div class="sq-index" lang="{lang}">{self.grownups_link()}'
+                               f"{teacher}</div>")
         relabel_folds(lang, self.settings_toggle)
+
+    def grownups_link(self) -> str:
+        """The link to the grown-ups' summary of the week at home ("" where it cannot open)."""
+        if not self.has_grownups or self.alone:
+            return ""
+        return (f'<p class="sq-grownups-link"><a href="{self.link("grownups")}">'
+                f"{html.escape(t('grownups.title', self.lang))}</a></p>")
 
     def _card(self, name: str) -> str:
         lesson = self._lesson_files.get(name)
