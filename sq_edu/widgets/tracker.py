@@ -53,6 +53,11 @@ class DeckTracker(widgets.VBox):
     def reveal(self) -> None:
         self.hidden = False
 
+    def blank(self) -> None:
+        """No counts in the synced state (a shared screen's pass: the seen counts come from
+        the last player's hand); `update` draws them again."""
+        self.table.value = ""
+
     def hide(self) -> None:
         self.hidden = True
 

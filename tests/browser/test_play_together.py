@@ -4,6 +4,7 @@ where the bots play by themselves and a checked discard takes one tap."""
 
 from __future__ import annotations
 
+import json
 import os
 import uuid
 from pathlib import Path
@@ -242,3 +243,48 @@ def test_a_coached_game_on_a_phone_needs_no_next_move_and_one_tap_discards(
     page.wait_for_function(   # the stars have risen: the picture shows them all
         "() => document.getAnimations().every(a => a.playState !== 'running')")
     keep_for_docs(_shot(page, "phone-play-celebrate-ru"))
+
+
+STATE_JS = """async () => JSON.stringify(
+    (await window.jupyterapp.widgetManager.get_state({drop_defaults: false})).state)"""
+
+
+def _words(text: str) -> str:
+    """The question's longest run of letters, digits and spaces (HTML escapes its quotes)."""
+    import re
+
+    return max(re.findall(r"[\w ]+", text), key=len).strip()
+
+
+def test_the_pass_screen_leaves_no_question_in_the_widget_state(phone, voila_server) -> None:
+    """Hidden is not enough for the coach either: once the screen is passed, the page's
+    widget models (what the browser's developer tools read) hold neither the last player's
+    question nor their cards, until the next player says they are ready."""
+    page, tag = phone, uuid.uuid4().hex[:6]
+    _open(page, voila_server.url, "seed=6&lang=en")
+    open_settings(page)
+    page.locator(f"{APP} .sq-seat-setup-open").click()
+    setup = page.locator(f"{APP} .sq-seat-setup")
+    setup.wait_for(state="visible")
+    for index, name in enumerate((f"Dad {tag}", f"Sasha {tag}")):
+        setup.locator(".sq-seat-name input").nth(index).fill(name)
+    click_and_wait(page, setup.locator(".sq-seat-start"))
+    asked = ""
+    for _ in range(MAX_STEPS):
+        settle(page)
+        assert not page.locator(f"{APP} .sq-game-over").is_visible(), "no question was asked"
+        if page.locator(f"{APP} .sq-pass-screen").is_visible():
+            if asked:
+                break
+            click_and_wait(page, page.locator(f"{APP} .sq-pass-ready"))
+        else:   # a question left unanswered: the player just moves on
+            if coach_waiting(page):
+                asked = _words(page.locator(f"{APP} .sq-coach-question").inner_text())
+            child_turn(page)
+    assert len(asked) >= 10, asked
+    state = json.loads(page.evaluate(STATE_JS))
+    holding = [(m["state"].get("_dom_classes"), m["state"].get("value"))
+               for m in state.values() if asked in json.dumps(m, ensure_ascii=False)]
+    assert not holding, holding
+    hands = [m["state"]["cards"] for m in state.values() if "cards" in m["state"]]
+    assert hands and not any(hands), hands

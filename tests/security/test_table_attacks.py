@@ -188,6 +188,21 @@ def test_one_device_holds_a_few_tables_and_others_still_create(server: VoilaServ
     assert status == 200 and mine["view"]["seats"][0]["name"] == "Lena"
 
 
+def test_a_started_table_leaves_room_for_open_ones(server: VoilaServer) -> None:
+    """A game being played is no flood: after two started games the device still opens
+    three tables (only open ones count toward its few), and the fourth open one waits."""
+    for _game in range(2):
+        status, made = call(server, "create", {"name": "Olya", "size": 2}, client="olya")
+        assert status == 200
+        status, joined = call(server, "join", {"code": made["view"]["code"], "name": "Ira"},
+                              client="olya-friend")
+        assert status == 200 and joined["view"]["started"]
+    made = [call(server, "create", {"name": "Olya", "size": 3}, client="olya")
+            for _ in range(4)]
+    assert [status for status, _ in made] == [200, 200, 200, 429], made[-1]
+    assert made[-1][1]["error"] == "table.err_device_tables"
+
+
 def test_a_table_nobody_waits_at_goes(server: VoilaServer) -> None:
     """No page waits at a table that has not started: it goes (SQ_EDU_TABLE_OPEN_SECONDS=3
     here, two minutes in a class), and with it the device's share."""

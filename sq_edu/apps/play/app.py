@@ -329,6 +329,9 @@ class PlayApp(widgets.VBox):
         legal = table.legal()
         seat_coach = self.coaches[table.viewer]
         with self.hold_trait_notifications():
+            for seat, coach in self.coaches.items():   # only the one on show holds a turn
+                if passing or seat != table.viewer:
+                    coach.panel.blank()
             self.pass_screen.show(self._who(table.deciding) if passing else None)
             self.coach_box.children = [seat_coach.panel]
             self.coach_box.layout.display = "none" if passing else "flex"

@@ -110,6 +110,19 @@ class CoachPanel(widgets.VBox):
                 self.tracker.hide()
         self._draw()
 
+    def blank(self) -> None:
+        """Nothing of this seat's turn in the page's widget state: at a shared screen the
+        next player could read a hidden widget's synced values (the question, its choices,
+        the verdict, the counter). The coach keeps it all; `turn` draws it again."""
+        self.question.value = self._question_html(None)
+        self.answers.show(None, self.lang)
+        self.answers.set_choices([])
+        self.answer_text.value = ""
+        self.show_me.layout.display = "none"
+        self.result.value = self.hints.value = self.bots.value = ""
+        if self.tracker is not None:
+            self.tracker.blank()
+
     def bots_said(self, lines: list[Msg]) -> None:
         self._bot_lines = lines[-2:]
 

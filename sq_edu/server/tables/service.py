@@ -7,9 +7,12 @@ code alone lets a child sit at a table that has not started; it never shows a ha
 codes are counted per device (the address that opened the page, `device` below): past
 `GUESSES` a minute that device's joins are refused for a while. Never class-wide: a count
 for the class was the weapon (11 pages x 10 wrong codes shut every join for a minute).
-A device has at most `TABLES_PER_DEVICE` tables at once (one page could fill the class's
-`MAX_TABLES` in half a minute). A seat is `guest` unless the kernel checked the learner's
-secret for that name (the kernel holds the class key; the service trusts what it says).
+A device has at most `TABLES_PER_DEVICE` open tables at once (one page could fill the class's
+`MAX_TABLES` in half a minute); a table that started is a game being played, not a flood, so
+it no longer counts there (a child who played two games could not open a third table), only
+toward a wider `GAMES_PER_DEVICE` of unfinished ones. A seat is `guest` unless the kernel
+checked the learner's secret for that name (the kernel holds the class key; the service
+trusts what it says).
 
 `tick()` (every fraction of a second) lets bots play empty seats and the seats of children
 who left (page closed: no request for `away_seconds`) or sat idle (`idle_seconds` on their
@@ -43,7 +46,8 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I/L: read aloud, 
 CODE_LENGTH = 6                                     # 31**6: about 890 million codes
 GUESSES = 10                                        # wrong codes a minute for one device
 MAX_TABLES = 200                                    # tables a class may have at once
-TABLES_PER_DEVICE = 3                               # tables one device may have at once
+TABLES_PER_DEVICE = 3                               # open tables (not started) of one device
+GAMES_PER_DEVICE = 10                               # its unfinished tables, started ones too
 
 __all__ = ["TableError", "TableService"]
 
@@ -166,8 +170,10 @@ class TableService:
         nickname = self._nickname(name)
         mine = [t for (c, _code), t in self.tables.items()
                 if c == class_name and t.device == device and not (t.game and t.game.is_over)]
-        if len(mine) >= TABLES_PER_DEVICE:
+        if sum(t.game is None for t in mine) >= TABLES_PER_DEVICE:
             raise TableError("table.err_device_tables", 429, n=TABLES_PER_DEVICE)
+        if len(mine) >= GAMES_PER_DEVICE:
+            raise TableError("table.err_device_tables", 429, n=GAMES_PER_DEVICE)
         if sum(1 for (c, _code) in self.tables if c == class_name) >= MAX_TABLES:
             raise TableError("table.err_too_many_tables", 503)
         code = self._new_code(class_name)
