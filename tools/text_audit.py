@@ -73,13 +73,14 @@ def catalogue_lines() -> Iterator[tuple[str, str]]:
                 yield f"{key}.{field}", str(text)
 
 
-def dungeon_lines(seeds: int = 2, tricks: int = 40) -> Iterator[tuple[str, str]]:
+def dungeon_lines(seeds: int = 2, tricks: int = 40, start: int = 0) -> Iterator[tuple[str, str]]:
     """(where, line) for what the Dungeon app shows while a hand or more is played through its
-    controls, each score typed wrong first (so its working shows) and then right."""
+    controls, each score typed wrong first (so its working shows) and then right; deals
+    `start` to `start + seeds - 1`."""
     from sq_edu.apps.dungeon import DungeonApp
     from tools.widget_text import widget_lines
 
-    for seed in range(seeds):
+    for seed in range(start, start + seeds):
         for lang in LANGS:
             app = DungeonApp(lang, seed)
             for step in range(tricks * 6):

@@ -11,7 +11,7 @@ import ipywidgets as widgets
 
 SKIP = {"_esm", "_css", "_model_name", "_view_name", "_model_module", "_view_module",
         "_model_module_version", "_view_module_version", "_dom_classes", "layout", "style",
-        "href", "accept", "icon"}
+        "href", "accept", "icon", "button_style", "bar_style"}   # a colour name is not text
 
 
 def texts(widget: object, seen: set[int] | None = None) -> Iterator[str]:

@@ -58,6 +58,8 @@ _TYPOGRAPHY: dict[str, re.Pattern[str]] = {
     "ellipsis": re.compile(r"\.\.\."),                   # three dots where «…» is meant
     "double_colon": re.compile(r"::|%%"),                 # two colons, two percent signs
     "straight_quote": re.compile(r'(?<![=\w])"|"(?![\w>])'),  # not an HTML attribute
+    "two_signs": re.compile(r"[+\u2212-] [\u2212-]\d"),         # "535 + −50": one sign only
+    "space_colon": re.compile(r"(?<=[^\W\d]) :"),              # «Я : покажи» (18 : 42 divides)
 }
 # Russian: a decimal point («0.25»), a percent sign after an ordinary space («12 %») or none.
 _RU_DECIMAL_POINT = re.compile(r"(?<![\d.\w])\d+\.\d+(?![\d.])")
@@ -74,6 +76,10 @@ _EN_YOU_VERB = re.compile(r"(?:^|(?<=[.!?:;·,] )|(?<=\band )|(?<=\bso ))[Yy]ou 
 _RU_YOU_VERB = re.compile(r"\b[Тт]ы (?:пока |уже |теперь |не |тоже |сам )?"
                           r"[а-яё]+(?<!ш)(?:ет|ёт|ит|ат|ят)\b")
 _EN_ONE_OF = re.compile(r"\b1 of the \d+ \w+ (?:are|were)\b")
+# A count and its noun disagree: "the 1 knights", "1 magic wands", "3 card".
+_EN_NOUNS = r"(?:card|king|knight|dragon|jester|queen|point|trick|player|wand|potion|draw|deal)"
+_EN_COUNT = re.compile(rf"(?<![\d.,\u2212-])(?:1 (?:\w+ )?{_EN_NOUNS}s"
+                       rf"|(?:[02-9]|\d\d+) {_EN_NOUNS})\b(?![-'\u2019])")
 # Words the glossary replaced (STYLE.md): wrong term -> the one to write.
 GLOSSARY: dict[str, dict[str, str]] = {
     "ru": {r"[Кк]омпьютер \d": "Бот N", r"\b[Нн]апарник": "партнёр",
@@ -111,7 +117,7 @@ def typography(text: str) -> list[str]:
 def grammar(text: str) -> list[str]:
     """Faults of agreement a script can see: "You takes", «Ты берёт», "1 of the 8 cards are",
     a capital pronoun after a colon."""
-    rx = (_RU_YOU_VERB,) if russian(text) else (_EN_YOU_VERB, _EN_ONE_OF)
+    rx = (_RU_YOU_VERB,) if russian(text) else (_EN_YOU_VERB, _EN_ONE_OF, _EN_COUNT)
     return [m.group(0) for r in (*rx, _COLON_CAPITAL) for m in r.finditer(text)]
 
 

@@ -91,15 +91,18 @@ def number_word(n: object) -> Word:
 
 def join_words(words: Iterable[str], lang: str = "en", joiner: str = "common.list_and") -> Word:
     """"3, 5 and king" in every form at once, so "{cards:acc}" inflects each item; with
-    `joiner="common.list_or"` it reads "1, 4, 7 or 10" (any one of them)."""
+    `joiner="common.list_or"` it reads "1, 4, 7 or 10" (any one of them). "{cards:a}" gives
+    every item its article ("2, 6, a knight" is half a list): "a 2, a 6 and a knight", "an 8
+    and an 8"; only three or more numbers read bare, as on a card sum ("4, 6 and 10")."""
     items = [w if isinstance(w, Word) else Word(str(w)) for w in words]
     if not items:
         return Word(t("common.no_cards", lang))
     if len(items) == 1:
         return items[0]
+    bare = len(items) > 2 and all(w.isdigit() for w in items)
 
     def joined(spec: str) -> str:
-        parts = [w.form(spec) if spec != ARTICLE else str(w) for w in items]
+        parts = [str(w) if spec == ARTICLE and bare else w.form(spec) for w in items]
         return t(joiner, lang, first=", ".join(parts[:-1]), last=parts[-1])
 
     return Word(joined(""), {spec: joined(spec) for spec in (*CASES, ARTICLE)})

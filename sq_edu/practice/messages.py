@@ -9,6 +9,7 @@ re-exported here for the lesson runtime's modules.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from sq_edu.i18n import Msg, msg, render_param, t
 from sq_edu.i18n.words import Word, join_words, number_word, word
 
 __all__ = ["Cards", "Joined", "Msg", "Plain", "Tally", "card_name", "cards_text",
-           "fraction_text", "msg", "render_value"]
+           "discard_words", "fraction_text", "msg", "render_value"]
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,14 @@ def cards_text(cards: Iterable[Card], lang: str = "en", either: bool = False) ->
     form."""
     return join_words((card_name(c, lang) for c in sorted(cards, key=sort_key)), lang,
                       "common.list_or" if either else "common.list_and")
+
+
+def discard_words(equation: str) -> Cards | Plain:
+    """A discard (`maths.Discard.equation`) as a message parameter: an equation as its number
+    sentence ("3 + 4 = 7"), a pair as its two cards ("8 and 8", «8 и 8»): a pair written
+    "8 = 8" is a step that says nothing."""
+    pair = re.fullmatch(r"(\d+) = \1", equation)
+    return Cards((int(pair.group(1)),) * 2) if pair else Plain(equation)
 
 
 def fraction_text(value: Fraction) -> str:

@@ -214,7 +214,7 @@ def test_three_devices_play_a_table_to_the_end(browser: Any,
         olya_state = others[1].storage_state()
         others[1].close()                          # Olya's device goes away mid-game
         masha.locator(".sq-table-seats li", has_text="Olya").filter(
-            has_text="the computer plays").wait_for(timeout=30_000)
+            has_text="a bot plays for now").wait_for(timeout=30_000)
         gone_at = moves_seen(masha)
         play_until(pages[:2], lambda: moves_seen(masha) >= gone_at + 6)
 

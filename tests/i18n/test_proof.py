@@ -17,6 +17,7 @@ from sq_edu.i18n.audience import grown_up, register_faults
 from sq_edu.i18n.proof import faults, hyphen_minus, raw_keys, same_both_sides
 from sq_edu.practice import load_lessons
 from tools.text_audit import catalogue_lines, dungeon_lines, generated_lines, register_lines
+from tools.text_sample import game_lines
 
 SEEDS = 50
 LESSONS = sorted(load_lessons().lessons)
@@ -41,6 +42,10 @@ LESSONS = sorted(load_lessons().lessons)
     ("Ты пока берёт", "grammar"),
     ("Кто выйдет: Ты", "grammar"),
     ("1 of the 8 cards are kings", "grammar"),
+    ("The question asks about the 1 knights.", "grammar"),
+    ("You have only 3 card.", "grammar"),
+    ("the dealer's score is 535 + \u221250 = 485", "typography"),
+    ("Я : покажи мои карты", "typography"),
     ("Компьютер 2 атакует", "terms"),
     ("Игрок напротив — твой напарник.", "terms"),
     ("Action cards not seen yet: 3", "terms"),
@@ -56,6 +61,8 @@ def test_the_proofreader_sees_each_class_of_fault(text: str, kind: str) -> None:
     "Из чисел \u221215 и 40 меньшее — \u221215.", "12,5\u00a0%", "Игрок 3: \u221250",
     "You take the trick", "Ты берёшь взятку", "Маша берёт взятку", "12.5%", "5, 10, 15…",
     "the player opposite you is your partner", "Бот 2: ты — 1", "version 1.2.3",
+    "1 of the 3 dragons is not seen yet.", "Player 2: 0 cards", "18 : 42 \u2248 0,429",
+    "155 \u2212 250 = \u221295", "You draw a king and a 3.",
 ])
 def test_the_proofreader_passes_good_text(text: str) -> None:
     assert not any(faults(text).values()), faults(text)
@@ -93,6 +100,16 @@ def test_the_dungeon_table_sheet_and_story_through_whole_hands() -> None:
     """Hands played through the app's controls (scores typed wrong, then right): the table,
     the sheet, the header and the story, with every check (minus signs on the sheet too)."""
     bad = [f"{where}: {line}" for where, line in dungeon_lines(seeds=1)
+           if any(faults(line).values())]
+    assert bad == []
+
+
+@pytest.mark.slow
+def test_the_coach_in_every_mode_the_story_and_the_game_over_panel() -> None:
+    """Whole games with the coach as helper, quiz and detective (answers right and wrong):
+    the coach panel, the bots' story, the game-over panel and the grown-ups' settings. The
+    helper's list of discards once said "9 = 9" for a pair, which no lesson shows."""
+    bad = [f"{category}/{lang}: {line}" for category, lang, line in game_lines(1, games=1)
            if any(faults(line).values())]
     assert bad == []
 

@@ -46,3 +46,17 @@ def test_how_many_play() -> None:
 def test_card_faces_use_short_words_only_where_needed() -> None:
     assert face_word("wand", "ru") == "Палочка" and face_word("king", "ru") == "Король"
     assert face_word("starfish", "ru") == "Морская звезда"
+
+
+def test_an_english_list_of_cards_gives_each_card_its_article() -> None:
+    """"Your hand: 2, 6, knight and sleeping potion" is half a list: every item takes "a"
+    ("a 2, a 6, a knight and a sleeping potion"); three or more numbers alone read as on a
+    card sum ("4, 6 and 10")."""
+    from sq_edu.practice.messages import cards_text
+
+    assert format(cards_text((2, 6, "knight", "potion"), "en"), "a") == (
+        "a 2, a 6, a knight and a sleeping potion")
+    assert format(cards_text(("king", 8), "en"), "a") == "an 8 and a king"
+    assert format(cards_text((4, 6, 10), "en"), "a") == "4, 6 and 10"
+    assert t("practice.table_hand", "en", cards=cards_text((2, "knight"), "en")) == (
+        "Your hand: a 2 and a knight.")

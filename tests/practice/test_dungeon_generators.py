@@ -95,3 +95,13 @@ def test_same_seed_same_exercise() -> None:
     for level in range(1, len(LESSON.levels) + 1):
         a, b = generate(LESSON, level, 12), generate(LESSON, level, 12)
         assert a.prompt == b.prompt and a.answers == b.answers and a.context == b.context
+
+
+def test_a_missed_contract_is_taken_away_not_added_as_a_negative() -> None:
+    """"535 + −50 = 485" has two signs: the step reads "535 − 50"."""
+    from sq_edu.i18n import t
+    from sq_edu.practice.generators.dungeon import signed_step
+
+    assert signed_step(535, -50) == "535 \u2212 50" and signed_step(100, 50) == "100 + 50"
+    text = t("mistakes.race_no_contract", "en", step=signed_step(535, -50), real=485)
+    assert "535 \u2212 50 = 485" in text and "+ \u2212" not in text

@@ -47,3 +47,23 @@ def test_no_slash_gender_forms_in_lesson_russian() -> None:
             texts = entry["ru"].values() if isinstance(entry["ru"], dict) else [entry["ru"]]
             for text in texts:
                 assert "(а)" not in text and "(ы)" not in text, key
+
+
+def test_a_pair_is_said_as_its_two_cards_not_as_x_equals_x() -> None:
+    """The coach's list of discards and its tip once read "9 = 9" and «Сбрось 8 = 8»."""
+    from sq_edu.practice.messages import discard_words, render_value
+
+    assert render_value(discard_words("9 = 9"), "en") == "9 and 9"
+    assert render_value(discard_words("10 = 10"), "ru") == "10 и 10"
+    assert render_value(discard_words("3 + 4 = 7"), "ru") == "3 + 4 = 7"
+
+
+def test_an_empty_discard_pile_is_said_once() -> None:
+    """«В сбросе 0 карт: нет карт.» said it twice: an empty pile is «Сброс пока пуст.»"""
+    from sq_edu.engine import Game
+    from sq_edu.practice.generators.positions import story
+
+    lines = [m.render(lang) for m in story(Game.new(players=3, seed=1).observe(0))
+             for lang in ("en", "ru")]
+    assert "The discard pile is empty." in lines and "Сброс пока пуст." in lines
+    assert not any("0 cards" in line or "0 карт" in line for line in lines)

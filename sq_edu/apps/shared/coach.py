@@ -28,7 +28,7 @@ from sq_edu.practice.coach.questions import Question
 from sq_edu.practice.coach.talk import summary
 from sq_edu.practice.coach.tip import move_tip
 from sq_edu.practice.exercise import CARDS, CHOICE, SEAT, answer_msg
-from sq_edu.practice.messages import Msg, render_value
+from sq_edu.practice.messages import Msg, discard_words, render_value
 from sq_edu.widgets.chance import chance_word, percent
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.guard import guarded
@@ -295,8 +295,8 @@ class CoachPanel(widgets.VBox):
             return []
         found = find_discards(obs.hand, obs.rules)
         if found:
-            lines = [t("play.coach_discards", lang) + " "
-                     + "; ".join(d.equation for d in found)]
+            lines = [t("play.coach_discards", lang) + " " + "; ".join(
+                str(render_value(discard_words(d.equation), lang)) for d in found)]
         else:
             lines = [t("play.coach_no_discards", lang)]
         p = p_draw(obs, "king")

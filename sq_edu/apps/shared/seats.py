@@ -196,6 +196,9 @@ class PassScreen(widgets.VBox):
 
     def _draw(self) -> None:
         lang, name = self.lang, self.name
+        if not name:   # nobody to pass to yet: no «Я : покажи мои карты»
+            self.text.value = self.ready.description = ""
+            return
         self.text.value = (f'<div role="status" aria-live="assertive">'
                            f"<h2 class='sq-h'>{escape(t('seats.pass_title', lang, name=name))}</h2>"
                            f"<p style='font-size:1.15em'>"

@@ -141,10 +141,12 @@ def end_reason(obs: Observation, me: int, lang: str) -> str:
         name = who(team[0], me, lang)
         if win_points is not None and points >= win_points:
             return (t("play.team_reached", lang, n=i + 1, points=points) if obs.rules.teams
-                    else t("play.player_reached", lang, who=name, points=points))
+                    else t("play.player_reached", lang, who=name, points=points,
+                           you=team[0] == me))
         if queens >= obs.rules.win_queens(obs.players):
             return (t("play.team_reached_queens", lang, n=i + 1, queens=queens)
                     if obs.rules.teams else
-                    t("play.player_reached_queens", lang, who=name, queens=queens))
+                    t("play.player_reached_queens", lang, who=name, queens=queens,
+                      you=team[0] == me))
     return t("play.centre_empty" if win_points is not None else "play.centre_empty_queens",
              lang)

@@ -13,7 +13,7 @@ from sq_edu.engine.cards import PLAY_DECK, is_number
 from sq_edu.engine.observation import Event, Observation
 from sq_edu.i18n.words import Term
 from sq_edu.practice.coach.coach import Coach
-from sq_edu.practice.messages import Msg, Plain, msg
+from sq_edu.practice.messages import Msg, discard_words, msg
 
 ATTACK_CARDS: dict[str, str] = {"knight": "dragon", "potion": "wand"}
 # After a game: one thing to try next time, for the skill with the most wrong answers.
@@ -75,7 +75,7 @@ class Summary:
         else:   # never "0 of 0": say what there is to do instead
             out = [msg("play.coach_sum_waiting", n=self.waiting)] if self.waiting else []
         if self.best_discard:
-            out.append(msg("play.coach_sum_best", equation=Plain(self.best_discard)))
+            out.append(msg("play.coach_sum_best", equation=discard_words(self.best_discard)))
         out.append(self.try_next)
         return out
 

@@ -15,7 +15,7 @@ from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import t
 from sq_edu.i18n.words import Term
-from sq_edu.practice.messages import Cards, Msg, Plain, Tally, msg
+from sq_edu.practice.messages import Cards, Msg, Tally, discard_words, msg
 
 
 def move_tip(obs: Observation, legal: list[Move]) -> Msg | None:
@@ -36,7 +36,8 @@ def move_tip(obs: Observation, legal: list[Move]) -> Msg | None:
         numbers = [int(c) for c in move.cards if is_number(c)]
         made = make_discard(numbers) if len(numbers) >= 2 else None
         if made is not None and len(numbers) == len(move.cards):
-            return msg("play.tip_discard_sum", equation=Plain(made.equation), n=len(numbers))
+            return msg("play.tip_discard_sum", equation=discard_words(made.equation),
+                       n=len(numbers))
         return msg("play.tip_discard", cards=Cards(tuple(move.cards)))
     return None
 

@@ -180,7 +180,8 @@ def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      hints=(msg("lessons.ch_words_nudge", card=card),
                             msg("lessons.ch_words_strategy")),
                      worked=(msg("lessons.ch_words_worked_count", card=card, good=k, n=n),
-                             msg(f"lessons.ch_words_worked_{band(chance)}", good=k, n=n)),
+                             msg(f"lessons.ch_words_worked_{band(chance)}", card=card,
+                                 good=k, n=n)),
                      reveal=(msg("lessons.ch_words_exact", good=k, n=n, card=card),),
                      extra={"card": token, "good": k, "total": n, "chance": chance,
                             "pile": True})

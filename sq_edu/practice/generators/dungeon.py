@@ -28,7 +28,7 @@ from sq_edu.i18n.format import Count
 from sq_edu.i18n.words import Term
 
 from ..exercise import CHOICE, NUMBER, Exercise, Option, traps
-from ..messages import Joined, Msg, msg
+from ..messages import Joined, Msg, Plain, msg
 from ..score_sheet import contract_counts, contract_working, trick_working
 from .race_bank import decided_hand
 from .registry import Base, Param, generator
@@ -170,6 +170,12 @@ def hand_steps(hand: HandRecord, seat: int, taken: list[TrickRecord]) -> tuple[M
         steps.append(contract_step(hand, taken[-1].score.after if taken
                                    else hand.scores_before[seat]))
     return tuple(steps)
+
+
+def signed_step(before: int, points: int) -> str:
+    """"535 − 50", never "535 + −50": the sign of the points is the operation's."""
+    sign = "+" if points >= 0 else "\u2212"
+    return f"{before} {sign} {abs(points)}"
 
 
 def contract_step(hand: HandRecord, before: int) -> Msg:
@@ -321,8 +327,9 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
         unpaid = race_winners(shown)
         slips = [*slips, (f"p{unpaid[0]}" if len(unpaid) == 1 else NOBODY if not unpaid
                             else None,
-                            msg("mistakes.race_no_contract", shown=shown[hand.dealer],
-                                contract=hand.contract_points, real=after[hand.dealer]))]
+                            msg("mistakes.race_no_contract", step=Plain(signed_step(
+                                shown[hand.dealer], hand.contract_points)),
+                                real=after[hand.dealer]))]
     worked: tuple[Msg, ...] = ()
     if p["contract"]:
         worked = (contract_step(hand, shown[hand.dealer]),)

@@ -231,7 +231,8 @@ def story(obs: Observation, last: int = 8) -> tuple[Msg, ...]:
         msg("common.no_cards"))
     return (*lines[-last:],
             msg("practice.table_hand", cards=Cards(tuple(obs.hand))),
-            msg("practice.table_discard", n=len(obs.discard_pile), tally=pile),
+            msg("practice.table_discard", n=len(obs.discard_pile), tally=pile)
+            if obs.discard_pile else msg("widgets.discard_empty"),
             *known,
             *queens_lines(obs),
             msg("practice.table_draw", n=obs.draw_size))

@@ -57,7 +57,7 @@ def test_ticket_shown_and_read_into_the_class_table(tmp_path: Path,
     panel.button.click()
     assert "<svg" in panel.view.value and "sq-exit-ticket-code" in panel.view.value
     assert t("exit_ticket.summary", "en", skill="Pairs", right=1, n=2) in panel.view.value
-    assert "Pairs: 1 right of 2. Now: practising" in panel.view.value   # the one rule's word
+    assert "Pairs: 1 of 2 right. Now: practising" in panel.view.value   # the one rule's word
     code = panel.code()
     assert code in panel.view.value
 

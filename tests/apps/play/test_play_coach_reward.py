@@ -94,7 +94,7 @@ def test_skipped_questions_are_answered_in_the_summary_and_recorded(tmp_path: Pa
     assert waiting >= 2 and _shown(later) and later in app.over.summaries.children
     text = later.heading.value
     assert f"Question 1 of {waiting}" in text and "Your hand:" in text
-    assert "Discard pile:" in text and "The position then (turn" in text
+    assert "Discard pile:" in text and "This was turn" in text
     skills = app.learner.progress.mastery.skills
     before = sum(r.play_attempts for r in skills.values())
     later_answer(app, right=True)

@@ -63,7 +63,7 @@ def test_other_players_draws_are_never_told() -> None:
     assert narrate(secret.seen_by(0), 0, "en") is None
     assert narrate(secret, 0, "en") is None  # even if a caller forgot seen_by
     own = Event("draw", seat=0, cards=("king", 3), count=2, private=True)
-    assert narrate(own.seen_by(0), 0, "en") == "You draw: king and 3."
+    assert narrate(own.seen_by(0), 0, "en") == "You draw a king and a 3."
 
 
 def test_jester_and_count() -> None:
@@ -137,3 +137,21 @@ def test_a_class_table_tells_the_seats_by_their_names() -> None:
     assert narrate(Event("turn", seat=1), 0, "ru") == "Ходит игрок 2."
     assert game_over_text((1,), 0, "en", names) == "Petya wins."
     assert narrate(wake, 0, "en", ["Masha", ""]) == "Player 2 wakes the Heart Queen (20 points)."
+
+
+def test_the_child_who_won_is_told_in_the_second_person() -> None:
+    """«Ты: набрано очков — 50» read like a form: the child's own win has its own words."""
+    from dataclasses import replace
+
+    from sq_edu.apps.shared.words import end_reason
+    from sq_edu.engine import Game
+
+    game = Game.from_setup({"players": 2, "hands": [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]],
+                            "awake": [["heart", "moon", "pancake", "rose"], []],
+                            "current": 0})
+    obs = game.observe(0)
+    won = replace(obs, is_over=True, winners=(0,))
+    assert end_reason(won, 0, "en") == "You reached 50 points."
+    assert end_reason(won, 0, "ru") == "У тебя 50 очков."
+    assert end_reason(replace(game.observe(1), is_over=True, winners=(0,)), 1, "ru") == (
+        "Игрок 1: набрано очков — 50.")

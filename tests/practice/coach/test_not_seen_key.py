@@ -28,7 +28,8 @@ def by_definition(obs: Observation, card: str) -> int:
 def test_the_prompt_names_every_place_the_key_leaves_out() -> None:
     for key in ("play.cq_unseen", "play.cq_unseen_kings"):
         assert "never shown from another hand" in t(key, "en", card="x", total=4)
-        assert "не показаны из чужой руки" in t(key, "ru", card="x", total=4)
+        assert "ни у тебя в руке, ни в сбросе и никто их не показывал" in t(key, "ru", card="x",
+                                                                         total=4)
 
 
 def test_the_not_seen_key_always_equals_the_definition() -> None:
