@@ -47,7 +47,7 @@ def projector_html(view: dict[str, Any], lang: str) -> str:
     if view.get("phase") == "over" or obs.is_over:
         return end_html(view, lang)
     left = []
-    hand = "".join(_card(card_face(c, width=120, lang=lang), card_name(c, lang), "7.5vw")
+    hand = "".join(_card(card_face(c, width=120, lang=lang), card_name(c, lang), "8.2vw")
                    for c in obs.hand)
     left.append(f'<section aria-label="{escape(t("classgame.class_hand", lang))}">'
                 + _p(t("classgame.class_hand", lang), "1.8vw") + f"<div>{hand}</div></section>")
