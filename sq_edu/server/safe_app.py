@@ -63,6 +63,8 @@ from voila.voila_identity_provider import VoilaLoginHandler
 from sq_edu.server.access_log import hide_secrets_in_logs, log_request, start_link
 from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, LogoutHandler
 from sq_edu.server.class_report import ClassReportHandler
+from sq_edu.server.classgame.mount import mount_class_game
+from sq_edu.server.classgame.mount import start_ticking as start_class_game
 from sq_edu.server.device_cookie import DEVICE_HEADER, device_of
 from sq_edu.server.free_class import FreeClassHandler
 from sq_edu.server.friendly import friendly_cell_errors, friendly_page, page_lang
@@ -233,6 +235,9 @@ class SafeVoila(Voila):
                 RequestInfoSocketHandler: KernelQuerySocket}
         self._tables, handlers = mount(self.server_url or self.base_url, self.ip, self.port,
                                        self.page_device)
+        self._class_game, more = mount_class_game(self._tables, self.server_url or self.base_url,
+                                                  self.page_device)
+        handlers += more
         handlers += [(r"/logout", LogoutHandler), (FreeClassHandler.route, FreeClassHandler),
                      (ClassReportHandler.route, ClassReportHandler)]
         for entry in super().init_handlers():
@@ -262,6 +267,7 @@ class SafeVoila(Voila):
             every = max(1.0, min(15.0, self.unconnected_timeout / 4)) * 1000
             PeriodicCallback(self.cull_unconnected, every).start()
         start_ticking(getattr(self, "_tables", None))
+        start_class_game(getattr(self, "_class_game", None))
         # Tornado's own connection limits (HTTPServer options): a connection that sends no
         # complete request head within the timeout, or goes silent, is closed.
         self.app.listen = functools.partial(   # type: ignore[method-assign]

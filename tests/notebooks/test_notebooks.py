@@ -26,7 +26,9 @@ def test_the_index_notebook_exists() -> None:
 
 
 def test_every_notebook_is_a_known_dashboard() -> None:
-    known = {"index", "teacher", "grownups", "table", *DASHBOARDS}   # table: class servers only
+    known = {"index", "teacher", "grownups", "table", "classgame", "classgame_projector",
+             *DASHBOARDS}
+    # table and the class game: class servers only
     assert {path.stem for path in NOTEBOOKS} <= known
     assert {path.stem for path in ALL_NOTEBOOKS} - known == EXAMPLES
     assert set(dashboards()) == {path.stem for path in NOTEBOOKS} & set(DASHBOARDS)

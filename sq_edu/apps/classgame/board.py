@@ -47,7 +47,7 @@ def projector_html(view: dict[str, Any], lang: str) -> str:
     if view.get("phase") == "over" or obs.is_over:
         return end_html(view, lang)
     left = []
-    hand = "".join(_card(card_face(c, width=120, lang=lang), card_name(c, lang), "7.5vw")
+    hand = "".join(_card(card_face(c, width=120, lang=lang), card_name(c, lang), "8.2vw")
                    for c in obs.hand)
     left.append(f'<section aria-label="{escape(t("classgame.class_hand", lang))}">'
                 + _p(t("classgame.class_hand", lang), "1.8vw") + f"<div>{hand}</div></section>")
@@ -64,7 +64,8 @@ def projector_html(view: dict[str, Any], lang: str) -> str:
         f'<section>{_p(t("classgame.class_queens", lang, n=len(obs.awake[CLASS_SEAT])), "1.8vw")}'
         f'<div>{queens}</div><div style="max-width:40vw">{asleep}</div></section>'
         '<div style="display:flex;gap:3vw;align-items:flex-start">'
-        f'<section>{_p(t("classgame.discard_top", lang, n=len(obs.discard_pile)), "1.8vw")}'
+        f'<section style="white-space:nowrap">'
+        f'{_p(t("classgame.discard_top", lang, n=len(obs.discard_pile)), "1.8vw")}'
         f"<div>{pile}</div></section>"
         f"<section>{_bots_html(obs, lang)}</section></div>")
     # Two columns: the class's cards on the left, the round on the right (one screen, 16:9).

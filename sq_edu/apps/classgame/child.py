@@ -125,14 +125,19 @@ class ClassGameApp(widgets.VBox):
         self.help.layout.display = "none"
         self.game_box.layout.display = "flex"
         if self.follower is None:
-            self.follower = Follower(self.client, lambda: {"role": "child",
-                                                           "name": self.nickname}, self.show)
+            self.follower = Follower(self.client, self._asking, self.show)
         answer = self._ask("join")
         if answer is not None:
             self.follower.show(answer["view"])
         else:
             self._show_state()
         self.follower.start()
+
+    def _asking(self) -> dict[str, Any]:
+        """Who waits, and the stage this page shows (a classmate's answer does not wake it)."""
+        view = self.view
+        at = [view.get("round"), view.get("phase"), view.get("revealed")] if view else None
+        return {"role": "child", "name": self.nickname, "at": at}
 
     def send_answer(self) -> None:
         question = question_of(self.view)
@@ -210,9 +215,9 @@ class ClassGameApp(widgets.VBox):
             self.prompt.value = (f'<p class="sq-classgame-prompt-text" style="font-size:1.2em">'
                                  f"{escape(ex.prompt.render(lang))}</p>")
             choice = ex.kind == CHOICE
-            labels = [(o.label.render(lang), o.id) for o in ex.options]
-            if choice and list(self.options.options) != labels:
-                self.options.options, self.options.index = labels, None
+            options = [(o.label.render(lang), o.id) for o in ex.options]
+            if choice and list(self.options.options) != options:
+                self.options.options, self.options.index = options, None
             self.options.layout.display = "flex" if choice else "none"
             self.number.layout.display = "none" if choice else "flex"
             obs = obs_from_wire(view["obs"])
@@ -247,7 +252,6 @@ class ClassGameApp(widgets.VBox):
         self.title.value = f"<h2 class='sq-h'>{escape(t('classgame.title', self.lang))}</h2>"
         self.help.value = f"<p>{escape(t('classgame.join_help', self.lang))}</p>"
         self.answer_button.description = t("classgame.answer", self.lang)
-        self.number.placeholder = "7"
         self.number.description = t("play.coach_answer", self.lang)
         self.number.style.description_width = "initial"
         vote_help = escape(t("classgame.vote_help", self.lang))

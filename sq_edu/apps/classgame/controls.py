@@ -114,6 +114,8 @@ class ClassGameControls(widgets.VBox):
         self.action_row.layout.display = "flex" if live else "none"
         self.buttons["pause"].layout.display = "none" if view.get("phase") == "paused" else ""
         self.buttons["resume"].layout.display = "" if view.get("phase") == "paused" else "none"
+        shown = "hide" if view.get("show_spread") else "show"
+        self.show_spread.description = t(f"classgame.teacher_{shown}_spread", lang)
         if not view.get("game"):
             self.spread.value = f"<p>{escape(t('classgame.teacher_no_game', lang))}</p>"
             return
@@ -128,9 +130,9 @@ class ClassGameControls(widgets.VBox):
         parts.append(spread_html(view, lang, names=True))
         labels = choice_labels(view, lang)
         if labels:
-            votes = "; ".join(f"{label}: {n}" for label, n in zip(
+            votes = "".join(f"<li>{escape(label)} — {n}</li>" for label, n in zip(
                 labels, view.get("votes", [0] * len(labels)), strict=False))
-            parts.append(f"<p>{escape(t('classgame.teacher_votes', lang, votes=votes))}</p>")
+            parts.append(f"<p>{escape(t('classgame.teacher_votes', lang))}</p><ul>{votes}</ul>")
         if question is not None:
             opened = " open" if view.get("revealed") else ""
             parts.append(f'<details class="sq-classgame-worked"{opened}>'

@@ -32,10 +32,8 @@ from __future__ import annotations
 
 import html
 import logging
-import os
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -89,8 +87,7 @@ class TeacherApp(widgets.VBox):
                  teacher_key: str | None = None, progress_dir: str | None = None,
                  class_game: Callable[[str], widgets.Widget] | None = None) -> None:
         self.lang = normalize_lang(lang)
-        self._class_game_panel = class_game   # the page hands in the class game's controls
-        self.class_game: Any = None
+        self._class_game, self.class_game = class_game, None   # the page hands its controls in
         self._wanted = (lesson, level, seed)
         self._class_code = server_class() if class_code is None else class_code
         self._key = server_key() if teacher_key is None else teacher_key
@@ -212,8 +209,8 @@ class TeacherApp(widgets.VBox):
         self.table_list = TableList(self.lang)
         self.class_view.on_refresh.append(self.table_list.refresh)
         self.class_view.children = (*self.class_view.children, self.table_list)
-        if self._class_game_panel is not None and os.environ.get("SQ_EDU_TABLES_URL"):
-            self.class_game = self._class_game_panel(self.lang)
+        if self._class_game is not None and self.table_list.client is not None:  # class mode
+            self.class_game = self._class_game(self.lang)
             self.class_view.children = (*self.class_view.children, self.class_game)
         self.class_guard = ClassGuard(folder, self.feedback, self.lang)
         return widgets.VBox([self.class_view, self.class_guard])

@@ -82,7 +82,7 @@ def move_words(move: Move) -> Msg:
     """A vote's label: "Wake a queen with the king", "Discard 3 + 5 = 8"."""
     cards = Cards(tuple(move.cards))
     if move.kind == "wake":
-        return msg("classgame.move_wake", cards=cards)
+        return msg("classgame.move_wake")
     if move.kind in ("steal", "sleep") and move.queen:
         return msg(f"classgame.move_{move.kind}", queen=Term(f"common.queen_{move.queen}"),
                    player=(move.target or 0) + 1)

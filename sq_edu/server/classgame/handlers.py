@@ -3,8 +3,9 @@ service's proof (the class key in headers), body limit, throttle and refusals
 (`tables/handlers.TableApi`, whose request handling this reuses).
 
 `POST .../state` waits (up to the tables' poll time) until the class game changes past the
-version the page already has: the projector, the teacher and every child hear of an answer,
-a vote or a closed round at once.
+version the page already has: the projector and the teacher hear of an answer, a vote or a
+closed round at once. A child's page names the stage it shows (`at`: round, phase, revealed)
+and is woken only when that changes: 30 children need not hear of every classmate's answer.
 """
 
 from __future__ import annotations
@@ -70,9 +71,10 @@ class ClassGameApi(TableApi):
                 nickname = self.games._nickname(name)
             except ClassGameError as why:
                 raise TableError(why.key, why.status) from None
+        at = data.get("at")   # a child's page: only a new round, a pause or a reveal wake it
         deadline = time.monotonic() + POLL_SECONDS
-        while (self.games.version(class_name) <= since and not self._closed
-               and time.monotonic() < deadline):
+        while ((self.games.version(class_name) <= since or self.games.stage(class_name) == at)
+               and not self._closed and time.monotonic() < deadline):
             condition = self.conditions.setdefault(("classgame", class_name), Condition())
             await condition.wait(timeout=deadline - time.monotonic())
         if self._closed:

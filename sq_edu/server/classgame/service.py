@@ -42,6 +42,7 @@ class ClassGameService:
         self.games: dict[str, ClassGame] = {}
         self.stores: dict[str, ClassGameStore] = {}
         self.listeners: list[Callable[[str], None]] = []
+        self._views: dict[str, tuple[ClassGame, int, dict[str, Any]]] = {}
         for path in sorted(Path(tables.progress_dir).glob(f"classes/*/{FILE_NAME}")):
             game = self._store(path.parent.name).load()
             if game is not None:
@@ -151,23 +152,26 @@ class ClassGameService:
         game = self.games.get(class_name)
         return -1 if game is None else game.version
 
+    def stage(self, class_name: str) -> list[object] | None:
+        """Where the game is for a child: [round, phase, revealed] (None: no game)."""
+        game = self.games.get(class_name)
+        return None if game is None else [game.round, game.phase, game.revealed]
+
     def view(self, class_name: str, role: str, nickname: str = "") -> dict[str, Any]:
+        """What `role` may see. The part every page shares is built once per version (30
+        children and a projector wake on every answer: the coach's tip and the position
+        are worked out once, not 31 times)."""
         game = self.games.get(class_name)
         if game is None:
             return {"game": False, "version": -1}
-        obs = game.obs()
+        cached = self._views.get(class_name)
+        if cached is None or cached[0] is not game or cached[1] != game.version:
+            cached = (game, game.version, _shared_view(game))
+            self._views[class_name] = cached
+        out = dict(cached[2])
         answers = game.answers
-        texts = Counter(a["text"] for a in answers.values())
-        out: dict[str, Any] = {
-            "game": True, "version": game.version, "phase": game.phase, "round": game.round,
-            "rules": game.rules, "bots": game.bots, "coach": game.coach, "timer": game.timer,
-            "obs": obs_to_wire(obs), "choices": [move_to_wire(m) for m in game.choices()],
-            "players": len(game.players), "answered": len(answers), "voted": len(game.votes),
-            "streak": game.streak, "best_streak": game.best_streak,
-            "show_spread": game.show_spread, "revealed": game.revealed, "last": _last(game),
-            "stars": game.stars(), "most_improved": game.most_improved(),
-        }
         if role == "teacher" or game.show_spread:
+            texts = Counter(a["text"] for a in answers.values())
             out["spread"] = sorted(texts.items(), key=lambda kv: (-kv[1], kv[0]))
             out["right"] = sum(1 for a in answers.values() if a["correct"])
             out["mistakes"] = sorted(Counter(a["misconception"] for a in answers.values()
@@ -175,7 +179,8 @@ class ClassGameService:
         if role == "teacher":
             out["who"] = {n: dict(a) for n, a in sorted(answers.items())}
             out["names"] = sorted(game.players)
-            out["votes"] = [list(game.votes.values()).count(i) for i in range(len(out["choices"]))]
+            out["votes"] = [list(game.votes.values()).count(i)
+                            for i in range(len(out["choices"]))]
         if role == "child" and nickname:
             out["mine"] = {"answer": answers.get(nickname), "vote": game.votes.get(nickname),
                            "joined": nickname in game.players}
@@ -195,6 +200,19 @@ class ClassGameService:
     def close(self) -> None:
         for store in self.stores.values():
             store.close()
+
+
+def _shared_view(game: ClassGame) -> dict[str, Any]:
+    """What every page of the class sees of the game now (no names)."""
+    return {
+        "game": True, "version": game.version, "phase": game.phase, "round": game.round,
+        "rules": game.rules, "bots": game.bots, "coach": game.coach, "timer": game.timer,
+        "obs": obs_to_wire(game.obs()), "choices": [move_to_wire(m) for m in game.choices()],
+        "players": len(game.players), "answered": len(game.answers),
+        "voted": len(game.votes), "streak": game.streak, "best_streak": game.best_streak,
+        "show_spread": game.show_spread, "revealed": game.revealed, "last": _last(game),
+        "stars": game.stars(), "most_improved": game.most_improved(),
+    }
 
 
 def _last(game: ClassGame) -> dict[str, Any] | None:

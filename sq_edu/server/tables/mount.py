@@ -18,8 +18,6 @@ from sq_edu.pages.tables.client import KEY_ENV, URL_ENV
 from sq_edu.practice.classroom.live import server_class
 from sq_edu.practice.progress import default_progress_dir
 
-from ..classgame.handlers import classgame_handlers
-from ..classgame.service import ClassGameService
 from .handlers import API_PATH, table_handlers
 from .service import TableService
 
@@ -29,7 +27,6 @@ SECRET_ENV = "SQ_EDU_TABLES_SECRET"   # noqa: S105 - a fixed secret (hex) keeps 
 TICK_MS = 200
 
 _kernel_env: dict[str, str] = {}
-_games: list[ClassGameService] = []   # the class game beside the tables (ticks with them)
 
 
 def kernel_env() -> dict[str, str]:
@@ -61,14 +58,9 @@ def mount(server_url: str, ip: str, port: int,
     base = "/" + server_url.strip("/") + "/" if server_url.strip("/") else "/"
     _kernel_env.update({URL_ENV: f"http://{host}:{port}{base}{API_PATH}/",
                         KEY_ENV: service.class_key(class_name)})
-    games = ClassGameService(service)
-    _games[:] = [games]
-    return service, [*table_handlers(service, base, device_of),
-                     *classgame_handlers(games, base, device_of)]
+    return service, table_handlers(service, base, device_of)
 
 
 def start_ticking(service: TableService | None) -> None:
     if service is not None:
         PeriodicCallback(service.tick, TICK_MS).start()
-        for games in _games:
-            PeriodicCallback(games.tick, TICK_MS).start()

@@ -1,0 +1,52 @@
+"""What the projector and the teacher's spread show, from a class game's views (no browser):
+names never on the projector, the worked answer once revealed, the celebration when a queen
+wakes, the end screen with stars and no child's name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from sq_edu.apps.classgame.board import projector_html
+from sq_edu.apps.classgame.words import spread_html
+from sq_edu.server.classgame.service import SEED_ENV, ClassGameService
+from sq_edu.server.tables import TableService
+
+
+@pytest.fixture
+def games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> ClassGameService:
+    monkeypatch.setenv(SEED_ENV, "30")
+    service = ClassGameService(TableService(tmp_path, b"k" * 32))
+    service.start("5b", "kids", 2, "quiz")
+    return service
+
+
+def test_the_projector_shows_the_spread_and_the_worked_answer_but_no_name(
+        games: ClassGameService) -> None:
+    games.answer("5b", "Anna", 0, "8")
+    games.answer("5b", "Boris", 0, "7")
+    assert "sq-classgame-projector-spread" not in projector_html(
+        games.view("5b", "projector"), "en")
+    games.teacher("5b", "spread", show=True)
+    games.teacher("5b", "reveal")
+    for lang in ("en", "ru"):
+        page = projector_html(games.view("5b", "projector"), lang)
+        assert "sq-classgame-projector-spread" in page and "sq-classgame-reveal" in page
+        assert "Anna" not in page and "Boris" not in page
+    teacher = spread_html(games.view("5b", "teacher"), "en", names=True)
+    assert "(Anna)" in teacher and "forgets the cards in own hand" in teacher
+
+
+def test_a_queen_waking_is_celebrated_and_the_end_names_nobody(
+        games: ClassGameService) -> None:
+    woke = False
+    while games.view("5b", "projector")["phase"] == "open":
+        games.answer("5b", "Anna", games.games["5b"].round, "1")
+        games.teacher("5b", "close")
+        view = games.view("5b", "projector")
+        if view["last"]["woke"] and view["phase"] == "open":
+            woke = woke or "sq-celebrate" in projector_html(view, "ru")
+    assert woke
+    end = projector_html(games.view("5b", "projector"), "en")
+    assert "sq-classgame-end" in end and "Class stars" in end and "Anna" not in end
