@@ -54,6 +54,7 @@ def site_words(lang: str) -> dict[str, str]:
         "teacher_here": t("site.teacher_here", lang),
         "back": t("site.back", lang),
         "needs_web_address": t("site.needs_web_address", lang),
+        "waking": t("first_screen.waking", lang),   # the first screen, before Python
     }
 
 
@@ -62,7 +63,8 @@ def script_json(value: object) -> str:
     return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
 
 
-def dashboard_page(name: str, notebook: Path) -> str:
+def dashboard_page(name: str, notebook: Path,
+                   first: dict[str, list[str]] | None = None) -> str:
     template = Template((HERE / "page.html").read_text(encoding="utf-8"))
     return template.substitute(
         page=name,
@@ -73,6 +75,7 @@ def dashboard_page(name: str, notebook: Path) -> str:
         titles=script_json(page_titles(name)),
         cells=script_json(code_cells(notebook)),
         words=script_json({lang: site_words(lang) for lang in LANGS}),
+        first=script_json(first or {}),
     )
 
 
@@ -125,10 +128,14 @@ def favicon() -> bytes:
 
 def write_pages(out: Path) -> None:
     """Every dashboard page, the index and the icon browsers ask every site's root for."""
+    from first_screen import write_first_screens  # beside this file
+
     folder = notebooks_dir()
+    firsts = write_first_screens(out)
     for name in [*dashboards(folder), "teacher", "grownups"]:
         notebook = folder / f"{name}.ipynb"
         if notebook.is_file():
-            (out / f"{name}.html").write_text(dashboard_page(name, notebook), encoding="utf-8")
+            page = dashboard_page(name, notebook, firsts.get(name))
+            (out / f"{name}.html").write_text(page, encoding="utf-8")
     (out / "index.html").write_text(index_page(), encoding="utf-8")
     (out / "favicon.ico").write_bytes(favicon())

@@ -78,6 +78,9 @@ class Site:
         if path.startswith("index"):
             return self.page
         self.page.wait_for_selector("#loading", state="hidden", timeout=LOAD_SECONDS * 1000)
+        # a first screen drawn before Python (lite/first_screen.py): wait for Python's app
+        self.app().wait_for_function("() => window.sqPythonReady !== false",
+                                     timeout=LOAD_SECONDS * 1000)
         assert self.page.locator("#message").inner_text() != t("site.failed", "en")
         self.unsynced += not self.app().evaluate("() => window.sqKeptHere === true")
         return self.page.frame_locator("#app")

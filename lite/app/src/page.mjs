@@ -14,6 +14,7 @@ import localforage from "localforage";
 import { BrowserStorageDrive } from "@jupyterlite/services/lib/contents/drive.js";
 import { DriveContentsProcessor } from "@jupyterlite/services/lib/contents/drivecontents.js";
 import anywidgetFront from "anywidget";   // its AMD factory, made an ES export by bundle.mjs
+import { drawFirst, progress, takeOver } from "./first.mjs";
 
 // The learners' storage: the IndexedDB store the site's REPL used (lite/build.py named it).
 const STORAGE_NAME = "sq-edu-progress";
@@ -114,6 +115,12 @@ async function showView(root, modelId) {
   await manager.display_view(view, el);
 }
 
+/** Draw a lesson's first screen from its saved widget state (lite/first_screen.py) into `el`
+ * before Python starts; `start` hands it over to Python's app. */
+export function firstScreen(el, data, words) {
+  return drawFirst(manager, el, data, words);
+}
+
 // The drive's paths as JupyterLab's contents manager hands them over: no slash at either end
 // (the worker's DriveFS asks for "/sq_edu/progress"; the store's keys are "sq_edu/progress").
 const local = (path) => (typeof path === "string" ? path.replace(/^\/+|\/+$/g, "") : path);
@@ -155,21 +162,24 @@ function answerDrive(browsingContextId) {
  * script loaded (so that Pyodide's start and this script's load overlap): the worker, the
  * messages it sent meanwhile, and the id its /drive requests carry ("" without a service
  * worker: /drive is in memory). Resolves once every cell has run; rejects with the reason if
- * Python could not start.
+ * Python could not start. `first`: the first screen drawn before (`firstScreen`), which
+ * Python's app replaces once every cell has run and its views are drawn.
  */
-export function start(root, { worker: started, early, browsingContextId }) {
+export function start(root, { worker: started, early, browsingContextId, first = null }) {
   // Python asks for /drive only once restored, long after this script has loaded.
   if (browsingContextId) answerDrive(browsingContextId);
   worker = started;
+  if (first) root.hidden = true;   // shown when it takes the first screen's place
   const asked = new Map();
+  const shown = [];
   let ran = 0;
   const done = new Promise((resolve, reject) => {
     const handle = (message) => {
       if (message.type === "comms") {
         for (const { kind, id, content, metadata, buffers } of message.messages) {
           if (kind === "show") {
-            showView(root, id)
-              .catch((error) => console.error("sq_edu: a widget could not be drawn:", error));
+            shown.push(showView(root, id)
+              .catch((error) => console.error("sq_edu: a widget could not be drawn:", error)));
           } else {
             fromPython(kind, id, content, metadata, message.parent, buffers);
           }
@@ -179,7 +189,8 @@ export function start(root, { worker: started, early, browsingContextId }) {
         idle.delete(message.msgId);
         if (status) status({ content: { execution_state: "idle" },
                              parent_header: { msg_id: message.msgId } });
-      } else if (message.type === "started") resolve();
+      } else if (message.type === "progress") progress(first, message.step);
+      else if (message.type === "started") resolve();
       else if (message.type === "failed") reject(new Error(message.error));
       else if (message.type === "ran") {
         const answer = asked.get(message.id);
@@ -201,5 +212,6 @@ export function start(root, { worker: started, early, browsingContextId }) {
       : resolve(message.output)));
     worker.postMessage({ type: "run", id, code });
   });
-  return done;
+  if (!first) return done;
+  return done.then(() => Promise.all(shown)).then(() => takeOver(manager, first, root));
 }

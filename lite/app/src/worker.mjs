@@ -46,8 +46,12 @@ function mountDrive(pyodide, browsingContextId) {
 }
 
 async function start({ cells, packages, browsingContextId }) {
+  // How far Python's start is, for the page's progress line (first.mjs, STEPS of them).
+  post({ type: "progress", step: 1 });
   const loader = await import(new URL("static/pyodide/sq-pyodide.mjs", site).href);
+  post({ type: "progress", step: 2 });
   py = await loader.loadPyodide({ indexURL: new URL("static/pyodide/", site).href, packages });
+  post({ type: "progress", step: 3 });
   mountDrive(py, browsingContextId);
   bridge = py.pyimport("sq_page_bridge");
   bridge.install(toPage, schedule);
@@ -61,6 +65,7 @@ async function start({ cells, packages, browsingContextId }) {
     bridge.flush();
   }
   scope.destroy();
+  post({ type: "progress", step: 4 });
   loader.keepFetched();   // the files of a snapshot start, kept for the next pages
 }
 
