@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
+from itertools import chain
 from math import comb
 from typing import Any
 
@@ -40,21 +41,17 @@ def tokens_of(tokens: Card | str | Iterable[Card | str]) -> frozenset[Card]:
 
 def located(obs: Observation) -> Counter[Card]:
     """Play-deck cards this seat knows the place of (see the module docstring)."""
-    where: Counter[Card] = Counter(obs.hand)   # counted in place, not added up Counter by
-    where.update(obs.discard_pile)             # Counter: lessons ask this of every position
-    where.update(obs.known_bottom)             # they try
-    where.update(obs.revealed)
-    for seat, known in enumerate(obs.known_in_hands):
-        if seat != obs.seat:
-            where.update(known)
-    return where
+    others = [known for seat, known in enumerate(obs.known_in_hands) if seat != obs.seat]
+    # One count over all places (not Counters added up): lessons ask this of every position
+    # they try. The cards come in the same order, so the Counter's order is the same too.
+    return Counter(chain(obs.hand, obs.discard_pile, obs.known_bottom, obs.revealed, *others))
 
 
 def unseen(obs: Observation) -> Counter[Card]:
     """Play-deck cards this seat cannot locate: 67 minus everything `located`."""
-    where = located(obs)
-    return Counter({card: PLAY_DECK[card] - where[card] for card in PLAY_DECK
-                    if PLAY_DECK[card] - where[card] > 0})
+    count = located(obs).get   # `.get`: a Counter's own lookup of a missing card is slow
+    return Counter({card: n - count(card, 0) for card, n in PLAY_DECK.items()
+                    if n - count(card, 0) > 0})
 
 
 def _none_drawn(total: int, good: int, draws: int) -> Fraction:

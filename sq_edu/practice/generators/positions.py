@@ -52,8 +52,9 @@ def _play(seed: int, players: int, rules: str, high: int,
     game = Game.new(players=players, seed=seed, rules=rules)
     rng = random.Random(f"bots|{seed}")
     step = 0
-    while not game.is_over and game.turn <= high:
-        if game.current_player == LEARNER and game.pending is None:
+    st = game.state   # read directly: lessons play thousands of these moves for one item
+    while not st.over and st.turn <= high:
+        if st.pending is None and st.active == LEARNER:
             yield step, game
             if step == stop:
                 return
