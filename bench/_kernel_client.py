@@ -107,8 +107,10 @@ class DashboardSession:
             + f"api/kernels/{self.kernel_id}/channels?session_id={self.session_id}"
         )
         origin = self.server_url.rstrip("/")
+        cookies = "; ".join(f"{c.name}={c.value}" for c in self._cookies)  # a class login's
         self._ws = await connect(
-            ws_url, origin=origin, max_size=None, open_timeout=timeout  # type: ignore[arg-type]
+            ws_url, origin=origin, max_size=None, open_timeout=timeout,  # type: ignore[arg-type]
+            additional_headers={"Cookie": cookies} if cookies else None,
         )
         self._reader = asyncio.create_task(self._read())
 

@@ -43,6 +43,34 @@ def test_a_script_throwing_its_cookies_away_is_caught_by_its_address(tmp_path: P
     assert kinds == {"address"}, limit.locks()
 
 
+def test_a_new_device_behind_a_guessers_address_tries_a_password_once(tmp_path: Path) -> None:
+    """The class and teacher passwords are strong (zxcvbn 3+): a late child's new tablet
+    behind the guesser's NAT is checked at once; once it is wrong, it waits like the rest.
+    A learner's secret (160,000 of them) keeps the whole address's wait."""
+    limit = GuessLimit(tmp_path)
+    for target in ("class", "learner:anna"):
+        for n in range(ADDRESS_FREE + 1):
+            limit.failed(target, Device("10.0.0.9", f"fresh{n}"))
+    late = Device("10.0.0.9", "latechild")
+    assert limit.wait_left("class", late) == 0
+    assert limit.wait_left("class", Device("10.0.0.9")) >= 30   # no cookie: the address's
+    assert limit.failed("class", late) >= 30 and limit.wait_left("class", late) >= 30
+    assert limit.wait_left("learner:anna", Device("10.0.0.9", "newtablet")) >= 30
+
+
+def test_free_tries_do_not_come_back_after_an_hour(tmp_path: Path) -> None:
+    """An address's free tries came back after an hour's rest: 20 an hour, 480 tries a day
+    where the waits allow 97. Counts last a day now."""
+    clock = [1000.0]
+    limit = GuessLimit(tmp_path, clock=lambda: clock[0])
+    for n in range(ADDRESS_FREE):
+        limit.failed("learner:anna", Device("10.0.0.9", f"fresh{n}"))
+    clock[0] += 3601
+    assert limit.failed("learner:anna", Device("10.0.0.9", "after-an-hour")) >= 30
+    clock[0] += 86401
+    assert limit.failed("learner:anna", Device("10.0.0.9", "next-day")) == 0
+
+
 def test_the_teacher_lifts_every_lock(tmp_path: Path) -> None:
     limit = GuessLimit(tmp_path)
     for _ in range(TARGET_FREE):

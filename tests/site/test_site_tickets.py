@@ -190,3 +190,34 @@ def test_ticket_scanned_by_camera_counted_once_forgery_refused(
     finally:
         teacher.context.close()
         child.context.close()
+
+
+def test_a_reloaded_lesson_page_keeps_the_days_items_on_the_ticket(browser: Any,
+                                                                   site_url: str) -> None:
+    """The child answers, the page is reloaded (a new Python in the browser), the child says
+    who they are again: the ticket still carries the answer given before the reload (kept in
+    the browser's storage beside the learner's progress), not "no answers yet"."""
+    from sq_edu.practice.classroom.exit_ticket import KEY_PARAM, decode, new_key
+
+    key = new_key()
+    query = f"lang=en&class=5b&level={LEVEL}&seed={SEED}&{KEY_PARAM}={key}"
+    child = Site(browser, site_url, viewport={"width": 390, "height": 844}, is_mobile=True,
+                 has_touch=True)
+    try:
+        frame = child.open("equations.html?" + query)
+        name_learner(frame, "Lida")
+        pick_right(frame, LessonApp("equations", "en", level=LEVEL, seed=SEED))
+        frame.locator(".sq-submit").click()
+        frame.locator(".sq-feedback .sq-status-good").wait_for()
+        frame = child.open("equations.html?" + query)   # the reload
+        name_learner(frame, "Lida")
+        frame.locator(".sq-exit-ticket-button").click()
+        code_box = frame.locator(".sq-exit-ticket-code")
+        code_box.wait_for()
+        ticket = decode(code_box.inner_text().strip(), key)
+        assert len(ticket.items) == 1, ticket
+        assert t("exit_ticket.summary", "en", skill="Pairs", right=1, n=1) in (
+            frame.locator(".sq-exit-ticket").inner_text())
+        child.check()
+    finally:
+        child.context.close()

@@ -5,8 +5,9 @@ A lesson page opened from a teacher's class link that carries a ticket key (`&tk
 masters the lesson's last level the ticket opens by itself. The ticket (nickname, lesson, level,
 and each item answered in this page: its level, seed and the child's answer, which the
 teacher's page checks again: `classroom.ticket_box.ticket_of`) is sealed with the class key and
-drawn as a QR code by segno, in Python, in the page (no server, no network). The items are
-this page's: a reloaded page starts a new ticket.
+drawn as a QR code by segno, in Python, in the page (no server, no network). The items of the
+day are kept beside the learner's class activity (`classroom.ticket_items`), so a reloaded
+page's ticket still carries everything answered today.
 
 CSS hooks: `sq-exit-ticket-button` (button), `sq-exit-ticket` (the ticket: `svg` QR code and
 `.sq-exit-ticket-code`, the typed code).
@@ -27,6 +28,7 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.practice.classroom.exit_ticket import Item, Ticket, clean_key, encode, item_of
 from sq_edu.practice.classroom.live import ClassTrace
 from sq_edu.practice.classroom.ticket_box import ticket_of
+from sq_edu.practice.classroom.ticket_items import kept_items
 from sq_edu.practice.verdict import skill_standing
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.guard import guarded
@@ -123,6 +125,9 @@ class ExitTicketPanel(widgets.VBox):
         if all((name, one.level, one.seed) != (nickname, item.level, item.seed)
                for name, one in self.items):
             self.items.append((nickname, item))
+            kept = kept_items(self.app.trace.progress_dir, self.app.trace.code, nickname)
+            if kept is not None:
+                kept.add(self.app.lesson.id, item)
         lesson = self.app.lesson
         last = max((lv.number for lv in lesson.levels), default=1)
         if not self.shown_at_end and self.app.progress.mastery.level_mastered(lesson.id, last):
@@ -132,10 +137,16 @@ class ExitTicketPanel(widgets.VBox):
             self.show()   # an open ticket keeps up with the answers
 
     def ticket(self, now: datetime | None = None) -> Ticket:
-        """The learner's ticket now: level reached and this page's items in this lesson."""
-        nickname = self.app.progress.nickname
-        return ticket_of(nickname, self.app.lesson.id, self.app.progress.mastery,
-                         [item for name, item in self.items if name == nickname], now)
+        """The learner's ticket now: level reached and the day's items in this lesson (the
+        kept ones, from earlier pages too, then this page's)."""
+        nickname, lesson = self.app.progress.nickname, self.app.lesson.id
+        kept = kept_items(self.app.trace.progress_dir, self.app.trace.code, nickname)
+        items = kept.items(lesson) if kept is not None else []
+        for name, item in self.items:
+            if name == nickname and all((one.level, one.seed) != (item.level, item.seed)
+                                        for one in items):
+                items.append(item)
+        return ticket_of(nickname, lesson, self.app.progress.mastery, items, now)
 
     def code(self, now: datetime | None = None) -> str:
         """The signed code of the ticket now ("" without a nickname or key)."""

@@ -31,7 +31,7 @@ from sq_edu.i18n import normalize_lang, t
 from sq_edu.pages.server_calls import ask_to_free_the_class, report_link
 from sq_edu.practice import ProgressError, clean_nickname
 from sq_edu.practice.classroom.learners import release_lock, release_nickname, reset_secret
-from sq_edu.practice.guess_limit import GuessLimit
+from sq_edu.practice.guess_limit import STRONG_TARGETS, GuessLimit
 from sq_edu.practice.secret_pictures import symbol
 from sq_edu.widgets.controls import button, html_box, text_box
 from sq_edu.widgets.feedback import Feedback
@@ -164,7 +164,10 @@ class ClassGuard(widgets.VBox):
                    if kind in ("class", "teacher") else kind)
             until = time.strftime("%H:%M", time.localtime(lock["until"]))
             address = lock["address"] or t("classroom.guard_this_computer", self.lang)
-            lines.append(t(f"classroom.{LOCK_LINES[lock['kind']]}", self.lang, who=who,
+            line = LOCK_LINES[lock["kind"]]
+            if lock["kind"] == "address" and lock["target"] in STRONG_TARGETS:
+                line = "guard_lock_address_password"   # a new device there tries once
+            lines.append(t(f"classroom.{line}", self.lang, who=who,
                            n=lock["fails"], address=address, time=until))
         text = lines or [t("classroom.guard_no_locks", self.lang)]
         self.locks.value = "".join(f"<p>{escape(line)}</p>" for line in text)

@@ -110,3 +110,22 @@ def test_ticket_opens_by_itself_when_the_last_level_is_mastered(tmp_path: Path,
     assert app.progress.mastery.level_mastered("queen_points", last)
     ticket = teacher.tickets.read(panel.code()).ticket
     assert ticket is not None and ticket.level == last and ticket.skills[0].right >= 1
+
+
+def test_a_reloaded_page_keeps_the_days_items_on_the_ticket(tmp_path: Path,
+                                                             teacher: TeacherApp) -> None:
+    """A reload (a new page, its own kernel) used to start an empty ticket: the items of the
+    day are kept beside the learner's class activity and come back on the new page's."""
+    first = child(tmp_path, teacher)
+    answer_right(first)
+    first.next_button.click()
+    answer_right(first)
+    key = key_in_query(teacher.class_query())
+    again = LessonApp("equations", "en", level=1, seed=9, progress_dir=tmp_path / "Mila")
+    again.join_class("5b")
+    panel = again.offer_exit_tickets(key)
+    name(again, "Mila")   # welcome back: the same secret
+    answer_right(again)
+    ticket = teacher.tickets.read(panel.code()).ticket
+    assert ticket is not None and len(ticket.items) == 3, ticket
+    assert sum(day.right for day in ticket.skills) == 3

@@ -68,6 +68,7 @@ def test_one_click_lifts_every_lock_and_says_why_each_was_on(tmp_path: Path) -> 
     guard = ClassGuard(tmp_path, Feedback("ru"), "ru", free_class=lambda: 0)
     said = guard.locks.value
     assert "Пароль класса: неверных попыток с устройств по адресу 10.0.0.8: 20." in said, said
+    assert "новое устройство оттуда может попробовать один раз" in said, said   # a password
     assert "Пароль учителя: неверных попыток с одного устройства (10.0.0.9): 5." in said, said
     guard.lift_all.click()
     assert "Снято блокировок: 2." in guard.feedback.text
