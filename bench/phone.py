@@ -115,6 +115,8 @@ def one_run(playwright: Any, port: int, path: str, frame: bool) -> dict[str, Any
                     marks[f"got {name}"] = time.monotonic() - start
 
             context.on("requestfinished", finished)
+            page.on("websocket", lambda socket: marks.setdefault(
+                "kernel socket opened", time.monotonic() - start))
             page.goto(url + path, wait_until="commit")
             scope = page.frame_locator("#app") if frame else page
             card = scope.locator(CARD).first
