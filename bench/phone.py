@@ -41,7 +41,7 @@ MIB = 2**20
 # Moments a run notes (seconds from navigation): when each of these files had come, the
 # page's first paint, the card visible, and (site) when the page's own Python took over.
 KEY_FILES = ("sq-app.js", "sq-python.js", "pyodide.asm.wasm", ".snapshot", ".zip",
-             "sq-first.js", "service-worker.js")
+             "service-worker.js")
 # The site's app page says when its own Python has taken the page over (a build before the
 # first screen came without Python has no such flag: its Python was there at the first card).
 PYTHON_READY = """() => { const w = document.querySelector('#app').contentWindow;
@@ -115,6 +115,8 @@ def one_run(playwright: Any, port: int, path: str, frame: bool) -> dict[str, Any
                     marks[f"got {name}"] = time.monotonic() - start
 
             context.on("requestfinished", finished)
+            page.on("websocket", lambda socket: marks.setdefault(
+                "kernel socket opened", time.monotonic() - start))
             page.goto(url + path, wait_until="commit")
             scope = page.frame_locator("#app") if frame else page
             card = scope.locator(CARD).first
