@@ -43,13 +43,14 @@ WHOLE = 100   # the deals of `python -m bench teaching`: the test holds the tabl
 @pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
 def test_a_good_child_opens_every_level_in_about_ten_items(lesson_id: str, level: int,
                                                            deals: int) -> None:
-    """The quick tier checks the medians only: 15 runs say little of a 95th percentile."""
+    """The quick tier is a smoke check: 15 runs on 60 items put a median within about 4 items
+    of the whole run's (chances 5: 12 against 10) and say nothing of a 95th percentile."""
     lesson = LESSONS[lesson_id]
     size = 60 if deals < WHOLE else 200
     found = items_to_open(lesson, level, good_child, deals, limit=60, size=size)
     quick = items_to_open(lesson, level, lambda deal: perfect, 10, limit=60, size=size)
     over = [f"{what} {value} > {most}" for what, value, most in (
-        ("realistic median", statistics.median(found), 10),
+        ("realistic median", statistics.median(found), 10 if deals >= WHOLE else 14),
         ("realistic 95th", percentile(found, 0.95) if deals >= WHOLE else 0, 20),
         ("perfect median", statistics.median(quick), 8)) if value > most]
     if (lesson_id, level) in SLOW:
