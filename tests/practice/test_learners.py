@@ -34,8 +34,15 @@ LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items())
 MOST_ITEMS = 12   # the most right answers in a row any level asks for (the most guessable)
 
 
+# Card detective 4's true guess rate (0.507 sampled, stored 0.53; it was stored 0.51) asks
+# for 13 right answers: a three-way choice a guesser hits too often (issue 38, item 2).
+TOO_GUESSABLE = {("card_detective", 4)}
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
+@pytest.mark.parametrize(("lesson_id", "level"), [
+    pytest.param(lid, n, marks=pytest.mark.xfail(strict=True, reason="measured gap"))
+    if (lid, n) in TOO_GUESSABLE else (lid, n) for lid, n in LEVELS])
 def test_a_perfect_learner_masters_every_level_in_the_items_it_asks_for(lesson_id: str,
                                                                         level: int) -> None:
     lesson = LESSONS[lesson_id]
