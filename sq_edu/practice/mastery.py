@@ -13,10 +13,11 @@
   The guess chance is the level's sampled one (`Level.guess`, format-aware guessing), so a
   level whose answers are easy to hit by guessing asks for more right answers in a row.
 - Items tell the level's named misconceptions apart (an item on which an error gives a wrong
-  answer `tells` it). Once the learner has met an item that tells an error at a level, the
-  clean run that opens the level must hold one that tells it too, answered right: a learner
-  right wherever one error does not bite (every "yes" and "no", never a "maybe") then does not
-  open the level on a lucky run, not even after stepping back and coming again.
+  answer `tells` it). A level opens only once each of its named errors has met a telling item
+  answered right without help (`proved`), and once the learner has met an item that tells an
+  error, the clean run that opens the level must hold one that tells it too, answered right: a
+  learner right wherever one error does not bite (every "yes" and "no", never a "maybe") then
+  does not open the level on a lucky run, nor on a run that never met its error.
 - Three wrong answers in a row at a level: `Outcome.step_back` names the level to go back to
   (the previous one, or this one again with its worked example) and the level score restarts.
 - Replays of the same deal ("Start this deal") are practice: they count as attempts, never as
@@ -110,6 +111,8 @@ class LessonRecord:
     met: int = 0        # the level's named misconceptions (one bit each) its items have told
     met_level: int = 0  # ... at this level (kept while stepping back and coming again)
     told: int = 0       # ... those told by an item of the current clean run
+    named: int = 0      # all the level's named misconceptions (one bit each)
+    proved: int = 0     # ... those told by an item answered right without help at the level
 
     def restart(self, level: int, keep_record: bool = False) -> None:
         """At `level` now, with no evidence there yet. Stepping back keeps the count of right
@@ -117,7 +120,7 @@ class LessonRecord:
         self.level, self.streak, self.score, self.wrong = level, 0, 0, 0
         self.told = 0
         if level != self.met_level and not keep_record:   # not coming back to it: forget it
-            self.met, self.met_level = 0, level
+            self.met, self.met_level, self.proved = 0, level, 0
         if not keep_record:
             self.answered = self.right = self.guess_milli = 0
 
@@ -126,7 +129,8 @@ class LessonRecord:
         """The current level is mastered: enough evidence, a clean run to show it, and mostly
         right since the level was chosen (a lucky run after many guesses is not mastery)."""
         return (self.score >= MASTERED and self.streak >= LEVEL_UP_STREAK
-                and (self.met_level != self.level or self.told & self.met == self.met)
+                and (self.met_level != self.level or (self.told & self.met == self.met
+                     and self.proved & self.named == self.named))
                 and self.right >= LEVEL_ACCURACY * self.answered
                 and guesser_tail(self.right, self.answered, self.guess_milli / 1000)
                 < GUESSER_ODDS)
@@ -249,6 +253,7 @@ class Mastery:
             rec.met_level = level
         if rec.met_level == level:
             rec.met |= tells & named
+            rec.named, rec.proved = named, rec.proved | (tells & named if clean else 0)
             rec.told = (rec.told | tells) & named if clean else 0 if not correct else rec.told
         rec.wrong = 0 if correct else rec.wrong + 1
         if rec.wrong >= STUCK_AFTER:

@@ -269,6 +269,12 @@ def play_with_the_coach(dashboards, lang: str, nickname: str, seed: int) -> dict
             asked = tally["right"] + tally["wrong"]
             right = answer_coach(page, kind, asked % 2 == 0, asked, lang)
             tally["right" if right else "wrong"] += 1
+            if not right and kind in ("attack_unseen", "count") and not tally.get("worked"):
+                tally["worked"] = 1   # a second wrong count: worked out step by step (#38)
+                panel = page.locator(f"{APP} .sq-coach-result")
+                assert ("Take them away" if lang == "en" else "Вычти их") in panel.inner_text()
+                page.locator(f"{APP} .sq-coach").screenshot(
+                    path=str(ARTIFACTS_DIR / f"play-coach-worked-{lang}.png"))
             if right and not tally.get("starred"):   # the reward: a star and a tip
                 tally["starred"] = 1
                 stars = page.locator(f"{APP} .sq-awake-total .sq-coach-stars").first

@@ -12,6 +12,9 @@ next level, if it ever did.
 - `constant(pool)`: the same answer every time: the level's most common one ("10%").
 - `carrying(name)`: carries one misconception through a whole level: the slip's answer where
   the item allows it, the right answer where the slip does not change it.
+- `realistic(right)`: a good child, right on a share `right` of items (85-90%), a random slip
+  (one of the item's named wrong answers, else a wrong guess) on the others.
+- `improving()`: starts at half right and gains 5 points an item, up to 95%.
 """
 
 from __future__ import annotations
@@ -158,6 +161,42 @@ def misconception(key: str) -> Learner:
     return answer
 
 
+def slip(ex: Exercise, rng: random.Random) -> object:
+    """A wrong answer: one of the item's named wrong answers, or a guess that is wrong."""
+    from sq_edu.practice import check
+
+    keys = [why.key for _, why in ex.traps]
+    rng.shuffle(keys)
+    for key in keys:
+        said = misconception(key)(ex, rng)
+        if said is not None and not check(ex, said).correct:
+            return said
+    said = guesser(ex, rng)
+    for _ in range(20):
+        if not check(ex, said).correct:
+            break
+        said = guesser(ex, rng)
+    return said
+
+
+def realistic(right: float) -> Learner:
+    """Right on a share `right` of the items, a random slip on the others."""
+    def answer(ex: Exercise, rng: random.Random) -> object:
+        return perfect(ex, rng) if rng.random() < right else slip(ex, rng)
+    return answer
+
+
+def improving(start: float = 0.5, step: float = 0.05, top: float = 0.95) -> Learner:
+    """Right more often item by item: `start`, then `step` more each item, up to `top`."""
+    seen = [0]
+
+    def answer(ex: Exercise, rng: random.Random) -> object:
+        right = min(top, start + step * seen[0])
+        seen[0] += 1
+        return perfect(ex, rng) if rng.random() < right else slip(ex, rng)
+    return answer
+
+
 @dataclass
 class Run:
     items: int                  # items answered
@@ -234,3 +273,28 @@ def check_answer(ex: Exercise, answer: object) -> bool:
     said = check(ex, answer)
     assert said.understood, (ex.lesson_id, ex.level, answer)
     return said.correct
+
+
+NEVER = 999   # a run that never opened the level within its limit
+
+
+def items_to_open(lesson: Lesson, level: int, learner_for: Callable[[int], Learner],
+                  deals: int, limit: int = 60, size: int = 200) -> list[int]:
+    """Items each of `deals` bank runs took to open the level (NEVER if it did not);
+    `learner_for(deal)` gives each run its own learner (a fresh `improving` one...)."""
+    found = []
+    for deal in range(1, deals + 1):
+        result = bank_run(lesson, level, learner_for(deal), deal, limit=limit, size=size)
+        found.append(NEVER if result.opened_after is None else result.opened_after)
+    return found
+
+
+def percentile(values: list[int], share: float) -> int:
+    """The value below which `share` of `values` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def good_child(deal: int) -> Learner:
+    """The realistic child of deal `deal`: right on 85-90% of items (its own share)."""
+    return realistic(random.Random(deal).uniform(0.85, 0.90))

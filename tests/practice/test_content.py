@@ -79,8 +79,8 @@ def test_attacks_show_every_players_awake_queens() -> None:
 @pytest.mark.slow
 def test_detective_counts_are_varied_and_the_pile_is_not_tallied() -> None:
     answers = Counter(ex.answers[0] for ex in _items("card_detective", 1, 120))
-    assert set(answers) == {0, 1, 2, 3}
-    assert max(answers.values()) / sum(answers.values()) <= 0.4
+    assert len(answers) >= 6          # kings: a count from 8 down, the pile small enough
+    assert max(answers.values()) / sum(answers.values()) <= 0.3   # no guess is a good bet
     ex = generate(LESSONS["card_detective"], 1, 3)
     pile = next(m for m in ex.context if m.key == "practice.table_discard")
     assert "×" not in pile.render("en")   # the child counts the pile, no tally hands it over

@@ -33,7 +33,7 @@ class Game:
     coach: str = "detective"   # asks whenever it matters: a discard in hand is asked about
 
 
-GAME = Game(seed=22)   # found by find_game(): two coach-checked discards, a win in 20 actions
+GAME = Game(seed=9)   # found by find_game(): two coach-checked discards, a win in 16 actions
 
 
 @dataclass

@@ -8,7 +8,9 @@ them one at a time, waiting for the answer. Levels:
     helper     shows the maths (tracker, discards, chances), never asks
     quiz       asks one question every PACE["quiz"] of the child's turns at most (never two
                in one turn)
-    detective  asks every question that matters this turn (the child chose to be quizzed)
+    detective  asks the questions that matter this turn, at most DETECTIVE_MOST of them (a
+               count and its chance), spaced like the quiz: it had asked on 70% of turns, up to
+               five questions in one
 
 Answers are judged by `sq_edu.practice.check` and recorded through `record` (the app wires it
 to the learner's `Mastery` with `source="play"`). The coach also keeps, for the summary after
@@ -48,7 +50,8 @@ COACH_SKILLS: tuple[str, ...] = ("counting_unseen", "chance_holds", "chance_coun
 Recorder = Callable[[Question, Judgement], None]
 
 
-PACE: dict[str, int] = {"quiz": 3, "detective": 1}   # child's turns per question, at least
+PACE: dict[str, int] = {"quiz": 3, "detective": 3}   # child's turns per question, at least
+DETECTIVE_MOST = 2   # questions in one detective turn
 
 
 def default_level(mastery: Mastery | None) -> str:
@@ -202,6 +205,7 @@ class Coach:
         asked = [q for s in found for q in questions_for(s, obs, legal, self.form)]
         if self.level == "quiz" and asked:
             asked = [self._attack_pick(asked)] if asked[0].type == "attack_unseen" else asked[:1]
+        asked = asked[:DETECTIVE_MOST]
         if asked:
             self._asked_at = self._turns
         self.queue = asked

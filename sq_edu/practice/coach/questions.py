@@ -27,7 +27,7 @@ from sq_edu.practice.exercise import (
     Exercise,
     Option,
 )
-from sq_edu.practice.generators.detective import tracker_line
+from sq_edu.practice.generators.detective import tracker_line, unseen_traps
 from sq_edu.practice.generators.registry import Base
 from sq_edu.practice.messages import Cards, Msg, Plain, msg
 
@@ -65,15 +65,24 @@ def unseen_question(obs: Observation, card: Card, type_: str) -> Question:
     from sq_edu.maths import located, unseen
 
     answer = unseen(obs)[card]
+    seen, mine, pile = located(obs)[card], obs.hand.count(card), obs.discard_pile.count(card)
     key = "play.cq_unseen_kings" if type_ == "count" else "play.cq_unseen"
+    # The card detective's steps: a wrong count hears its slip named (forgot the own hand,
+    # counted the seen cards...), and a second wrong one is worked out, not only answered.
+    worked = (msg("lessons.det_worked_deck", card=Cards((card,)), n=PLAY_DECK[card]),
+              msg("lessons.det_worked_seen", card=Cards((card,)), hand=mine, pile=pile,
+                  other=seen - mine - pile),
+              msg("lessons.det_worked_take", total=PLAY_DECK[card], seen=seen, answer=answer))
     ex = _base("counting_unseen").make(
         kind=NUMBER, answers=(answer,), hand=obs.hand, observation=obs,
         prompt=msg(key, card=Cards((card,)), total=PLAY_DECK[card]),
         hints=(msg("lessons.det_unseen_nudge", card=Cards((card,)), n=PLAY_DECK[card]),
                msg("lessons.det_unseen_strategy", card=Cards((card,)), total=PLAY_DECK[card],
-                   n=located(obs)[card])),
+                   n=seen)),
+        traps=unseen_traps(obs, str(card), answer), worked=worked,
         reveal=tracker_line(obs), extra={"card": card, "source": "play"})
-    after = (msg("play.cq_unseen_after", card=Cards((card,)), n=answer, total=PLAY_DECK[card]),)
+    after = (*worked, msg("play.cq_unseen_after", card=Cards((card,)), n=answer,
+                          total=PLAY_DECK[card]))
     return Question(type_, ex, after)
 
 

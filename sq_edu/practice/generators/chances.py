@@ -162,7 +162,7 @@ def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     Words on a line (impossible, unlikely, even chance, likely, certain), each asked as often as
     the others; no chance sits within 5 points of a boundary.
     """
-    want = BANDS[rng.randrange(len(BANDS))]
+    want = BANDS[base.answer_rng().randrange(len(BANDS))]
     token, k, n = _pile_for(rng, want)
     others = [c for c in range(1, 11) for _ in range(2)]
     pile = tuple([token] * k + rng.sample(others, n - k))
@@ -198,7 +198,7 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
 
     players = p["players"]
     target = rng.randrange(1, players)
-    want = HOLD_BANDS[rng.randrange(len(HOLD_BANDS))]
+    want = HOLD_BANDS[base.answer_rng().randrange(len(HOLD_BANDS))]
     pos = find_position(rng, players, base.rules, _window(p), want,
                         lambda o: clear_band(p_holds(o, target, DRAGON)) if o.awake[target]
                         else None, rather=RARE_BANDS)

@@ -89,11 +89,13 @@ def count_unseen(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
         if held:
             token = rng.choice(held)
     else:
-        want = rng.randint(0, PLAY_DECK[token])
+        want = base.answer_rng().randint(0, PLAY_DECK[token])
         most = p["max_pile"]   # a pile the learner can count (grade 1: 12)
+        near = tuple(sorted(range(PLAY_DECK[token] + 1), key=lambda v: (abs(v - want), -v)))
         pos = find_position(rng, p["players"], base.rules, window, want,
                             lambda o: unseen(o)[token]
-                            if not most or len(o.discard_pile) <= most else None, games=12)
+                            if not most or len(o.discard_pile) <= most else None, games=12,
+                            rather=near[1:])
     obs = pos.obs
     answer = unseen(obs)[token]
     seen = located(obs)[token]

@@ -8,6 +8,7 @@ the rules presets (`Rules.win_points`), so the lesson and the game agree.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping
 from itertools import combinations
@@ -43,15 +44,26 @@ def allowed(queens: tuple[str, ...] | list[str], rules: Rules) -> bool:
     return not (rules.cat_dog_feud and "cat" in queens and "dog" in queens)
 
 
-def _queens(rng: random.Random, count: int, below: int | None = None,
-            rules: Rules = OFFICIAL) -> tuple[str, ...]:
-    """`count` different queens one player may hold, their points under `below` when given."""
-    for _ in range(200):
-        chosen = tuple(rng.sample(QUEENS, count))
-        if allowed(chosen, rules) and (below is None
-                                       or sum(QUEEN_POINTS[q] for q in chosen) < below):
-            return chosen
-    return tuple(sorted(QUEENS, key=QUEEN_POINTS.__getitem__)[:count])
+@functools.cache
+def _sets_by_total(count: int) -> dict[int, tuple[tuple[str, ...], ...]]:
+    """Every set of `count` queens one player may hold, by its points."""
+    found: dict[int, list[tuple[str, ...]]] = {}
+    for chosen in combinations(QUEENS, count):
+        if allowed(chosen, OFFICIAL):
+            found.setdefault(sum(QUEEN_POINTS[q] for q in chosen), []).append(chosen)
+    return {total: tuple(sets) for total, sets in sorted(found.items())}
+
+
+def queens_of_any_total(rng: random.Random, base: Base, counts: range,
+                        below: int = 10**3) -> tuple[str, ...]:
+    """Queens (as many as one of `counts`) whose points, under `below`, are each possible
+    total as often as the others: drawn at random, two queens make 20 on a quarter of items,
+    and "20" would be a good guess. The total stays when `generate` deals again."""
+    totals = sorted({t for n in counts for t in _sets_by_total(n) if t < below})
+    total = base.answer_rng().choice(totals)
+    chosen = list(rng.choice([s for n in counts for s in _sets_by_total(n).get(total, ())]))
+    rng.shuffle(chosen)
+    return tuple(chosen)
 
 
 def wakeable(queens: tuple[str, ...]) -> list[str]:
@@ -86,8 +98,9 @@ def count_on(have: int, goal: int) -> Msg:
 @generator("queens.sum", min_queens=_COUNT, max_queens=Param(int, 3, low=1, high=5))
 def queen_sum(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """How many points do these awake queens make?"""
-    count = rng.randint(p["min_queens"], max(p["min_queens"], p["max_queens"]))
-    queens = _queens(rng, count)
+    queens = queens_of_any_total(rng, base, range(p["min_queens"],
+                                                  max(p["min_queens"], p["max_queens"]) + 1))
+    count = len(queens)
     total = sum(QUEEN_POINTS[q] for q in queens)
     smallest = min(QUEEN_POINTS[q] for q in queens)
     return base.make(kind=NUMBER, answers=(total,),
@@ -115,8 +128,7 @@ def to_goal(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     """
     goal = p["goal"]
     high = fewer_than_winning(goal, max(p["min_queens"], p["max_queens"]))
-    count = rng.randint(min(p["min_queens"], high), high)
-    queens = _queens(rng, count, below=goal)
+    queens = queens_of_any_total(rng, base, range(min(p["min_queens"], high), high + 1), goal)
     have = sum(QUEEN_POINTS[q] for q in queens)
     need = goal - have
     return base.make(kind=NUMBER, answers=(need,),

@@ -197,6 +197,7 @@ def play_until_a_number_question(app: PlayApp) -> None:
 
 def test_wrong_and_unreadable_answers_are_said_kindly() -> None:
     app = PlayApp(seed=5, coach="detective")
+    app.coach.coach.pace["detective"] = 1    # a question every turn: two numbers in one game
     play_until_a_number_question(app)
     shown = app.coach.coach.current.exercise.answers[0]
     app.coach.show_me.click()                          # a number question shown: its answer
@@ -213,6 +214,8 @@ def test_wrong_and_unreadable_answers_are_said_kindly() -> None:
     app.coach.answer_text.value = "60"
     app.coach.check.click()                           # second try: the answer, worked out
     assert "sq-status-bad" in app.coach.result.value and "too big" in app.coach.result.value
+    assert "Count the ones you have seen" in app.coach.result.value   # the steps, not only
+    assert "Take them away" in app.coach.result.value                 # the result (#38)
 
 
 def test_coach_off_hides_the_panel_and_asks_nothing() -> None:

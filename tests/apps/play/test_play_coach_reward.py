@@ -80,6 +80,7 @@ def later_answer(app: PlayApp, right: bool) -> None:
 
 def test_skipped_questions_are_answered_in_the_summary_and_recorded(tmp_path: Path) -> None:
     app = PlayApp(seed=5, coach="detective", progress_dir=tmp_path)
+    app.coach.coach.pace["detective"] = 1    # a question every turn: many left for later
     app.learner.nickname.value = "Lena"
     app.learner.secret.picture.buttons.value = "crown"
     app.learner.secret.secret.value = "2581"

