@@ -26,11 +26,15 @@ def test_the_summary_reads_this_browsers_progress(browser: Any, site_url: str) -
         name_learner(frame, "homefox")
         pick_right(frame, twin)
         frame.locator(".sq-submit").click()
+        frame.locator(".sq-submit:disabled").wait_for()
         frame.locator(".sq-feedback .sq-status-good").wait_for()
+        assert not site.console.errors, site.console.errors
+
 
         index = site.open("index.html?lang=ru")
         link = index.locator('.sq-site-lang[data-lang="ru"] .sq-grownups-link a')
         assert link.get_attribute("href") == "grownups.html?lang=ru"
+        assert not site.console.errors, site.console.errors
         link.click()
         site.page.wait_for_selector("#loading", state="hidden", timeout=300_000)
         frame = site.page.frame_locator("#app")
@@ -42,6 +46,7 @@ def test_the_summary_reads_this_browsers_progress(browser: Any, site_url: str) -
         href = step.get_attribute("href") or ""
         assert href.startswith(site_url) and "/equations.html?lang=ru&level=" in href, href
         assert "nickname=homefox" in href
+        assert site.page.locator("#kept").inner_text() == t("site.grownups_here", "ru")   # вы
         site.page.screenshot(path=str(ARTIFACTS / "grownups-site-phone-ru.png"))
         frame.locator(".sq-grownups-app .sq-language-switch").click()
         frame.locator(".sq-grownups h1", has_text=t("grownups.title", "en")).wait_for()
