@@ -52,6 +52,7 @@ def site_words(lang: str) -> dict[str, str]:
         # no service worker (a browser without one, private modes): progress in memory only
         "not_kept": t("site.not_kept", lang, download=t("lesson_app.download", lang)),
         "teacher_here": t("site.teacher_here", lang),
+        "grownups_here": t("site.grownups_here", lang),
         "back": t("site.back", lang),
         "needs_web_address": t("site.needs_web_address", lang),
         "waking": t("first_screen.waking", lang),   # the first screen, before Python

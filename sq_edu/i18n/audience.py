@@ -22,7 +22,8 @@ GROWN_UP_KEYS = frozenset({
     "exit_ticket.empty", "exit_ticket.not_a_ticket", "exit_ticket.bad_chars",
     "exit_ticket.damaged", "exit_ticket.forged", "exit_ticket.other_class",
     "exit_ticket.no_key", "exit_ticket.bad_nickname", "exit_ticket.from_future",
-    "exit_ticket.copied", "exit_ticket.old_ticket", "site.teacher_here", "apps.index_alone",
+    "exit_ticket.copied", "exit_ticket.old_ticket", "exit_ticket.typo", "exit_ticket.typo_length",
+    "site.teacher_here", "site.grownups_here", "apps.index_alone",
 })
 
 # ты-forms: the pronoun and its possessives, and the imperatives the catalogue uses.

@@ -45,3 +45,15 @@ def test_bad_language_in_the_link_gets_a_note(dashboards) -> None:
     page = dashboards.open("index", "lang=klingon")
     assert page.get_by_role("heading", name="Sleeping Queens maths").is_visible()
     assert page.get_by_text("That page language is not available").is_visible()
+
+
+def test_a_card_opens_with_the_nickname_as_typed(dashboards) -> None:
+    """Typed, never left: the card clicked straight away still carries the nickname (issue 40:
+    it was carried only after the box was left)."""
+    page = dashboards.open("index")
+    page.locator(".sq-index-nickname input").type("Typedfox")
+    page.locator('.sq-lesson-card[data-lesson="equations"] a').click()
+    page.wait_for_url("**/equations.ipynb?*nickname=Typedfox*")
+    page.locator(".sq-nickname input").wait_for()
+    assert page.locator(".sq-nickname input").input_value() == "Typedfox"
+    dashboards.check()

@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 import traitlets
 
+from sq_edu.apps.index.carry import NicknameCarry
 from sq_edu.i18n import LANGS, normalize_lang, t
 from sq_edu.links import PageParams, dashboards, notebooks_dir, page_of_lesson
 from sq_edu.practice import load_lessons
@@ -153,7 +154,8 @@ class IndexApp(widgets.VBox):
         self.settings_toggle, settings = settings_fold([self.grownups], normalize_lang(lang))
         title_row = widgets.HBox([self.header, header_tools(self.switch, self.settings_toggle)])
         title_row.add_class("sq-app-header")
-        self.children = (AppStyle(), title_row, settings, learner_row, self.body)
+        self.children = (AppStyle(), NicknameCarry(), title_row, settings, learner_row,
+                         self.body)
         self.lang = normalize_lang(lang)
         self._render()
 

@@ -201,15 +201,21 @@ class PlayApp(widgets.VBox):
                     recorder.save()
         self._show_setup(False)
         self.settings_toggle.expanded = False   # the game is on: the hand, not "New game", on top
-        self.board.names = [seat_name(self._seats, i, self.lang) for i in range(len(seats))]
-        for seat_coach in self.coaches.values():
-            seat_coach.panel.names = self.board.names
+        self._name_seats()
         setup = self.setup
         for solo_only in (self.learner, setup.opponents, setup.bot_choice, setup.bot_count):
             solo_only.layout.display = "none"   # the seats' own names, bots and number
         self.new_game()
         if not_kept:
             self.feedback.say("play.seat_not_kept", "info", names=", ".join(not_kept))
+
+    def _name_seats(self) -> None:
+        """The seats' names on the board and the coaches' buttons, in the page's language."""
+        if self._seats is not None:
+            self.board.names = [seat_name(self._seats, i, self.lang)
+                                for i in range(len(self._seats))]
+            for seat_coach in self.coaches.values():
+                seat_coach.panel.names = self.board.names
 
     def legal(self) -> list[Move]:
         """The shown person's legal moves now ([] while others decide or after the game)."""
@@ -275,6 +281,7 @@ class PlayApp(widgets.VBox):
         self.cheer.set_lang(self.lang)
         relabel_folds(self.lang, self.settings_toggle)
         self._relabel()
+        self._name_seats()   # "Bot 3" becomes «Бот 3» mid-game
         self._refresh()
 
     # --- reacting ---------------------------------------------------------------------------

@@ -100,7 +100,7 @@ class TicketSection(widgets.VBox):
             self.status.clear()
             return
         name = reading.ticket.nickname if reading.ticket is not None else ""
-        self.status.say(reading.key, reading.tone, nickname=name)
+        self.status.say(reading.key, reading.tone, **{"nickname": name, **reading.params})
 
     def _draw(self) -> None:
         lang = self.lang

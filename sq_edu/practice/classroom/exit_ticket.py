@@ -2,10 +2,11 @@
 
 In a class with no server (the static site) each child's progress lives in their own browser.
 At the end of a lesson the child's page shows an exit ticket: a QR code and the same data typed
-as a code (`K7QM5-2XH9A-...`) carrying nickname, lesson, the level reached and the work itself:
-each item answered today as (level, seed, the child's answer). The teacher's page re-creates
-every item from its lesson, level and seed and checks the answer itself
-(`classroom.ticket_proof`), so the score it shows is the one the answers earn.
+as a code (`39247-6YRFB-...`, the short code of `ticket_short`) carrying nickname, lesson, the
+level reached and the work itself: each item answered today as (level, seed, the child's
+answer). The teacher's page re-creates every item from its lesson, level and seed and checks
+the answer itself (`classroom.ticket_proof`), so the score it shows is the one the answers
+earn.
 
 The code ends in an HMAC under the class's ticket key, which reaches the children's pages in
 the teacher's class link (`&tk=...`): it tells another class's ticket and a mistyped code
@@ -16,137 +17,44 @@ dated after its own clock.
 
 The code is Crockford's base32 (digits and capitals without I, L, O, U): a child may type it in
 lower case, with or without dashes, O for 0, I or L for 1, or Russian letters that look like
-Latin ones. Browser-safe: no widgets, nothing but the standard library and the lessons.
+Latin ones; each group of five ends in a check character that names a typo's group
+(`ticket_code`). Version 2 codes (`encode_long`) are still read. Browser-safe: no widgets,
+nothing but the standard library and the lessons.
 """
 
 from __future__ import annotations
 
-import hashlib
 import hmac
-import re
-import secrets
-from dataclasses import dataclass, field
-from datetime import date, datetime
-from functools import lru_cache
 
-VERSION = 2             # 1: scores signed with the key in the link; refused (`old_ticket`)
-MAC_BYTES = 5            # 40 bits: a typed guess is right once in a million million
-KEY_ID_BYTES = 2         # tells a ticket of another class from a forged one
-DAY_ZERO = date(2025, 1, 1).toordinal()
-KEY_PARAM = "tk"         # the class link's parameter that carries the key
-ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
-GROUP = 5
-MAX_CODE = 2000          # characters of a typed code; longer is not a ticket
-MAX_SKILLS = 12
-MAX_ITEMS = 30           # items a ticket carries (the last ones answered)
-MAX_ANSWER = 40          # bytes of one answer as typed
-CARDS, TEXT = 1, 0       # how an answer was given: picked cards, or typed / chosen text
-MAX_NUMBER = 100_000
-MAX_SEED = 2**35          # an item's seed (`exercise_seed`: a deal's seed x 1000 + index)
-_KEY = re.compile(r"^[0-9A-Za-z_-]{16,64}$")
-# What a child may type for a letter of the alphabet: look-alikes, Russian letters included.
-_TYPED = str.maketrans({"O": "0", "I": "1", "L": "1", "А": "A", "В": "B", "Е": "E", "К": "K",
-                        "М": "M", "Н": "H", "О": "0", "Р": "P", "С": "C", "Т": "T", "Х": "X",
-                        "З": "3", "Б": "6"})
-
-
-class TicketError(ValueError):
-    """A code that is not a good ticket; `key` is the catalogue message for the teacher."""
-
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-@dataclass(frozen=True)
-class SkillDay:
-    """One skill's answers today."""
-
-    skill: str
-    attempts: int
-    right: int
-    run: int = 0          # right answers in a row at the end
-    level: int = 1        # the level of the last answer
-    slip: str = ""        # the last misconception (its catalogue name, "" for none)
-
-
-@dataclass(frozen=True)
-class Item:
-    """One item answered: the teacher's page makes it again from (lesson, `level`, `seed`)
-    and checks `answer` (`cards`: picked cards "3,7"; else the text typed or the option)."""
-
-    level: int
-    seed: int
-    answer: str
-    cards: bool = False
-
-    def given(self) -> object:
-        """The answer as the lesson page handed it to `checking.check`."""
-        return [c for c in self.answer.split(",") if c] if self.cards else self.answer
-
-
-def item_of(level: int, seed: int, answer: object) -> Item:
-    """The item as a ticket keeps it (a list of cards, or the answer's text, cut short)."""
-    if isinstance(answer, (list, tuple)):
-        return Item(level, seed, ",".join(str(c) for c in answer)[:MAX_ANSWER], True)
-    return Item(level, seed, str(answer if answer is not None else "")[:MAX_ANSWER])
-
-
-@dataclass(frozen=True)
-class Ticket:
-    """The data of one exit ticket (`key_id` says which class's key signed it). `skills` are
-    what the items earn once checked (`ticket_proof.checked`); a decoded ticket has none."""
-
-    nickname: str
-    lesson: str
-    level: int                     # the level the learner is on
-    unlocked: int                  # the highest level opened
-    day: int                       # date.toordinal()
-    minute: int                    # minutes after midnight, local time
-    skills: tuple[SkillDay, ...] = field(default=())
-    key_id: bytes = b""
-    items: tuple[Item, ...] = field(default=())
-
-    @property
-    def when(self) -> datetime:
-        return datetime.combine(date.fromordinal(self.day), datetime.min.time()).replace(
-            hour=self.minute // 60, minute=self.minute % 60)
-
-
-def new_key() -> str:
-    """A fresh random class ticket key (URL-safe, 22 characters)."""
-    return secrets.token_urlsafe(16)
-
-
-def clean_key(text: object) -> str:
-    """The key as given in a link, or "" when it is not one."""
-    return text.strip() if isinstance(text, str) and _KEY.match(text.strip()) else ""
-
-
-def key_in_query(query: str) -> str:
-    """The ticket key a page's query string carries (`tk=...`), or ""."""
-    from urllib.parse import parse_qs
-
-    return clean_key((parse_qs(query[:4000]).get(KEY_PARAM) or [""])[-1])
-
-
-def key_id(key: str) -> bytes:
-    return hashlib.sha256(b"sq-edu exit ticket key|" + key.encode()).digest()[:KEY_ID_BYTES]
-
-
-@lru_cache(maxsize=1)
-def _lessons() -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """Shipped lessons and their skills, in a fixed order: a ticket names them by number."""
-    from sq_edu.practice.lesson import load_lessons
-
-    shipped = load_lessons().lessons
-    return tuple((lesson_id, tuple(shipped[lesson_id].skills)) for lesson_id in sorted(shipped))
-
-
-def slip_name(misconception: str) -> str:
-    """The catalogue name of a misconception key (`lessons.ch.trap_odds` -> `lessons_ch_...`)."""
-    return misconception.replace(".", "_")
-
+from sq_edu.practice.classroom.ticket_code import ALPHABET, CodeError, clean, from_text
+from sq_edu.practice.classroom.ticket_code import MARK as SHORT_MARK
+from sq_edu.practice.classroom.ticket_data import CARDS as CARDS
+from sq_edu.practice.classroom.ticket_data import DAY_ZERO as DAY_ZERO
+from sq_edu.practice.classroom.ticket_data import GROUP as GROUP
+from sq_edu.practice.classroom.ticket_data import KEY_ID_BYTES as KEY_ID_BYTES
+from sq_edu.practice.classroom.ticket_data import KEY_PARAM as KEY_PARAM
+from sq_edu.practice.classroom.ticket_data import MAC_BYTES as MAC_BYTES
+from sq_edu.practice.classroom.ticket_data import MAX_ANSWER as MAX_ANSWER
+from sq_edu.practice.classroom.ticket_data import MAX_CODE as MAX_CODE
+from sq_edu.practice.classroom.ticket_data import MAX_ITEMS as MAX_ITEMS
+from sq_edu.practice.classroom.ticket_data import MAX_NUMBER as MAX_NUMBER
+from sq_edu.practice.classroom.ticket_data import MAX_SEED as MAX_SEED
+from sq_edu.practice.classroom.ticket_data import MAX_SKILLS as MAX_SKILLS
+from sq_edu.practice.classroom.ticket_data import TEXT as TEXT
+from sq_edu.practice.classroom.ticket_data import VERSION as VERSION
+from sq_edu.practice.classroom.ticket_data import Item as Item
+from sq_edu.practice.classroom.ticket_data import SkillDay as SkillDay
+from sq_edu.practice.classroom.ticket_data import Ticket as Ticket
+from sq_edu.practice.classroom.ticket_data import TicketError as TicketError
+from sq_edu.practice.classroom.ticket_data import clean_key as clean_key
+from sq_edu.practice.classroom.ticket_data import item_of as item_of
+from sq_edu.practice.classroom.ticket_data import key_id as key_id
+from sq_edu.practice.classroom.ticket_data import key_in_query as key_in_query
+from sq_edu.practice.classroom.ticket_data import lessons_order as lessons_order
+from sq_edu.practice.classroom.ticket_data import mac as mac
+from sq_edu.practice.classroom.ticket_data import new_key as new_key
+from sq_edu.practice.classroom.ticket_data import slip_name as slip_name
+from sq_edu.practice.classroom.ticket_short import decode_short, encode_short
 
 # --- bytes <-> code -------------------------------------------------------------------------
 
@@ -164,7 +72,7 @@ def from_code(code: object) -> bytes:
     """The bytes of a typed or scanned code; TicketError("...bad_chars") for anything else."""
     if not isinstance(code, str) or len(code) > MAX_CODE:
         raise TicketError("exit_ticket.not_a_ticket")
-    text = re.sub(r"[\s\-_.]+", "", code.upper().translate(_TYPED))
+    text = clean(code)
     if not text:
         raise TicketError("exit_ticket.empty")
     if any(char not in ALPHABET for char in text):
@@ -221,15 +129,19 @@ class _Reader:
         return self.data[self.at - size:self.at]
 
 
-def _mac(key: str, payload: bytes) -> bytes:
-    return hmac.new(key.encode(), payload, hashlib.sha256).digest()[:MAC_BYTES]
-
-
 def encode(ticket: Ticket, key: str) -> str:
-    """The ticket as a signed code (ValueError for a lesson, skill or key that cannot be)."""
+    """The ticket as a signed short code (`ticket_code`; ValueError for a lesson or key that
+    cannot be)."""
     if not clean_key(key):
         raise ValueError("not a ticket key")
-    lessons = _lessons()
+    return encode_short(ticket, key)
+
+
+def encode_long(ticket: Ticket, key: str) -> str:
+    """The ticket as a version 2 code (made before the short code; still read)."""
+    if not clean_key(key):
+        raise ValueError("not a ticket key")
+    lessons = lessons_order()
     index = [lesson_id for lesson_id, _skills in lessons].index(ticket.lesson)
     name = ticket.nickname.encode("utf-8")[:60]
     out = bytearray([VERSION, *key_id(key)])
@@ -243,13 +155,20 @@ def encode(ticket: Ticket, key: str) -> str:
         out += (_varint(item.level * 2 + (CARDS if item.cards else TEXT))
                 + _varint(item.seed % MAX_SEED) + _varint(len(answer)) + answer)
     payload = bytes(out)
-    return to_code(payload + _mac(key, payload))
+    return to_code(payload + mac(key, payload))
 
 
 def decode(code: object, key: str) -> Ticket:
     """The ticket a code carries, checked against the class key. TicketError says why not:
     `other_class` (signed with another key), `forged` (changed, mistyped or made up),
-    `damaged` / `bad_chars` / `empty` / `not_a_ticket`. Never anything else."""
+    `damaged` / `bad_chars` / `empty` / `not_a_ticket`, and for a short code `typo` (with the
+    group to look at) / `typo_length`. Never anything else."""
+    text = clean(code) if isinstance(code, str) and len(code) <= MAX_CODE else ""
+    if text[:1] == ALPHABET[SHORT_MARK] and all(char in ALPHABET for char in text):
+        try:
+            return decode_short(from_text(text), key)
+        except CodeError as error:
+            raise TicketError(error.key, **error.params) from None
     data = from_code(code)
     if len(data) < 1 + KEY_ID_BYTES + MAC_BYTES + 6:
         raise TicketError("exit_ticket.damaged" if data[:1] == bytes([VERSION])
@@ -258,8 +177,8 @@ def decode(code: object, key: str) -> Ticket:
         raise TicketError("exit_ticket.old_ticket")
     if data[0] != VERSION:
         raise TicketError("exit_ticket.not_a_ticket")
-    payload, mac = data[:-MAC_BYTES], data[-MAC_BYTES:]
-    if not hmac.compare_digest(mac, _mac(key, payload)):
+    payload, signed = data[:-MAC_BYTES], data[-MAC_BYTES:]
+    if not hmac.compare_digest(signed, mac(key, payload)):
         if payload[1:1 + KEY_ID_BYTES] != key_id(key):
             raise TicketError("exit_ticket.other_class")
         raise TicketError("exit_ticket.forged")
@@ -277,7 +196,7 @@ def _parse(payload: bytes) -> Ticket:
         nickname = reader.take(reader.number(60)).decode("utf-8")
     except UnicodeDecodeError:
         raise TicketError("exit_ticket.damaged") from None
-    lessons = _lessons()
+    lessons = lessons_order()
     index = reader.number(len(lessons) - 1)
     lesson_id, skills = lessons[index]
     level, unlocked = reader.number(99), reader.number(99)

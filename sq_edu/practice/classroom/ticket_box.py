@@ -106,6 +106,7 @@ class Reading:
     key: str
     tone: str
     ticket: Ticket | None = None
+    params: dict[str, object] = field(default_factory=dict)   # the group with a typo
 
 
 @dataclass
@@ -125,7 +126,7 @@ class TicketBox:
             nickname = clean_nickname(ticket.nickname)
             learner = learner_file_name(nickname)
         except TicketError as refused:
-            return Reading(refused.key, "bad")
+            return Reading(refused.key, "bad", params=refused.params)
         except ProgressError:
             return Reading("exit_ticket.bad_nickname", "bad")
         except (ValueError, OverflowError, IndexError):   # a code no rule above foresaw

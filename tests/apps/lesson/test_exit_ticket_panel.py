@@ -67,15 +67,17 @@ def test_ticket_shown_and_read_into_the_class_table(tmp_path: Path,
     assert "data:text/csv" in section.csv_link.value
     assert section.read(code).key == "exit_ticket.again"
     assert len(section.box.activities()[0].tries) == 2
-    middle = len(code) // 2
-    forged = code[:middle] + ("Z" if code[middle] != "Z" else "Y") + code[middle + 1:]
-    section.code.value = forged
+    middle = len(code) // 2 + (code[len(code) // 2] == "-")
+    typo = code[:middle] + ("Z" if code[middle] != "Z" else "Y") + code[middle + 1:]
+    section.code.value = typo
     section.add.click()
-    assert section.last is not None and section.last.key == "exit_ticket.forged"
-    assert section.code.value == forged   # kept for the teacher to correct
-    assert t(section.last.key, "en") in section.status.text
+    last = section.last
+    assert last is not None and last.key == "exit_ticket.typo"   # the group is named
+    assert last.params["group"] == code[:middle].count("-") + 1
+    assert section.code.value == typo   # kept for the teacher to correct
+    assert t(last.key, "en", **last.params) in section.status.text
     teacher.set_lang("ru")
-    assert t(section.last.key, "ru") in section.status.text
+    assert t(last.key, "ru", **last.params) in section.status.text
 
 
 def test_another_class_ticket_refused(tmp_path: Path, teacher: TeacherApp) -> None:

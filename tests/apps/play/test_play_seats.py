@@ -106,3 +106,17 @@ def test_a_table_of_people_names_whose_turn_and_whom_the_coach_asks_about() -> N
     asked = Exercise("play", 1, 0, "chance_holds", SEAT, msg("common.you"), (0,), seats=(0, 2))
     labels = [label for _v, label in choices_for(asked, 1, "ru", app.board.names)]
     assert labels == ["Мама", "Бот 3"], labels
+
+
+def test_the_bots_name_follows_the_language_switched_mid_game(tmp_path: Path) -> None:
+    """Issue 40: after a switch to Russian mid-game the board still said "Bot 3"."""
+    app = PlayApp(seed=4, progress_dir=tmp_path, pace="step")
+    app.setup.together.click()
+    rows = app.seat_setup.rows.children
+    rows[0].name.value, rows[1].name.value = "Mum", "Masha"
+    app.seat_setup.start.click()
+    assert app.board.names is not None and app.board.names[2] == "Bot 3"
+    app.set_lang("ru")
+    assert list(app.board.names) == ["Mum", "Masha", "Бот 3"]
+    assert all(list(c.panel.names or []) == ["Mum", "Masha", "Бот 3"]
+               for c in app.coaches.values())
