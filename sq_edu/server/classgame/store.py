@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from pathlib import Path
 
 from sq_edu.practice.classgame.state import ClassGame
-from sq_edu.practice.classroom.live import class_folder
+from sq_edu.server.class_db import open_class_db
 
 log = logging.getLogger(__name__)
 FILE_NAME = "classgame.sqlite3"
@@ -19,14 +18,10 @@ class ClassGameStore:
     """The one class game of one class (a row replaced in one transaction after a change)."""
 
     def __init__(self, progress_dir: str | Path, class_name: str) -> None:
-        folder = class_folder(progress_dir, class_name)
-        folder.mkdir(parents=True, exist_ok=True)
-        self.path = folder / FILE_NAME
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY, "
-                         "data TEXT NOT NULL, changed REAL NOT NULL)")
+        self.path, self._db = open_class_db(
+            progress_dir, class_name, FILE_NAME,
+            "CREATE TABLE IF NOT EXISTS games (id INTEGER PRIMARY KEY, "
+            "data TEXT NOT NULL, changed REAL NOT NULL)")
 
     def save(self, game: ClassGame) -> None:
         self._db.execute("INSERT OR REPLACE INTO games (id, data, changed) VALUES (1, ?, ?)",

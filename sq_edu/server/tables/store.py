@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
-from sq_edu.practice.classroom.live import class_folder
+from sq_edu.server.class_db import open_class_db
 
 from .table import Table
 
@@ -25,14 +24,10 @@ class TableStore:
     """The tables of one class."""
 
     def __init__(self, progress_dir: str | Path, class_name: str) -> None:
-        folder = class_folder(progress_dir, class_name)
-        folder.mkdir(parents=True, exist_ok=True)
-        self.path = folder / FILE_NAME
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.execute("CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, "
-                         "data TEXT NOT NULL, changed REAL NOT NULL)")
+        self.path, self._db = open_class_db(
+            progress_dir, class_name, FILE_NAME,
+            "CREATE TABLE IF NOT EXISTS tables (code TEXT PRIMARY KEY, "
+            "data TEXT NOT NULL, changed REAL NOT NULL)")
 
     def save(self, table: Table) -> None:
         self._db.execute("INSERT OR REPLACE INTO tables (code, data, changed) VALUES (?, ?, ?)",
