@@ -2,9 +2,10 @@
 
 The child names themself with their nickname and secret (`LearnerRow`, the lesson's own gate)
 and is in the class game under that nickname; a reload or a late arrival is the same: name
-yourself and you sit back in, your answer of this round kept. At the class's turn the page
-shows the class's position in words, the coach's question (a number to type or a choice) and,
-once answered, the moves to vote for; the vote may change until the round closes. An answer
+yourself and you sit back in, your answer of this round kept. The browser keeps the seat the
+class game gave (`SeatMemory`, as the table page does), so a reload sits back in at once.
+At the class's turn the page shows the class's position in words, the coach's question (a
+number to type or a choice) and, once answered, the moves to vote for; the vote may change until the round closes. An answer
 is judged here as in a lesson and goes into the child's record and the teacher's live view
 (skill and misconception) only when the class game took it as this child's first answer of
 the round, so an answer sent twice is counted once.
@@ -16,6 +17,7 @@ Stable hooks: `sq-classgame-app`, `sq-classgame-question` (with `sq-classgame-in
 
 from __future__ import annotations
 
+import json
 import logging
 from html import escape
 from pathlib import Path
@@ -24,6 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from sq_edu.apps.shared.learner import LearnerRow
+from sq_edu.apps.shared.memory import SeatMemory
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import default_lang
 from sq_edu.pages.tables.client import Refused, TableClient
@@ -65,6 +68,8 @@ class ClassGameApp(widgets.VBox):
         self.learner = LearnerRow(self.feedback, LearnerRecord(folder), self.lang,
                                   on_learner=guard(lambda _p: self.join()))
         self.trace = ClassTrace(folder or default_progress_dir(), server_class())
+        self.memory = SeatMemory("sq-edu-classgame-seat")
+        self.memory.observe(guard(lambda _c: self._remembered()), "kept")
         self.status = html_box("sq-classgame-status")
         self.position = html_box("sq-classgame-position")
         self.prompt = html_box("sq-classgame-prompt")
@@ -88,7 +93,7 @@ class ClassGameApp(widgets.VBox):
                                       self.position])
         header = widgets.HBox([self.title, header_tools(self.language)])
         header.add_class("sq-app-header")
-        super().__init__([AppStyle(), header, self.feedback, self.help, self.learner,
+        super().__init__([AppStyle(), self.memory, header, self.feedback, self.help, self.learner,
                           self.game_box])
         self.add_class("sq-app")
         self.add_class("sq-classgame-app")
@@ -128,10 +133,36 @@ class ClassGameApp(widgets.VBox):
             self.follower = Follower(self.client, self._asking, self.show)
         answer = self._ask("join")
         if answer is not None:
+            self.memory.keep = json.dumps({"name": self.nickname, "seat": answer["seat"]})
             self.follower.show(answer["view"])
         else:
             self._show_state()
         self.follower.start()
+
+    def _remembered(self) -> None:
+        """The browser kept a seat: the class game knows it, so this is the child who named
+        themself with their secret before the reload; their record opens again."""
+        if self.nickname or not self.memory.kept or self.client is None:
+            return
+        try:
+            kept = json.loads(self.memory.kept)
+            name, seat = str(kept["name"]), str(kept["seat"])
+        except (ValueError, KeyError, TypeError):
+            self.memory.keep = ""
+            return
+        try:
+            self.client.call("rejoin", name=name, seat=seat)
+        except Refused:
+            self.memory.keep = ""   # a new game, or the seat is not this class game's
+            return
+        except OSError:
+            log.warning("the class game did not answer rejoin", exc_info=True)
+            return
+        self.learner.learner.name(name)   # the seat proves the secret was given
+        self.learner.nickname.value = self.nickname
+        self.learner.set_lang(self.lang)
+        self.join()
+        self.feedback.say("classgame.welcome_back", "good", name=self.nickname)
 
     def _asking(self) -> dict[str, Any]:
         """Who waits, and the stage this page shows (a classmate's answer does not wake it)."""

@@ -56,6 +56,7 @@ class ClassGame:
     round: int = 0
     opened: float = 0.0               # when this round opened
     players: dict[str, float] = field(default_factory=dict)       # nickname -> joined at
+    seats: dict[str, str] = field(default_factory=dict)           # nickname -> seat token
     answers: dict[str, dict[str, Any]] = field(default_factory=dict)  # this round's
     votes: dict[str, int] = field(default_factory=dict)           # nickname -> choice index
     streak: int = 0

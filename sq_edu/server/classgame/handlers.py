@@ -52,7 +52,9 @@ class ClassGameApi(TableApi):
         if verb in TEACHER_VERBS:
             return {"view": games.teacher(class_name, verb, data.get("show"))}
         if verb == "join":
-            return {"view": games.join(class_name, name)}
+            return {"view": games.join(class_name, name), "seat": games.seat(class_name, name)}
+        if verb == "rejoin":
+            return {"view": games.rejoin(class_name, name, data.get("seat"))}
         if verb == "answer":
             return games.answer(class_name, name, round_no, data.get("text"))
         if verb == "vote":

@@ -13,6 +13,7 @@ only when the teacher shows it, and never a name; the teacher sees who answered 
 
 from __future__ import annotations
 
+import hmac
 import logging
 import os
 import secrets
@@ -112,6 +113,24 @@ class ClassGameService:
         game.join(nickname, self.clock())
         if game.version != before:
             self._saved(game)
+        return self.view(class_name, "child", nickname)
+
+    def seat(self, class_name: str, name: object) -> str:
+        """The seat token of a child who joined: their browser keeps it, so a reload sits
+        back in without the secret again (only a kernel that checked the secret joins)."""
+        nickname, game = self._nickname(name), self._game(class_name)
+        if nickname not in game.seats:
+            game.seats[nickname] = secrets.token_urlsafe(18)
+            self._saved(game)
+        return game.seats[nickname]
+
+    def rejoin(self, class_name: str, name: object, seat: object) -> dict[str, Any]:
+        """A reloaded page with the seat its browser kept: the same child, or refused (a new
+        game, another nickname's seat)."""
+        nickname, game = self._nickname(name), self.games.get(class_name)
+        kept = "" if game is None else game.seats.get(nickname, "")
+        if not (isinstance(seat, str) and kept and hmac.compare_digest(kept, seat)):
+            raise ClassGameError("classgame.err_seat_gone", 409)
         return self.view(class_name, "child", nickname)
 
     def answer(self, class_name: str, name: object, round_no: object, text: object

@@ -89,3 +89,29 @@ def test_refusals(tmp_path: Path) -> None:
         games.join("5b", "")
     with pytest.raises(ClassGameError, match="bad_request"):
         games.answer("5b", "Anna", 0, "9" * 50)
+
+
+def test_a_kept_seat_sits_the_child_back_in_and_only_that_child(tmp_path: Path) -> None:
+    """The seat token a joined child's browser keeps rejoins them (after a restart too);
+    a wrong token, another child's token or a new game is refused."""
+    clock = Clock()
+    games = services(tmp_path, clock)
+    games.start("5b", "kids", 2, "quiz")
+    games.join("5b", "Anna")
+    games.join("5b", "Boris")
+    anna, boris = games.seat("5b", "Anna"), games.seat("5b", "Boris")
+    assert anna != boris and games.seat("5b", "Anna") == anna   # the same seat every join
+    games.answer("5b", "Anna", 0, right(games))
+    assert "seats" not in games.view("5b", "teacher") and anna not in repr(
+        games.view("5b", "projector"))
+    games.close()
+
+    again = services(tmp_path, clock)
+    assert again.rejoin("5b", "Anna", anna)["mine"]["answer"]["correct"] is True
+    for name, seat in (("Anna", boris), ("Anna", "guess"), ("Cleo", anna), ("Anna", None)):
+        with pytest.raises(ClassGameError) as refused:
+            again.rejoin("5b", name, seat)
+        assert refused.value.key == "classgame.err_seat_gone"
+    again.start("5b", "kids", 2, "quiz")   # a new game: the old seats are gone
+    with pytest.raises(ClassGameError):
+        again.rejoin("5b", "Anna", anna)
