@@ -3,12 +3,12 @@
 The child names themself with their nickname and secret (`LearnerRow`, the lesson's own gate)
 and is in the class game under that nickname; a reload or a late arrival is the same: name
 yourself and you sit back in, your answer of this round kept. The browser keeps the seat the
-class game gave (`SeatMemory`, as the table page does), so a reload sits back in at once.
-At the class's turn the page shows the class's position in words, the coach's question (a
-number to type or a choice) and, once answered, the moves to vote for; the vote may change until the round closes. An answer
-is judged here as in a lesson and goes into the child's record and the teacher's live view
-(skill and misconception) only when the class game took it as this child's first answer of
-the round, so an answer sent twice is counted once.
+class game gave (`SeatMemory`, as the table page does), so a reload sits back in at once. At
+the class's turn the page shows the class's position in words, the coach's question (a number
+to type or a choice) and, once answered, the moves to vote for; the vote may change until the
+round closes. An answer is judged here as in a lesson and goes into the child's record and the
+teacher's live view (skill and misconception) only when the class game took it as this child's
+first answer of the round, so an answer sent twice is counted once.
 
 Stable hooks: `sq-classgame-app`, `sq-classgame-question` (with `sq-classgame-input` or
 `sq-classgame-options`, and `sq-classgame-answer`), `sq-classgame-vote` (radio buttons),
