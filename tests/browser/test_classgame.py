@@ -2,7 +2,7 @@
 
 The teacher starts a class game against 2 bots on the teacher's page; the projector page
 (1920 x 1080) follows it; five children on phones name themselves and, round after round,
-answer the coach's question and vote for the move, one reloading mid-round and one joining
+answer the coach's question and vote for the move, one reloading mid-round (sitting back in by the seat the browser kept) and one joining
 late (then the teacher skips the remaining questions, which plays the coach's tips), until
 the game ends. The class plays the move most of them voted for; their answers
 reach their records and the teacher's grid; the teacher sees the spread with the named
@@ -154,9 +154,9 @@ def test_the_whole_class_plays_one_game(browser: Any, class_server: VoilaServer)
             for i, (name, page) in enumerate(children.items()):
                 answer(page, wrong if name == "Anna" else right, choice)
                 if name == "Boris" and round_no == 1:   # reloads before voting: sits back in
-                    page.reload()
-                    wait_rendered(page, ".sq-classgame-app")
-                    name_child(page, "Boris")
+                    page.reload()                       # by the seat his browser kept,
+                    wait_rendered(page, ".sq-classgame-app")   # no nickname, no secret
+                    page.locator(".sq-status", has_text="Welcome back, Boris").wait_for()
                     page.locator(".sq-classgame-vote").wait_for(state="visible")
                 if i == len(children) - 1 and round_no == 0:   # all answered, one to vote
                     teacher.locator(".sq-classgame-spread", has_text="Anna").wait_for()

@@ -234,6 +234,8 @@ class ClassGameApp(widgets.VBox):
             status = t("classgame.over", lang)
         elif view.get("phase") == "paused":
             status = t("classgame.paused", lang)
+        elif view.get("tie"):
+            status = t("classgame.tie", lang)
         else:
             status = t("classgame.round", lang, n=int(view["round"]) + 1)
             if answered:
@@ -257,7 +259,8 @@ class ClassGameApp(widgets.VBox):
         else:
             self.position.value = ""
         labels = choice_labels(view, lang)
-        voting = open_round and (bool(answered) or bool(view.get("revealed"))) and bool(labels)
+        may_vote = bool(answered) or bool(view.get("revealed"))
+        voting = open_round and not view.get("tie") and may_vote and bool(labels)
         if voting and list(self.vote.options) != labels:
             self.vote.options = labels
             self.vote.index = mine.get("vote")

@@ -24,7 +24,7 @@ from ..tables.throttle import BadRequests
 from .service import ROLES, ClassGameService
 
 API_PATH = "sq-edu/classgame/api"
-TEACHER_VERBS = ("pause", "resume", "skip", "close", "end", "spread", "reveal")
+TEACHER_VERBS = ("pause", "resume", "skip", "close", "end", "spread", "reveal", "decide")
 
 
 class ClassGameApi(TableApi):
@@ -50,7 +50,8 @@ class ClassGameApi(TableApi):
             return {"view": games.start(class_name, data.get("rules"), data.get("bots"),
                                         data.get("coach"), data.get("timer", 0))}
         if verb in TEACHER_VERBS:
-            return {"view": games.teacher(class_name, verb, data.get("show"))}
+            return {"view": games.teacher(class_name, verb, data.get("show"),
+                                                 data.get("choice"))}
         if verb == "join":
             return {"view": games.join(class_name, name), "seat": games.seat(class_name, name)}
         if verb == "rejoin":

@@ -82,8 +82,10 @@ class ClassGameService:
         self._saved(game)
         return self.view(class_name, "teacher")
 
-    def teacher(self, class_name: str, verb: str, show: object = False) -> dict[str, Any]:
-        """pause, resume, skip, close, end, spread (show the spread on the projector)."""
+    def teacher(self, class_name: str, verb: str, show: object = False,
+                choice: object = None) -> dict[str, Any]:
+        """pause, resume, skip, close, end, spread (show the spread on the projector), decide
+        (`choice`: one of the tied moves)."""
         game, now = self._game(class_name), self.clock()
         if verb == "pause":
             game.pause(now)
@@ -97,6 +99,8 @@ class ClassGameService:
             game.reveal(now)
         elif verb == "end":
             game.end(now)
+        elif verb == "decide":
+            game.decide(choice, now)
         elif verb == "spread":
             game.show_spread = show is True
             game.touch(now)
@@ -158,7 +162,7 @@ class ClassGameService:
         for game in list(self.games.values()):
             try:
                 if game.due(now):
-                    game.close(now)
+                    game.settle(now)
                     self._saved(game)
             except Exception:   # one broken game never stops the server
                 log.exception("the class game of %s failed; it ends", game.class_name)
@@ -230,6 +234,7 @@ def _shared_view(game: ClassGame) -> dict[str, Any]:
         "players": len(game.players), "answered": len(game.answers),
         "voted": len(game.votes), "streak": game.streak, "best_streak": game.best_streak,
         "show_spread": game.show_spread, "revealed": game.revealed, "last": _last(game),
+        "tie": list(game.tie), "tie_default": game.winner() if game.tie else None,
         "stars": game.stars(), "most_improved": game.most_improved(),
     }
 

@@ -5,61 +5,11 @@ answers reaching the child's record; a kept seat of an ended game is forgotten."
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-import tornado.web
-
-from sq_edu.apps.classgame import ClassGameApp
-from sq_edu.pages.tables.client import TableClient
-from sq_edu.server.classgame.handlers import classgame_handlers
-from sq_edu.server.classgame.service import SEED_ENV, ClassGameService
-from sq_edu.server.server import free_port
-from sq_edu.server.tables import TableService
-
-SECRET = b"k" * 32
-
-
-@pytest.fixture()
-def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-           ) -> Iterator[tuple[str, ClassGameService]]:
-    monkeypatch.setenv(SEED_ENV, "30")
-    games = ClassGameService(TableService(tmp_path, SECRET))
-    port, loop_ready = free_port(), threading.Event()
-    holder: dict[str, asyncio.AbstractEventLoop] = {}
-
-    def run() -> None:
-        loop = asyncio.new_event_loop()
-        asyncio.set_event_loop(loop)
-        holder["loop"] = loop
-        tornado.web.Application(classgame_handlers(games)).listen(port, "127.0.0.1")
-        loop_ready.set()
-        loop.run_forever()
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    loop_ready.wait(10)
-    yield f"http://127.0.0.1:{port}/sq-edu/classgame/api/", games
-    holder["loop"].call_soon_threadsafe(holder["loop"].stop)
-    thread.join(5)
-
-
-def page(url: str, games: ClassGameService, folder: Path) -> ClassGameApp:
-    key = games.tables.class_key("5b")
-    return ClassGameApp("en", client=TableClient(url, "5b", key, "test"),
-                        progress_dir=str(folder))
-
-
-def wait_until(check, seconds: float = 10.0) -> None:  # type: ignore[no-untyped-def]
-    end = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < end, "timed out"
-        time.sleep(0.05)
+from sq_edu.server.classgame.service import ClassGameService
+from tests.apps.classgame.classgame_served import page, wait_until
 
 
 def test_a_reloaded_page_sits_back_in_without_the_secret(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sq_edu.practice.classgame.state import ClassGameError
+from sq_edu.practice.classgame.state import ClassGame, ClassGameError
 from sq_edu.server.classgame.service import SEED_ENV, ClassGameService
 from sq_edu.server.tables import TableService
 
@@ -115,3 +115,53 @@ def test_a_kept_seat_sits_the_child_back_in_and_only_that_child(tmp_path: Path) 
     again.start("5b", "kids", 2, "quiz")   # a new game: the old seats are gone
     with pytest.raises(ClassGameError):
         again.rejoin("5b", "Anna", anna)
+
+
+def tied_round(games: ClassGameService, clock: Clock) -> tuple[ClassGame, int]:
+    """A round of two choices or more, Anna and Boris voting apart, past the tick."""
+    game = games.games["5b"]
+    while len(game.choices()) < 2:
+        game.skip(clock.now)
+    for name, choice in (("Anna", 0), ("Boris", 1)):
+        games.join("5b", name)
+        games.answer("5b", name, game.round, right(games))
+        games.vote("5b", name, game.round, choice)
+    games.tick()
+    return game, game.round
+
+
+def test_a_tie_waits_for_the_teacher_who_picks_the_move(tmp_path: Path) -> None:
+    """Tied votes do not close the round: the teacher's view shows the tied moves, the
+    children cannot vote on, and the teacher's pick is played (not the coach's tip)."""
+    clock = Clock()
+    games = services(tmp_path, clock)
+    games.start("5b", "kids", 2, "quiz")
+    game, round_no = tied_round(games, clock)
+    view = games.view("5b", "teacher")
+    assert view["round"] == round_no and view["tie"] == [0, 1] and view["tie_default"] == 0
+    with pytest.raises(ClassGameError) as refused:
+        games.vote("5b", "Anna", round_no, 1)
+    assert refused.value.key == "classgame.err_tie"
+    picked = game.choices()[1]
+    games.teacher("5b", "decide", choice=1)
+    kept = game.rounds[-1]
+    assert kept["choice"] == 1 and kept["decided"] and kept["move"]["kind"] == picked.kind
+    assert games.view("5b", "child", "Anna")["tie"] == []
+
+
+def test_a_tie_the_teacher_leaves_plays_the_coachs_tip_when_the_timer_ends(
+        tmp_path: Path) -> None:
+    clock = Clock()
+    games = services(tmp_path, clock)
+    games.start("5b", "kids", 2, "quiz", timer=30)
+    game, round_no = tied_round(games, clock)
+    assert game.tie == [0, 1]
+    clock.now += 29
+    games.tick()
+    assert game.round == round_no
+    clock.now += 1
+    games.tick()
+    assert game.round > round_no
+    assert game.rounds[-1]["choice"] == 0 and not game.rounds[-1]["decided"]
+    with pytest.raises(ClassGameError):
+        games.teacher("5b", "decide", choice=1)   # no tie now: refused
