@@ -1,13 +1,13 @@
 """The whole class plays one game in Chromium, through a real class server.
 
-The teacher starts a class game against 2 bots on the teacher's page; the projector page
-(1920 x 1080) follows it; five children on phones name themselves and, round after round,
-answer the coach's question and vote for the move, one reloading mid-round (sitting back in
-by the seat the browser kept) and one joining late (then the teacher skips the remaining
-questions, which plays the coach's tips), until the game ends. The class plays the move most of them voted for; their answers
-reach their records and the teacher's grid; the teacher sees the spread with the named
-mistake and who made it. Screenshots (en, ru): the projector at 1920 x 1080 and 1280 x 720,
-a child's question on a phone, the teacher's spread.
+The teacher starts a class game against 2 bots on the teacher's page; the projector page (1920
+x 1080) follows it; five children on phones name themselves and, round after round, answer the
+coach's question and vote for the move, one reloading mid-round (sitting back in by the seat
+the browser kept) and one joining late (then the teacher skips the remaining questions, which
+plays the coach's tips), until the game ends. The class plays the move most of them voted for;
+their answers reach their records and the teacher's grid; the teacher sees the spread with the
+named mistake and who made it. Screenshots (en, ru): the projector at 1920 x 1080 and 1280 x
+720, a child's question on a phone, the teacher's spread.
 """
 
 from __future__ import annotations
