@@ -156,7 +156,7 @@ def test_the_whole_class_plays_one_game(browser: Any, class_server: VoilaServer)
                 if name == "Boris" and round_no == 1:   # reloads before voting: sits back in
                     page.reload()                       # by the seat his browser kept,
                     wait_rendered(page, ".sq-classgame-app")   # no nickname, no secret
-                    page.locator(".sq-status", has_text="Welcome back, Boris").wait_for()
+                    page.locator(".sq-status", has_text="Welcome back, Boris").first.wait_for()
                     page.locator(".sq-classgame-vote").wait_for(state="visible")
                 if i == len(children) - 1 and round_no == 0:   # all answered, one to vote
                     teacher.locator(".sq-classgame-spread", has_text="Anna").wait_for()

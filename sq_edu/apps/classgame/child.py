@@ -43,6 +43,7 @@ from sq_edu.widgets.joy import header_tools
 from sq_edu.widgets.language import LanguageToggle
 from sq_edu.widgets.style import AppStyle
 
+from .countdown import Countdown
 from .follow import Follower, classgame_client
 from .words import choice_labels, position_words, question_of
 
@@ -71,6 +72,7 @@ class ClassGameApp(widgets.VBox):
         self.memory = SeatMemory("sq-edu-classgame-seat")
         self.memory.observe(guard(lambda _c: self._remembered()), "kept")
         self.status = html_box("sq-classgame-status")
+        self.countdown = Countdown()
         self.position = html_box("sq-classgame-position")
         self.prompt = html_box("sq-classgame-prompt")
         self.number = text_box(layout=widgets.Layout(width="100%", max_width="22em"))
@@ -89,7 +91,7 @@ class ClassGameApp(widgets.VBox):
         self.vote.add_class("sq-classgame-vote")
         self.vote.observe(guard(lambda change: self.send_vote(change["new"])), "index")
         self.vote_box = widgets.VBox([self.vote_help, self.vote])
-        self.game_box = widgets.VBox([self.status, self.question, self.vote_box,
+        self.game_box = widgets.VBox([self.status, self.countdown, self.question, self.vote_box,
                                       self.position])
         header = widgets.HBox([self.title, header_tools(self.language)])
         header.add_class("sq-app-header")
@@ -167,7 +169,8 @@ class ClassGameApp(widgets.VBox):
     def _asking(self) -> dict[str, Any]:
         """Who waits, and the stage this page shows (a classmate's answer does not wake it)."""
         view = self.view
-        at = [view.get("round"), view.get("phase"), view.get("revealed")] if view else None
+        at = ([view.get("round"), view.get("phase"), view.get("revealed"),
+               bool(view.get("tie"))] if view else None)
         return {"role": "child", "name": self.nickname, "at": at}
 
     def send_answer(self) -> None:
@@ -219,6 +222,7 @@ class ClassGameApp(widgets.VBox):
                 self.options.index = None
                 self.vote.index = None
             self._show_state()
+            self.countdown.show(view.get("left"), self.lang)
         finally:
             self._drawing = False
 
@@ -273,6 +277,7 @@ class ClassGameApp(widgets.VBox):
         for view in (self.feedback, self.learner):
             view.set_lang(self.lang)
         self._relabel()
+        self.countdown.relabel(self.lang)
         if self.view:
             self._drawing = True
             try:

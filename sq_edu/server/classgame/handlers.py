@@ -4,7 +4,7 @@ service's proof (the class key in headers), body limit, throttle and refusals
 
 `POST .../state` waits (up to the tables' poll time) until the class game changes past the
 version the page already has: the projector and the teacher hear of an answer, a vote or a
-closed round at once. A child's page names the stage it shows (`at`: round, phase, revealed)
+closed round at once. A child's page names the stage it shows (`at`: round, phase, revealed, tied)
 and is woken only when that changes: 30 children need not hear of every classmate's answer.
 """
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hmac
 import logging
+import math
 import os
 import secrets
 from collections import Counter
@@ -176,9 +177,9 @@ class ClassGameService:
         return -1 if game is None else game.version
 
     def stage(self, class_name: str) -> list[object] | None:
-        """Where the game is for a child: [round, phase, revealed] (None: no game)."""
+        """Where the game is for a child: [round, phase, revealed, tied] (None: no game)."""
         game = self.games.get(class_name)
-        return None if game is None else [game.round, game.phase, game.revealed]
+        return None if game is None else [game.round, game.phase, game.revealed, bool(game.tie)]
 
     def view(self, class_name: str, role: str, nickname: str = "") -> dict[str, Any]:
         """What `role` may see. The part every page shares is built once per version (30
@@ -192,6 +193,7 @@ class ClassGameService:
             cached = (game, game.version, _shared_view(game))
             self._views[class_name] = cached
         out = dict(cached[2])
+        out["left"] = seconds_left(game, self.clock())
         answers = game.answers
         if role == "teacher" or game.show_spread:
             texts = Counter(a["text"] for a in answers.values())
@@ -237,6 +239,15 @@ def _shared_view(game: ClassGame) -> dict[str, Any]:
         "tie": list(game.tie), "tie_default": game.winner() if game.tie else None,
         "stars": game.stars(), "most_improved": game.most_improved(),
     }
+
+
+def seconds_left(game: ClassGame, now: float) -> int | None:
+    """Whole seconds until the teacher's timer closes the round (or plays the tie's default);
+    None without a timer or while the game is paused or over. Pages count down from it."""
+    if game.timer <= 0 or game.phase != "open":
+        return None
+    start = game.tie_at if game.tie else game.opened
+    return max(0, math.ceil(game.timer - (now - start)))
 
 
 def _last(game: ClassGame) -> dict[str, Any] | None:

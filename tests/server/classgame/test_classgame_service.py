@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from sq_edu.practice.classgame.state import ClassGame, ClassGameError
-from sq_edu.server.classgame.service import SEED_ENV, ClassGameService
+from sq_edu.server.classgame.service import ROLES, SEED_ENV, ClassGameService
 from sq_edu.server.tables import TableService
 
 
@@ -165,3 +165,20 @@ def test_a_tie_the_teacher_leaves_plays_the_coachs_tip_when_the_timer_ends(
     assert game.rounds[-1]["choice"] == 0 and not game.rounds[-1]["decided"]
     with pytest.raises(ClassGameError):
         games.teacher("5b", "decide", choice=1)   # no tie now: refused
+
+
+def test_every_page_gets_the_seconds_left_of_the_timer(tmp_path: Path) -> None:
+    """The view carries the seconds left (the pages count down from it): the round's, then
+    the tie's; none while paused or without a timer. A child's wait wakes on a tie."""
+    clock = Clock()
+    games = services(tmp_path, clock)
+    games.start("5b", "kids", 2, "quiz", timer=30)
+    clock.now += 10.5
+    assert [games.view("5b", role, "Anna")["left"] for role in ROLES] == [20, 20, 20]
+    tied_round(games, clock)
+    assert games.stage("5b")[3] is True   # type: ignore[index]
+    assert games.view("5b", "projector")["left"] == 30
+    games.teacher("5b", "pause")
+    assert games.view("5b", "child", "Anna")["left"] is None
+    games.start("5b", "kids", 2, "quiz")
+    assert games.view("5b", "projector")["left"] is None
