@@ -116,6 +116,9 @@ def test_the_whole_class_plays_one_game(browser: Any, class_server: VoilaServer)
         teacher.locator(".sq-teacher-password input").fill(PASSWORD)
         teacher.locator("button.sq-teacher-open").click()
         teacher.locator(".sq-classgame-bots select").select_option("2")
+        timer = teacher.locator(".sq-classgame-timer input")   # long: it never closes a round
+        timer.fill("600")
+        timer.press("Enter")
         teacher.locator("button.sq-classgame-start").click()
         teacher.locator(".sq-classgame-spread", has_text="Answered: 0").wait_for()
         projector = open_page(projector_ctx, class_server, "classgame_projector",
@@ -140,7 +143,9 @@ def test_the_whole_class_plays_one_game(browser: Any, class_server: VoilaServer)
                 teacher.locator("button.sq-classgame-skip").click()
                 wait_past(projector, round_no)
                 continue
-            if round_no == 0:
+            if round_no == 0:   # the timer counts down on the phone and on the board
+                for page in (children["Anna"], projector):
+                    page.locator(".sq-classgame-countdown", has_text="Time left: 5").wait_for()
                 in_both_languages(children["Anna"], "classgame-child-question-phone",
                                   [(390, 844)])
             if round_no == 2:   # Dasha comes late: she is in from this round on
