@@ -12,7 +12,7 @@ function render({ model, el }) {
     el.style.fontSize = model.get("size");
     if (left < 0) { return; }
     const now = Math.max(0, left - Math.floor((performance.now() - start) / 1000));
-    el.textContent = "⏱ " + model.get("label").replace("{s}", String(now));
+    el.textContent = model.get("label").replace("{s}", String(now));
   };
   const restart = () => { start = performance.now(); draw(); };
   model.on("change:left", restart);
