@@ -3,11 +3,12 @@
 The question is the in-game coach's own (`practice.coach.questions`), built from the class
 seat's `Observation` and the round number only, so the server, every child's page and the
 teacher's page build the very same question for the same position: nothing but the position
-has to travel. Even rounds ask a count ("How many kings have you not seen yet?"), odd rounds
-the chance that the next card is a power card (where that chance is the whole story); every
-other even round, when the class's hand holds an equation discard, asks which cards make it
-("Which of our cards make 3 + 7 = 10?"), its wrong choices the equations lesson's named
-mistakes (the total card left out, a total that is not the sum).
+has to travel. The coach mode decides what is asked. The detective asks counts ("How many
+kings have we not seen yet?", a card kind after another). The quiz asks the maths of the
+class's move: when the hand holds an equation discard, which cards make it ("Which of our
+cards make 3 + 7 = 10?", its wrong choices the equations lesson's named mistakes: the total
+card left out, a total that is not the sum); else on odd rounds the chance that the next card
+is a power card (where that chance is the whole story); else a count.
 
 The vote offers a few moves, not every legal one (a king may wake any of 8 face-down slots:
 for the class these are one choice): the coach's tip first, then one move of each kind.
@@ -41,13 +42,14 @@ COUNTED: tuple[str, ...] = ("king", "knight", "dragon", "jester", "potion", "wan
 MAX_CHOICES = 5
 
 
-def class_question(obs: Observation, round_no: int) -> Question:
-    """The question of round `round_no` for the class seat's position."""
-    if round_no % 2 == 1 and power_chance_computable(obs):
-        return power_question(obs, "words")
-    equation = equation_question(obs) if round_no % 4 == 2 else None
-    if equation is not None:
-        return equation
+def class_question(obs: Observation, round_no: int, coach: str = "quiz") -> Question:
+    """The question of round `round_no` for the class seat's position in this coach mode."""
+    if coach == "quiz":
+        equation = equation_question(obs)
+        if equation is not None:
+            return equation
+        if round_no % 2 == 1 and power_chance_computable(obs):
+            return power_question(obs, "words")
     card = COUNTED[(round_no // 2) % len(COUNTED)]
     asked = unseen_question(obs, card, "attack_unseen")
     ex = asked.exercise   # with the card detective's named slips, as the lesson judges them

@@ -98,7 +98,7 @@ class ClassGame:
     def question(self) -> Any:
         """This round's question (None once the game is over)."""
         obs = self.obs()
-        return None if obs.is_over else class_question(obs, self.round)
+        return None if obs.is_over else class_question(obs, self.round, self.coach)
 
     def choices(self) -> list[Move]:
         game = self.live
