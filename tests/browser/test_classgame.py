@@ -1,13 +1,13 @@
 """The whole class plays one game in Chromium, through a real class server.
 
-The teacher starts a class game against 2 bots on the teacher's page; the projector page
-(1920 x 1080) follows it; five children on phones name themselves and, round after round,
-answer the coach's question and vote for the move, one reloading mid-round and one joining
-late (then the teacher skips the remaining questions, which plays the coach's tips), until
-the game ends. The class plays the move most of them voted for; their answers
-reach their records and the teacher's grid; the teacher sees the spread with the named
-mistake and who made it. Screenshots (en, ru): the projector at 1920 x 1080 and 1280 x 720,
-a child's question on a phone, the teacher's spread.
+The teacher starts a class game against 2 bots on the teacher's page; the projector page (1920
+x 1080) follows it; five children on phones name themselves and, round after round, answer the
+coach's question and vote for the move, one reloading mid-round (sitting back in by the seat
+the browser kept) and one joining late (then the teacher skips the remaining questions, which
+plays the coach's tips), until the game ends. The class plays the move most of them voted for;
+their answers reach their records and the teacher's grid; the teacher sees the spread with the
+named mistake and who made it. Screenshots (en, ru): the projector at 1920 x 1080 and 1280 x
+720, a child's question on a phone, the teacher's spread.
 """
 
 from __future__ import annotations
@@ -116,6 +116,9 @@ def test_the_whole_class_plays_one_game(browser: Any, class_server: VoilaServer)
         teacher.locator(".sq-teacher-password input").fill(PASSWORD)
         teacher.locator("button.sq-teacher-open").click()
         teacher.locator(".sq-classgame-bots select").select_option("2")
+        timer = teacher.locator(".sq-classgame-timer input")   # long: it never closes a round
+        timer.fill("600")
+        timer.press("Enter")
         teacher.locator("button.sq-classgame-start").click()
         teacher.locator(".sq-classgame-spread", has_text="Answered: 0").wait_for()
         projector = open_page(projector_ctx, class_server, "classgame_projector",
@@ -140,7 +143,9 @@ def test_the_whole_class_plays_one_game(browser: Any, class_server: VoilaServer)
                 teacher.locator("button.sq-classgame-skip").click()
                 wait_past(projector, round_no)
                 continue
-            if round_no == 0:
+            if round_no == 0:   # the timer counts down on the phone and on the board
+                for page in (children["Anna"], projector):
+                    page.locator(".sq-classgame-countdown", has_text="Time left: 5").wait_for()
                 in_both_languages(children["Anna"], "classgame-child-question-phone",
                                   [(390, 844)])
             if round_no == 2:   # Dasha comes late: she is in from this round on
@@ -154,9 +159,9 @@ def test_the_whole_class_plays_one_game(browser: Any, class_server: VoilaServer)
             for i, (name, page) in enumerate(children.items()):
                 answer(page, wrong if name == "Anna" else right, choice)
                 if name == "Boris" and round_no == 1:   # reloads before voting: sits back in
-                    page.reload()
-                    wait_rendered(page, ".sq-classgame-app")
-                    name_child(page, "Boris")
+                    page.reload()                       # by the seat his browser kept,
+                    wait_rendered(page, ".sq-classgame-app")   # no nickname, no secret
+                    page.locator(".sq-status", has_text="Welcome back, Boris").first.wait_for()
                     page.locator(".sq-classgame-vote").wait_for(state="visible")
                 if i == len(children) - 1 and round_no == 0:   # all answered, one to vote
                     teacher.locator(".sq-classgame-spread", has_text="Anna").wait_for()

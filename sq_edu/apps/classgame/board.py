@@ -114,6 +114,8 @@ def _round_html(view: dict[str, Any], lang: str) -> str:
         parts.append(_p(t("classgame.answered_count", lang, answered=view.get("answered", 0),
                           players=view.get("players", 0), voted=view.get("voted", 0)),
                         "1.7vw", "sq-classgame-count"))
+    if view.get("tie") and question is not None:
+        parts.append(_p(t("classgame.tie", lang), "1.9vw", "sq-classgame-tie-line"))
     if view.get("show_spread"):
         parts.append(f'<div class="sq-classgame-projector-spread" style="font-size:1.6vw">'
                      f'{_p(t("classgame.spread_title", lang), "1.8vw")}'

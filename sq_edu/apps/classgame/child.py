@@ -2,12 +2,13 @@
 
 The child names themself with their nickname and secret (`LearnerRow`, the lesson's own gate)
 and is in the class game under that nickname; a reload or a late arrival is the same: name
-yourself and you sit back in, your answer of this round kept. At the class's turn the page
-shows the class's position in words, the coach's question (a number to type or a choice) and,
-once answered, the moves to vote for; the vote may change until the round closes. An answer
-is judged here as in a lesson and goes into the child's record and the teacher's live view
-(skill and misconception) only when the class game took it as this child's first answer of
-the round, so an answer sent twice is counted once.
+yourself and you sit back in, your answer of this round kept. The browser keeps the seat the
+class game gave (`SeatMemory`, as the table page does), so a reload sits back in at once. At
+the class's turn the page shows the class's position in words, the coach's question (a number
+to type or a choice) and, once answered, the moves to vote for; the vote may change until the
+round closes. An answer is judged here as in a lesson and goes into the child's record and the
+teacher's live view (skill and misconception) only when the class game took it as this child's
+first answer of the round, so an answer sent twice is counted once.
 
 Stable hooks: `sq-classgame-app`, `sq-classgame-question` (with `sq-classgame-input` or
 `sq-classgame-options`, and `sq-classgame-answer`), `sq-classgame-vote` (radio buttons),
@@ -16,6 +17,7 @@ Stable hooks: `sq-classgame-app`, `sq-classgame-question` (with `sq-classgame-in
 
 from __future__ import annotations
 
+import json
 import logging
 from html import escape
 from pathlib import Path
@@ -24,6 +26,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from sq_edu.apps.shared.learner import LearnerRow
+from sq_edu.apps.shared.memory import SeatMemory
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import default_lang
 from sq_edu.pages.tables.client import Refused, TableClient
@@ -40,6 +43,7 @@ from sq_edu.widgets.joy import header_tools
 from sq_edu.widgets.language import LanguageToggle
 from sq_edu.widgets.style import AppStyle
 
+from .countdown import Countdown
 from .follow import Follower, classgame_client
 from .words import choice_labels, position_words, question_of
 
@@ -65,7 +69,10 @@ class ClassGameApp(widgets.VBox):
         self.learner = LearnerRow(self.feedback, LearnerRecord(folder), self.lang,
                                   on_learner=guard(lambda _p: self.join()))
         self.trace = ClassTrace(folder or default_progress_dir(), server_class())
+        self.memory = SeatMemory("sq-edu-classgame-seat")
+        self.memory.observe(guard(lambda _c: self._remembered()), "kept")
         self.status = html_box("sq-classgame-status")
+        self.countdown = Countdown()
         self.position = html_box("sq-classgame-position")
         self.prompt = html_box("sq-classgame-prompt")
         self.number = text_box(layout=widgets.Layout(width="100%", max_width="22em"))
@@ -84,11 +91,11 @@ class ClassGameApp(widgets.VBox):
         self.vote.add_class("sq-classgame-vote")
         self.vote.observe(guard(lambda change: self.send_vote(change["new"])), "index")
         self.vote_box = widgets.VBox([self.vote_help, self.vote])
-        self.game_box = widgets.VBox([self.status, self.question, self.vote_box,
+        self.game_box = widgets.VBox([self.status, self.countdown, self.question, self.vote_box,
                                       self.position])
         header = widgets.HBox([self.title, header_tools(self.language)])
         header.add_class("sq-app-header")
-        super().__init__([AppStyle(), header, self.feedback, self.help, self.learner,
+        super().__init__([AppStyle(), self.memory, header, self.feedback, self.help, self.learner,
                           self.game_box])
         self.add_class("sq-app")
         self.add_class("sq-classgame-app")
@@ -128,15 +135,42 @@ class ClassGameApp(widgets.VBox):
             self.follower = Follower(self.client, self._asking, self.show)
         answer = self._ask("join")
         if answer is not None:
+            self.memory.keep = json.dumps({"name": self.nickname, "seat": answer["seat"]})
             self.follower.show(answer["view"])
         else:
             self._show_state()
         self.follower.start()
 
+    def _remembered(self) -> None:
+        """The browser kept a seat: the class game knows it, so this is the child who named
+        themself with their secret before the reload; their record opens again."""
+        if self.nickname or not self.memory.kept or self.client is None:
+            return
+        try:
+            kept = json.loads(self.memory.kept)
+            name, seat = str(kept["name"]), str(kept["seat"])
+        except (ValueError, KeyError, TypeError):
+            self.memory.keep = ""
+            return
+        try:
+            self.client.call("rejoin", name=name, seat=seat)
+        except Refused:
+            self.memory.keep = ""   # a new game, or the seat is not this class game's
+            return
+        except OSError:
+            log.warning("the class game did not answer rejoin", exc_info=True)
+            return
+        self.learner.learner.name(name)   # the seat proves the secret was given
+        self.learner.nickname.value = self.nickname
+        self.learner.set_lang(self.lang)
+        self.join()
+        self.feedback.say("classgame.welcome_back", "good", name=self.nickname)
+
     def _asking(self) -> dict[str, Any]:
         """Who waits, and the stage this page shows (a classmate's answer does not wake it)."""
         view = self.view
-        at = [view.get("round"), view.get("phase"), view.get("revealed")] if view else None
+        at = ([view.get("round"), view.get("phase"), view.get("revealed"),
+               bool(view.get("tie"))] if view else None)
         return {"role": "child", "name": self.nickname, "at": at}
 
     def send_answer(self) -> None:
@@ -188,6 +222,7 @@ class ClassGameApp(widgets.VBox):
                 self.options.index = None
                 self.vote.index = None
             self._show_state()
+            self.countdown.show(view.get("left"), self.lang)
         finally:
             self._drawing = False
 
@@ -203,6 +238,8 @@ class ClassGameApp(widgets.VBox):
             status = t("classgame.over", lang)
         elif view.get("phase") == "paused":
             status = t("classgame.paused", lang)
+        elif view.get("tie"):
+            status = t("classgame.tie", lang)
         else:
             status = t("classgame.round", lang, n=int(view["round"]) + 1)
             if answered:
@@ -226,7 +263,8 @@ class ClassGameApp(widgets.VBox):
         else:
             self.position.value = ""
         labels = choice_labels(view, lang)
-        voting = open_round and (bool(answered) or bool(view.get("revealed"))) and bool(labels)
+        may_vote = bool(answered) or bool(view.get("revealed"))
+        voting = open_round and not view.get("tie") and may_vote and bool(labels)
         if voting and list(self.vote.options) != labels:
             self.vote.options = labels
             self.vote.index = mine.get("vote")
@@ -239,6 +277,7 @@ class ClassGameApp(widgets.VBox):
         for view in (self.feedback, self.learner):
             view.set_lang(self.lang)
         self._relabel()
+        self.countdown.relabel(self.lang)
         if self.view:
             self._drawing = True
             try:

@@ -5,12 +5,14 @@ The teacher picks the rules, the coach mode, how many bots (1-4) and a timer per
 starts the game; then follows the answers as they come (how many answered, the spread of
 answers, the named mistakes among the wrong ones and who made them), shows the spread on the
 projector (no names), reveals the right answer with its worked steps, and can pause, go on,
-skip a question, close the round or end the game.
+skip a question, close the round or end the game. When the votes tie, the tied moves show
+as buttons (`sq-classgame-decide`) and the teacher picks one; the timer ending first (or
+"Close the round") plays the coach's tip among them.
 
 Stable hooks: `sq-classgame-start` (the start button), `sq-classgame-rules`,
 `sq-classgame-coach`, `sq-classgame-bots`, `sq-classgame-timer`, `sq-classgame-spread` (the
 answer spread), and the buttons `sq-classgame-pause`, `-resume`, `-skip`, `-close`,
-`-reveal`, `-show-spread`, `-end`.
+`-reveal`, `-show-spread`, `-end`, and `sq-classgame-decide` (the tied moves' buttons).
 """
 
 from __future__ import annotations
@@ -65,13 +67,19 @@ class ClassGameControls(widgets.VBox):
         self.show_spread.on_click(guard(lambda _b: self.act(
             "spread", show=not self.view.get("show_spread"))))
         self.spread = html_box("sq-classgame-spread")
+        self.tie_help = widgets.HTML()
+        self.tie_buttons = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap", gap="6px"))
+        self.tie_row = widgets.VBox([self.tie_help, self.tie_buttons])
+        self.tie_row.add_class("sq-classgame-tie")
+        self._tie_shown: tuple[object, ...] = ()
+        self._guard = guard
         wrap = widgets.Layout(flex_flow="row wrap", align_items="center", gap="6px")
         self.start_row = widgets.HBox([self.rules, self.coach, self.bots, self.timer,
                                        self.start_button], layout=wrap)
         self.action_row = widgets.HBox([*self.buttons.values(), self.show_spread],
                                        layout=widgets.Layout(flex_flow="row wrap", gap="6px"))
         super().__init__([self.heading, self.help, self.start_row, self.feedback,
-                          self.action_row, self.spread])
+                          self.action_row, self.tie_row, self.spread])
         self.add_class("sq-classgame-controls")
         self.set_lang(self.lang)
         self.follower: Follower | None = None
@@ -114,6 +122,7 @@ class ClassGameControls(widgets.VBox):
         self.action_row.layout.display = "flex" if live else "none"
         self.buttons["pause"].layout.display = "none" if view.get("phase") == "paused" else ""
         self.buttons["resume"].layout.display = "" if view.get("phase") == "paused" else "none"
+        self._draw_tie()
         shown = "hide" if view.get("show_spread") else "show"
         self.show_spread.description = t(f"classgame.teacher_{shown}_spread", lang)
         if not view.get("game"):
@@ -139,6 +148,30 @@ class ClassGameControls(widgets.VBox):
                          f"<summary>{escape(t('classgame.right_answer', lang))}</summary>"
                          f"{worked_html(question, lang)}</details>")
         self.spread.value = "".join(parts)
+
+    def _draw_tie(self) -> None:
+        """The tied moves as buttons; the one played if the teacher does not pick (the coach's
+        tip among them, else the first) is marked."""
+        view, lang = self.view, self.lang
+        tie = list(view.get("tie") or []) if view.get("phase") == "open" else []
+        labels = choice_labels(view, lang)
+        shown = (lang, view.get("round"), *tie)
+        self.tie_row.layout.display = "flex" if tie else "none"
+        if not tie or shown == self._tie_shown:
+            return
+        self._tie_shown = shown
+        self.tie_help.value = f"<p><b>{escape(t('classgame.teacher_tie', lang))}</b></p>"
+        buttons = []
+        for index in tie:
+            label = labels[index] if index < len(labels) else str(index + 1)
+            if index == view.get("tie_default"):
+                label = t("classgame.teacher_tip", lang, move=label)
+            control = button("sq-classgame-decide", button_style="warning")
+            control.description = label
+            control.layout.width = "auto"
+            control.on_click(self._guard(lambda _b, i=index: self.act("decide", choice=i)))
+            buttons.append(control)
+        self.tie_buttons.children = buttons
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)

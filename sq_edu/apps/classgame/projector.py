@@ -1,7 +1,8 @@
 """`ProjectorApp`: the class game on the board (a projector or a big screen), for the whole
 class to watch: it follows the class game and redraws as soon as anything changes (an answer
 counted, a round closed, a bot's move). Its root has the stable class `sq-classgame-projector`;
-it shows no child's name (`board.py`).
+it shows no child's name (`board.py`), and the round's seconds left when the teacher set a
+timer (`Countdown`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from sq_edu.widgets.language import LanguageToggle
 from sq_edu.widgets.style import AppStyle
 
 from .board import projector_html
+from .countdown import Countdown
 from .follow import Follower, classgame_client
 
 
@@ -34,9 +36,10 @@ class ProjectorApp(widgets.VBox):
         self.language.on_change(self.set_lang)
         self.board = html_box("sq-classgame-board")
         self.board.layout.width = "100%"
+        self.countdown = Countdown("2.4vw")
         header = widgets.HBox([self.title, header_tools(self.language)])
         header.add_class("sq-app-header")
-        super().__init__([AppStyle(), header, self.board],
+        super().__init__([AppStyle(), header, self.countdown, self.board],
                          layout=widgets.Layout(width="100%", max_width="100%"))
         self.add_class("sq-app")
         self.add_class("sq-classgame-projector")
@@ -51,6 +54,7 @@ class ProjectorApp(widgets.VBox):
     def show(self, view: dict[str, Any]) -> None:
         self.view = view
         self.board.value = projector_html(view, self.lang)
+        self.countdown.show(view.get("left"), self.lang)
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
@@ -59,6 +63,7 @@ class ProjectorApp(widgets.VBox):
         self._relabel()
         if self.view:
             self.board.value = projector_html(self.view, self.lang)
+            self.countdown.relabel(self.lang)
 
     def _relabel(self) -> None:
         self.title.value = (f"<h1 class='sq-h' style='font-size:2.6vw;margin:0.3vw 0'>"

@@ -22,7 +22,8 @@ def question_of(view: dict[str, Any]) -> Question | None:
     if not view.get("game") or view.get("phase") == "over":
         return None
     obs = obs_from_wire(view["obs"])
-    return None if obs.is_over else class_question(obs, int(view["round"]))
+    coach = str(view.get("coach", "quiz"))
+    return None if obs.is_over else class_question(obs, int(view["round"]), coach)
 
 
 def position_words(obs: Observation, lang: str) -> list[str]:

@@ -33,6 +33,7 @@ import ipywidgets as widgets
 
 from sq_edu.apps.shared.coach import CoachPanel
 from sq_edu.apps.shared.learner import LearnerRow
+from sq_edu.apps.shared.memory import SeatMemory
 from sq_edu.engine import Move
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import default_lang
@@ -52,7 +53,6 @@ from sq_edu.widgets.secret_fields import SecretFields
 from sq_edu.widgets.style import AppStyle
 
 from .board import TableBoard
-from .memory import SeatMemory
 
 log = logging.getLogger(__name__)
 

@@ -8,8 +8,9 @@ A round: at the class's decision every child answers the coach's question for th
 position (one answer per nickname per round: an answer sent again is the same answer, never
 counted twice), then votes for a move (a vote may change until the round closes). The round
 closes when every child who joined has answered and voted, when the teacher's timer runs out
-or when the teacher closes it; the class plays the move most children voted for (a tie: the
-coach's tip among the tied moves, else the first tied). Then the bots play until the class
+or when the teacher closes it; the class plays the move most children voted for. A tie
+waits for the teacher, who picks one of the tied moves; when the timer runs out again first,
+the coach's tip among them (else the first tied) is played. Then the bots play until the class
 decides again. A child joins at any time (a late child counts from the next close on), and a
 reload is the same nickname joining again. The class streak counts rounds most children
 answered right in a row; no child is ranked.
@@ -56,6 +57,7 @@ class ClassGame:
     round: int = 0
     opened: float = 0.0               # when this round opened
     players: dict[str, float] = field(default_factory=dict)       # nickname -> joined at
+    seats: dict[str, str] = field(default_factory=dict)           # nickname -> seat token
     answers: dict[str, dict[str, Any]] = field(default_factory=dict)  # this round's
     votes: dict[str, int] = field(default_factory=dict)           # nickname -> choice index
     streak: int = 0
@@ -63,6 +65,8 @@ class ClassGame:
     rounds: list[dict[str, Any]] = field(default_factory=list)    # closed rounds, oldest first
     show_spread: bool = False         # the teacher shows the spread (no names) on the projector
     revealed: bool = False            # the teacher showed the right answer: answers closed
+    tie: list[int] = field(default_factory=list)   # tied choices waiting for the teacher
+    tie_at: float = 0.0               # when the tie began (the timer counts again from it)
     version: int = 0
     changed: float = 0.0
     events_seen: int = 0              # the class seat's events up to the last round's close
@@ -94,7 +98,7 @@ class ClassGame:
     def question(self) -> Any:
         """This round's question (None once the game is over)."""
         obs = self.obs()
-        return None if obs.is_over else class_question(obs, self.round)
+        return None if obs.is_over else class_question(obs, self.round, self.coach)
 
     def choices(self) -> list[Move]:
         game = self.live
@@ -134,6 +138,8 @@ class ClassGame:
     def vote(self, nickname: str, choice: object, round_no: object, now: float) -> None:
         """The child's vote (after their answer); a new vote replaces their old one."""
         self._round_open(round_no)
+        if self.tie:
+            raise ClassGameError("classgame.err_tie")
         if nickname not in self.answers and not self.revealed:
             raise ClassGameError("classgame.err_answer_first")
         self.join(nickname, now)
@@ -165,6 +171,7 @@ class ClassGame:
         if self.phase == "paused":
             self.phase = "open"
             self.opened = now   # the timer starts again
+            self.tie_at = now if self.tie else 0.0
             self.touch(now)
 
     def reveal(self, now: float) -> None:
@@ -189,17 +196,38 @@ class ClassGame:
         """The round should close now: everyone is in, or the timer ran out."""
         if self.phase != "open":
             return False
+        if self.tie:
+            return self.timer > 0 and now - self.tie_at >= self.timer
         return self.all_in() or (self.timer > 0 and now - self.opened >= self.timer)
 
+    def settle(self, now: float) -> None:
+        """A due round: a tie goes to the teacher first (the votes stop), else it closes."""
+        tied = self.tied()
+        if not self.tie and len(tied) > 1:
+            self.tie, self.tie_at = tied, now
+            self.touch(now)
+        else:
+            self.close(now)
+
+    def decide(self, choice: object, now: float) -> dict[str, Any]:
+        """The teacher picks one of the tied moves, and the round closes with it."""
+        if self.phase != "open" or type(choice) is not int or choice not in self.tie:
+            raise ClassGameError("classgame.err_bad_request", 400)
+        return self.close(now, choice=choice)
+
     # --- closing a round --------------------------------------------------------------------
-    def winner(self) -> int:
-        """The choice most children voted for; a tie goes to the coach's tip (choice 0 when
-        the coach has a tip) or else to the first tied choice."""
+    def tied(self) -> list[int]:
+        """The choices with the most votes (one: no tie)."""
         counts = Counter(self.votes.values())
-        if not counts:
+        top = max(counts.values(), default=0)
+        return sorted(c for c, n in counts.items() if n == top)
+
+    def winner(self) -> int:
+        """The choice most children voted for; a tie the teacher did not decide goes to the
+        coach's tip (choice 0 when the coach has a tip) or else to the first tied choice."""
+        tied = self.tied()
+        if not tied:
             return 0
-        top = max(counts.values())
-        tied = sorted(c for c, n in counts.items() if n == top)
         obs, legal = self.obs(), self.live.legal_moves()
         tip = tip_move(obs, legal)
         choices = self.choices()
@@ -208,14 +236,15 @@ class ClassGame:
                 return index
         return tied[0]
 
-    def close(self, now: float, skipped: bool = False) -> dict[str, Any]:
+    def close(self, now: float, skipped: bool = False, choice: int | None = None
+              ) -> dict[str, Any]:
         """Close the round: keep its spread, play the winning move, let the bots play, open
         the next round (or end the game). What was kept is returned."""
         if self.phase != "open":
             raise ClassGameError("classgame.err_paused" if self.phase == "paused"
                                  else "classgame.err_over")
         question, choices = self.question(), self.choices()
-        index = self.winner()
+        index = self.winner() if choice is None else choice
         right = sum(1 for a in self.answers.values() if a["correct"])
         counted = len(self.answers)
         won = not skipped and counted > 0 and right * 2 > counted
@@ -230,7 +259,7 @@ class ClassGame:
                 "votes": [list(self.votes.values()).count(i) for i in range(len(choices))],
                 "right": right, "counted": counted, "skipped": skipped,
                 "move": None if move is None else saved_move(move), "choice": index,
-                "woke": 0}
+                "woke": 0, "decided": choice is not None}
         self._bots_play()
         kept["woke"] = max(0, len(self.obs().awake[CLASS_SEAT]) - awake_before)
         self.rounds.append(kept)
@@ -246,6 +275,7 @@ class ClassGame:
     def _open(self, now: float) -> None:
         self.answers, self.votes = {}, {}
         self.revealed = False
+        self.tie, self.tie_at = [], 0.0
         self.opened = now
         self.touch(now)
 

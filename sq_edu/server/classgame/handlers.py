@@ -4,7 +4,7 @@ service's proof (the class key in headers), body limit, throttle and refusals
 
 `POST .../state` waits (up to the tables' poll time) until the class game changes past the
 version the page already has: the projector and the teacher hear of an answer, a vote or a
-closed round at once. A child's page names the stage it shows (`at`: round, phase, revealed)
+closed round at once. A child's page names the stage it shows (`at`: round, phase, revealed, tied)
 and is woken only when that changes: 30 children need not hear of every classmate's answer.
 """
 
@@ -24,7 +24,7 @@ from ..tables.throttle import BadRequests
 from .service import ROLES, ClassGameService
 
 API_PATH = "sq-edu/classgame/api"
-TEACHER_VERBS = ("pause", "resume", "skip", "close", "end", "spread", "reveal")
+TEACHER_VERBS = ("pause", "resume", "skip", "close", "end", "spread", "reveal", "decide")
 
 
 class ClassGameApi(TableApi):
@@ -50,9 +50,12 @@ class ClassGameApi(TableApi):
             return {"view": games.start(class_name, data.get("rules"), data.get("bots"),
                                         data.get("coach"), data.get("timer", 0))}
         if verb in TEACHER_VERBS:
-            return {"view": games.teacher(class_name, verb, data.get("show"))}
+            return {"view": games.teacher(class_name, verb, data.get("show"),
+                                                 data.get("choice"))}
         if verb == "join":
-            return {"view": games.join(class_name, name)}
+            return {"view": games.join(class_name, name), "seat": games.seat(class_name, name)}
+        if verb == "rejoin":
+            return {"view": games.rejoin(class_name, name, data.get("seat"))}
         if verb == "answer":
             return games.answer(class_name, name, round_no, data.get("text"))
         if verb == "vote":

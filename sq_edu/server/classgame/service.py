@@ -13,7 +13,9 @@ only when the teacher shows it, and never a name; the teacher sees who answered 
 
 from __future__ import annotations
 
+import hmac
 import logging
+import math
 import os
 import secrets
 from collections import Counter
@@ -81,8 +83,10 @@ class ClassGameService:
         self._saved(game)
         return self.view(class_name, "teacher")
 
-    def teacher(self, class_name: str, verb: str, show: object = False) -> dict[str, Any]:
-        """pause, resume, skip, close, end, spread (show the spread on the projector)."""
+    def teacher(self, class_name: str, verb: str, show: object = False,
+                choice: object = None) -> dict[str, Any]:
+        """pause, resume, skip, close, end, spread (show the spread on the projector), decide
+        (`choice`: one of the tied moves)."""
         game, now = self._game(class_name), self.clock()
         if verb == "pause":
             game.pause(now)
@@ -96,6 +100,8 @@ class ClassGameService:
             game.reveal(now)
         elif verb == "end":
             game.end(now)
+        elif verb == "decide":
+            game.decide(choice, now)
         elif verb == "spread":
             game.show_spread = show is True
             game.touch(now)
@@ -112,6 +118,24 @@ class ClassGameService:
         game.join(nickname, self.clock())
         if game.version != before:
             self._saved(game)
+        return self.view(class_name, "child", nickname)
+
+    def seat(self, class_name: str, name: object) -> str:
+        """The seat token of a child who joined: their browser keeps it, so a reload sits
+        back in without the secret again (only a kernel that checked the secret joins)."""
+        nickname, game = self._nickname(name), self._game(class_name)
+        if nickname not in game.seats:
+            game.seats[nickname] = secrets.token_urlsafe(18)
+            self._saved(game)
+        return game.seats[nickname]
+
+    def rejoin(self, class_name: str, name: object, seat: object) -> dict[str, Any]:
+        """A reloaded page with the seat its browser kept: the same child, or refused (a new
+        game, another nickname's seat)."""
+        nickname, game = self._nickname(name), self.games.get(class_name)
+        kept = "" if game is None else game.seats.get(nickname, "")
+        if not (isinstance(seat, str) and kept and hmac.compare_digest(kept, seat)):
+            raise ClassGameError("classgame.err_seat_gone", 409)
         return self.view(class_name, "child", nickname)
 
     def answer(self, class_name: str, name: object, round_no: object, text: object
@@ -139,7 +163,7 @@ class ClassGameService:
         for game in list(self.games.values()):
             try:
                 if game.due(now):
-                    game.close(now)
+                    game.settle(now)
                     self._saved(game)
             except Exception:   # one broken game never stops the server
                 log.exception("the class game of %s failed; it ends", game.class_name)
@@ -153,9 +177,9 @@ class ClassGameService:
         return -1 if game is None else game.version
 
     def stage(self, class_name: str) -> list[object] | None:
-        """Where the game is for a child: [round, phase, revealed] (None: no game)."""
+        """Where the game is for a child: [round, phase, revealed, tied] (None: no game)."""
         game = self.games.get(class_name)
-        return None if game is None else [game.round, game.phase, game.revealed]
+        return None if game is None else [game.round, game.phase, game.revealed, bool(game.tie)]
 
     def view(self, class_name: str, role: str, nickname: str = "") -> dict[str, Any]:
         """What `role` may see. The part every page shares is built once per version (30
@@ -169,6 +193,7 @@ class ClassGameService:
             cached = (game, game.version, _shared_view(game))
             self._views[class_name] = cached
         out = dict(cached[2])
+        out["left"] = seconds_left(game, self.clock())
         answers = game.answers
         if role == "teacher" or game.show_spread:
             texts = Counter(a["text"] for a in answers.values())
@@ -211,8 +236,18 @@ def _shared_view(game: ClassGame) -> dict[str, Any]:
         "players": len(game.players), "answered": len(game.answers),
         "voted": len(game.votes), "streak": game.streak, "best_streak": game.best_streak,
         "show_spread": game.show_spread, "revealed": game.revealed, "last": _last(game),
+        "tie": list(game.tie), "tie_default": game.winner() if game.tie else None,
         "stars": game.stars(), "most_improved": game.most_improved(),
     }
+
+
+def seconds_left(game: ClassGame, now: float) -> int | None:
+    """Whole seconds until the teacher's timer closes the round (or plays the tie's default);
+    None without a timer or while the game is paused or over. Pages count down from it."""
+    if game.timer <= 0 or game.phase != "open":
+        return None
+    start = game.tie_at if game.tie else game.opened
+    return max(0, math.ceil(game.timer - (now - start)))
 
 
 def _last(game: ClassGame) -> dict[str, Any] | None:

@@ -172,3 +172,50 @@ def test_the_teacher_chooses_rules_bots_and_coach() -> None:
             ClassGame.new("5b", args["rules"], args["bots"], args["coach"], 1, 0.0)
     game = ClassGame.new("5b", "official", 4, "detective", 1, 0.0)
     assert game.live.observe(0).players == 5
+
+
+def test_a_hand_with_an_equation_is_asked_which_cards_make_it() -> None:
+    """The quiz asks a hand holding 3 + 7 = 10 which cards make it; the wrong choices are the
+    equations lesson's named mistakes. Kids rules discard no equations: never asked there."""
+    from dataclasses import replace
+
+    from sq_edu.practice.classgame.question import class_question, judge
+
+    game = ClassGame.new("5b", "official", 2, "quiz", seed=4, now=0.0)
+    obs = replace(game.obs(), hand=(3, 7, 10, "king", 5))
+    question = class_question(obs, 0, "quiz")
+    ex = question.exercise
+    assert ex.prompt.render("en") == "Which of our cards make 3 + 7 = 10?"
+    assert ex.prompt.render("ru") == "Какие наши карты составляют 3 + 7 = 10?"
+    labels = {o.id: o.label.render("en") for o in ex.options}
+    assert labels == {"right": "3, 7 and 10", "no_total": "3 and 7",
+                      "wrong_total": "3, 5 and 7"}
+    assert judge(question, "right").correct
+    assert judge(question, "no_total").misconception == "mistakes.sum_no_total"
+    assert judge(question, "wrong_total").misconception == "mistakes.sum_wrong_total"
+    assert ex.skill == "sums_within_10" and ex.options[0].id != "right"   # 10 turns the order
+    no_equation = replace(obs, hand=(2, 4, 9, "king", "jester"))
+    assert class_question(no_equation, 0).exercise.skill == "counting_unseen"
+    kids = ClassGame.new("5b", "kids", 2, "quiz", seed=4, now=0.0)
+    kids_obs = replace(kids.obs(), hand=(3, 7, 10, "king", 5))
+    assert class_question(kids_obs, 0).exercise.skill == "counting_unseen"
+
+
+def test_the_detective_counts_and_the_quiz_asks_the_moves_maths() -> None:
+    """The same positions: the detective asks a count every round, the quiz the equation in
+    the hand or (odd rounds) the chance of a power card."""
+    from dataclasses import replace
+
+    from sq_edu.practice.classgame.question import class_question
+
+    game = ClassGame.new("5b", "official", 2, "detective", seed=4, now=0.0)
+    assert game.question().exercise.skill == "counting_unseen"
+    with_equation = replace(game.obs(), hand=(3, 7, 10, "king", 5))
+    plain = replace(game.obs(), hand=(2, 4, 9, "king", "jester"))
+    for round_no in range(4):
+        for obs in (with_equation, plain):
+            asked = class_question(obs, round_no, "detective").exercise.skill
+            assert asked == "counting_unseen"
+    assert class_question(with_equation, 1, "quiz").exercise.skill == "sums_within_10"
+    assert class_question(plain, 1, "quiz").exercise.skill == "chance_count"
+    assert class_question(plain, 0, "quiz").exercise.skill == "counting_unseen"

@@ -1,10 +1,11 @@
 // SeatMemory: this browser remembers which table seat it holds, so a reload (or a phone
 // that slept) sits back down at the same seat. Kept in localStorage of the class server's
-// own address; the kernel writes `keep`, the browser answers with what it had in `kept`.
-const KEY = "sq-edu-table-seat";
+// own address under `key` (one per app); the kernel writes `keep`, the browser answers with
+// what it had in `kept`.
 
 function render({ model, el }) {
   el.hidden = true;
+  const KEY = model.get("key");
   let kept = "";
   try { kept = window.localStorage.getItem(KEY) || ""; } catch (e) { kept = ""; }
   model.set("kept", kept);

@@ -1,6 +1,7 @@
-"""`SeatMemory`: the browser keeps this page's table seat (code and seat token) so reloading
-the page rejoins the same seat. The token stays in this browser and this kernel; it is never
-shown on the page or put in its address."""
+"""`SeatMemory`: the browser keeps this page's seat (a table's code and seat token, or the
+class game's nickname and seat token) so reloading the page sits back down. The token stays
+in this browser and this kernel; it is never shown on the page or put in its address. `key`
+names what is kept (one per app), so a table seat and a class game seat never mix."""
 
 from __future__ import annotations
 
@@ -20,10 +21,11 @@ class SeatMemory(anywidget.AnyWidget):
     _esm = Path(__file__).with_name("memory.js")
     kept = traitlets.Unicode("", help="the seat the browser remembered (JSON)").tag(sync=True)
     keep = traitlets.Unicode("", help="the seat to remember (JSON); '' forgets").tag(sync=True)
+    key = traitlets.Unicode("sq-edu-table-seat", help="localStorage key").tag(sync=True)
     beat_ms = traitlets.Int(int(BEAT_SECONDS * 1000), help="ms between beats").tag(sync=True)
 
-    def __init__(self) -> None:
-        super().__init__()
+    def __init__(self, key: str = "sq-edu-table-seat") -> None:
+        super().__init__(key=key)
         self.last_beat = time.monotonic()
         self.on_msg(self._beat)
 
