@@ -56,7 +56,7 @@ def counting_traps(obs: Observation, wanted: tuple[Any, ...], chance: Fraction,
     kept = [(v, more[0][1] if Fraction(v) == whole else why) for v, why in found]
     for value, why in more:
         if value is not None and abs(value - chance) * 100 > points and (
-                points < 0 or all(_still_nearest(Fraction(v), value) for v, _ in kept)):  # type: ignore[arg-type]
+                points < 0 or all(_still_nearest(Fraction(v), value) for v, _ in kept)):
             kept.append((value, why))
     return traps((chance,), *kept)
 
