@@ -2,6 +2,7 @@
 
     python -m bench [--quick] teaching          # the summary rows, after the per-level table
     python -m bench.teaching [--quick] [LESSON[:LEVEL] ...]   # the per-level table only
+    python -m bench.teaching --named [LESSON[:LEVEL] ...]     # named share per error only
 
 Per lesson level, with the simulated learners of the tests (tests/practice/learners.py) on
 the shared item bank (tests/support/item_bank.py), through the lesson's own mastery rules:
@@ -10,8 +11,10 @@ the shared item bank (tests/support/item_bank.py), through the lesson's own mast
   items with random slips (median / 95th percentile), an improving one (median / 95th);
 - the format-aware guessers' hit rates (uniform / plausible / constant) against the level's
   stored rate, and in how many deals any guesser opened the level;
-- for each named misconception, in how many deals a learner carrying it opened the level,
-  and the share of its wrong answers that got its named message (the lowest of the level).
+- for each named misconception, in how many deals a learner carrying it opened the level;
+- the named share: for each error a child makes on this level (tests/practice/own_slips.py,
+  worked out from the item's premises, not the generator's traps), the share of its wrong
+  answers whose message names it (the lowest of the level; `--named` prints each one).
 
 Targets (issue #38): realistic median <= 10 and 95th <= 20, perfect <= 8, no opens.
 """
@@ -44,6 +47,7 @@ def level_figures(lesson, level: int, quick: bool) -> LevelFigures:
     """One level's row (fewer deals with `quick`)."""
     from sq_edu.practice import check
     from tests.practice import learners as L
+    from tests.practice.own_slips import named_shares
     opens = L.items_to_open
 
     bank = 100 if quick else 200
@@ -59,19 +63,34 @@ def level_figures(lesson, level: int, quick: bool) -> LevelFigures:
         rates.append(sum(check(ex, guesser(ex, rng)).correct for ex in items) / len(items))
         opened += sum(n != L.NEVER for n in opens(lesson, level, lambda d, g=guesser: g,
                                                  deals, 50, bank))
-    slips_opened, shares = 0, []
+    slips_opened = 0
     for key in lesson.levels[level - 1].misconceptions:
         carrier = L.carrying(key)
         slips_opened += sum(n != L.NEVER for n in opens(lesson, level, lambda d, c=carrier: c,
                                                        deals, 120, bank))
-        rng = random.Random(key)
-        wrong = [j for j in (check(ex, carrier(ex, rng)) for ex in items) if not j.correct]
-        shares.append(sum(j.misconception == key for j in wrong) / len(wrong) if wrong else 1.0)
+    shares = [share for _, share in named_shares(lesson, level, items).values()]
     return LevelFigures(f"{lesson.id} {level}", statistics.median(perfect),
                         (statistics.median(real), L.percentile(real, 0.95)),
                         (statistics.median(better), L.percentile(better, 0.95)), tuple(rates),  # type: ignore[arg-type]
                         lesson.levels[level - 1].guess, opened, slips_opened,
                         min(shares, default=1.0))
+
+
+def named_table(only: list[str] | None, size: int) -> None:
+    """Named share per level and error (`--named`), on the shared item bank."""
+    from sq_edu.practice import load_lessons
+    from tests.practice import learners as L
+    from tests.practice.own_slips import named_shares
+
+    print(f"{'level':<18} {'error':<22} {'wrong':>5} {'named':>6}", flush=True)
+    for lid, lesson in sorted(load_lessons().lessons.items()):
+        for n in range(1, len(lesson.levels) + 1):
+            if only and lid not in only and f"{lid}:{n}" not in only:
+                continue
+            items = L.bank(lesson.id, n, size)
+            for name, (wrong, share) in named_shares(lesson, n, items).items():
+                print(f"{lesson.id + ' ' + str(n):<18} {name:<22} {wrong:>5} {share:>6.0%}",
+                      flush=True)
 
 
 def _n(value: float) -> str:
@@ -128,8 +147,12 @@ def run(quick: bool = False) -> list[dict[str, object]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--named", action="store_true")
     parser.add_argument("only", nargs="*")
     args = parser.parse_args(argv)
+    if args.named:
+        named_table(args.only, 100 if args.quick else 200)
+        return 0
     figures(args.quick, args.only)
     return 0
 

@@ -211,11 +211,14 @@ def _size_note(value: Fraction, answers: tuple[object, ...]) -> Msg | None:
 
 def _trap(ex: Exercise, value: Fraction, answer: object, within: Fraction = Fraction(0)
           ) -> Judgement | None:
-    """A wrong answer that a known misconception gives: its own message, not "too big"."""
-    for trap, why in ex.traps:
-        if abs(as_fraction(trap) - value) <= within:
-            return Judgement(False, True, msg("practice.not_quite"), why, answer, why.key)
-    return None
+    """A wrong answer that a known misconception gives: its own message, not "too big"; of
+    several slips within the tolerance, the nearest (a percent crowds them together)."""
+    near = [(abs(as_fraction(trap) - value), n, why) for n, (trap, why) in enumerate(ex.traps)
+            if abs(as_fraction(trap) - value) <= within]
+    if not near:
+        return None
+    why = min(near, key=lambda found: found[:2])[2]
+    return Judgement(False, True, msg("practice.not_quite"), why, answer, why.key)
 
 
 def _number(ex: Exercise, answer: object) -> Judgement:

@@ -35,6 +35,39 @@ def chance_traps(obs: Observation, good: int, total: int,
                   msg("lessons.ch_trap_odds", good=good, other=total - good, total=total)))
 
 
+def counting_traps(obs: Observation, wanted: tuple[Any, ...], chance: Fraction,
+                   found: tuple[Any, ...], points: int = -1) -> tuple[Any, ...]:
+    """`found` and the counting slips (the whole deck over the whole deck, the seen over the
+    seen) where the answer is more than `points` percentage points away (a percent: where
+    each slip before them, typed as a whole percent, stays the nearest to its own). The whole
+    deck takes the place of a slip with its very value (at the start the own hand is all that
+    is seen: "8 out of 67" is the whole deck's count)."""
+    from sq_edu.engine.cards import PLAY_DECK
+    from sq_edu.maths import located
+
+    deck = sum(PLAY_DECK.values())
+    seen = located(obs)
+    shown = sum(seen.values())
+    more = ((Fraction(sum(PLAY_DECK[c] for c in wanted), deck),
+             msg("mistakes.chance_whole_deck", deck=deck)),
+            (Fraction(sum(seen[c] for c in wanted), shown) if shown else None,
+             msg("mistakes.chance_seen_over_seen")))
+    whole = more[0][0]
+    kept = [(v, more[0][1] if Fraction(v) == whole else why) for v, why in found]
+    for value, why in more:
+        if value is not None and abs(value - chance) * 100 > points and (
+                points < 0 or all(_still_nearest(Fraction(v), value) for v, _ in kept)):
+            kept.append((value, why))
+    return traps((chance,), *kept)
+
+
+def _still_nearest(slip: Fraction, other: Fraction) -> bool:
+    """A slip's chance typed as a whole percent is still nearer to it than to `other` (the
+    checker names the nearest slip, the first of two as near)."""
+    typed = Fraction(round(slip * 100), 100)
+    return abs(typed - other) >= abs(typed - slip)
+
+
 def chance_steps(card: Msg | Cards | Term, good: int, total: int, form: str) -> tuple[Msg, ...]:
     """The worked solution of a "what is the chance" item, ending in the form asked."""
     chance = Fraction(good, total)

@@ -31,7 +31,7 @@ from sq_edu.maths.likelihood import BANDS, band, boundary_distance
 
 from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, traps
 from ..messages import Cards, Plain, msg
-from .chance_steps import chance_steps, chance_traps, holds_exact
+from .chance_steps import chance_steps, chance_traps, counting_traps, holds_exact
 from .detective import tracker_line
 from .positions import LEARNER, find_position, pick_position, story
 from .registry import Base, Param, generator
@@ -125,8 +125,10 @@ def next_card(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      hints=(msg("lessons.ch_next_nudge", card=card),
                             msg(f"lessons.ch_next_{form}_strategy", card=card)),
                      reveal=tuple(reveal), tolerance=p["tolerance"],
-                     traps=_told_apart(chance_traps(obs, good, total, wanted), chance,
-                                       p["tolerance"] + 1 if form == "percent" else -1),
+                     traps=counting_traps(obs, wanted, chance, _told_apart(
+                         chance_traps(obs, good, total, wanted), chance,
+                         p["tolerance"] + 1 if form == "percent" else -1),
+                         p["tolerance"] if form == "percent" else -1),
                      worked=chance_steps(card, good, total, form),
                      extra={"card": wanted if group else token, "good": good, "total": total,
                             "form": form, "deck": True,
@@ -173,6 +175,8 @@ def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      traps=traps((band(chance),),
                                  (band(1 - chance), msg("mistakes.words_reversed", card=card,
                                                         good=k, n=n, other=n - k)),
+                                 ("even" if 0 < k < n else None,
+                                  msg("mistakes.words_even", good=k, n=n)),
                                  (by_count, msg("mistakes.words_count_only", card=card,
                                                 good=k, n=n))),
                      hand=tuple(sorted(pile, key=lambda c: (is_number(c), str(c)))),
@@ -296,8 +300,8 @@ def jester_wake(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercis
                      reveal=(*tracker_line(obs),
                              msg("lessons.ch_wake_exact", good=good, total=total,
                                  fraction=chance, percent=Percent(chance, 0))),
-                     traps=chance_traps(obs, good, total, mine) if chance == Fraction(
-                         good, total) else (),
+                     traps=counting_traps(obs, mine, chance, chance_traps(
+                         obs, good, total, mine)) if chance == Fraction(good, total) else (),
                      worked=(msg("lessons.ch_wake_nudge", players=People(players), numbers=numbers),
                              *chance_steps(numbers, good, total, "fraction")),
                      extra={"numbers": mine, "good": good, "total": total, "deck": True})

@@ -102,7 +102,8 @@ def queen_sum(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                                                   max(p["min_queens"], p["max_queens"]) + 1))
     count = len(queens)
     total = sum(QUEEN_POINTS[q] for q in queens)
-    smallest = min(QUEEN_POINTS[q] for q in queens)
+    # A queen left out: the smallest (the planted trap) first, then any other, last named first.
+    left_out = (min(queens, key=lambda q: QUEEN_POINTS[q]), *queens[::-1]) if count > 1 else ()
     return base.make(kind=NUMBER, answers=(total,),
                      prompt=msg("lessons.qp_sum_prompt",
                                 queens=Joined(tuple(queen_word(q) for q in queens))),
@@ -110,8 +111,8 @@ def queen_sum(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      traps=traps((total,),
                                  (count, msg("lessons.qp_trap_count", n=count)),
                                  (total // 5, msg("lessons.qp_trap_fives", n=total // 5)),
-                                 (total - smallest if count > 1 else None,
-                                  msg("lessons.qp_trap_left_out"))),
+                                 *((total - QUEEN_POINTS[q], msg("lessons.qp_trap_left_out"))
+                                   for q in left_out)),
                      worked=(msg("lessons.qp_worked_points", points=points_line(queens)),
                              msg("lessons.qp_worked_sum", points=points_line(queens),
                                  total=total)),
