@@ -72,6 +72,11 @@ def write_first_screens(out: Path) -> dict[str, dict[str, list[str]]]:
                 subprocess.run([sys.executable, __file__, page, lang, str(seed),
                                 str(out / name)], check=True)
                 index.setdefault(page, {}).setdefault(lang, []).append(name)
+    from first_plain import write_plain  # beside this file
+
+    from sq_edu.i18n import t
+    for page in PAGES:   # the same deals as plain HTML, drawn once by the same front end
+        write_plain(out, index[page], {lang: t("first_screen.waking", lang) for lang in LANGS})
     (folder / "index.json").write_text(json.dumps(index), encoding="utf-8")
     return index
 

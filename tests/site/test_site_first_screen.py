@@ -2,8 +2,9 @@
 
 On a phone's line Python (Pyodide and its snapshot, megabytes) comes seconds after the page.
 Here the page's Python worker is held back (its script's request is not answered): the first
-task must already be on the screen from its saved widget state, its cards must take a pick,
-and once Python arrives the pick must still be there and "Check" must judge it.
+task must already be on the screen as plain HTML (lite/first_plain.py: no widgets' script, 1.27 MB,
+asked for before Python), its cards must take a pick, and once Python arrives the pick must
+still be there and "Check" must judge it.
 """
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ def _held_site(browser: Any, site_url: str) -> tuple[Site, list[Any]]:
     return site, held
 
 
+def twin_touch_help(twin: LessonApp) -> str:
+    """The answer hand's help line on a touch screen, as the page's Python words it."""
+    hand = twin.answer.hand
+    assert hand is not None
+    return str(hand.touch_help)
+
+
 def _twin(site: Site, lang: str) -> LessonApp:
     """The lesson as the page's Python deals it: the seed of the first screen the page drew."""
     url = site.page.evaluate("() => window.sqPage.first.url")
@@ -43,6 +51,8 @@ def _twin(site: Site, lang: str) -> LessonApp:
 def test_the_first_task_is_picked_before_python_and_checked_after(browser: Any, site_url: str,
                                                                   lang: str) -> None:
     site, held = _held_site(browser, site_url)
+    asked: list[str] = []
+    site.page.on("request", lambda request: asked.append(request.url))
     try:
         site.page.goto(f"{site_url}equations.html?lang={lang}")
         site.page.wait_for_selector("#loading", state="hidden", timeout=60_000)
@@ -64,6 +74,11 @@ def test_the_first_task_is_picked_before_python_and_checked_after(browser: Any, 
         pick_right(frame, twin)
         picked = frame.locator(f'{CARD}[aria-pressed="true"]')
         assert picked.count() == len(twin.exercise.answers[0])
+        assert frame.evaluate("() => document.querySelector('.sq-hand-help').textContent") \
+            == twin_touch_help(twin)   # a phone's help line: "tap", not number keys
+        saved = [url for url in asked if "/first/" in url and ".plain.json" not in url]
+        widgets = [url for url in asked if "sq-app.js" in url] + saved
+        assert not widgets, f"the first screen waited for the widgets' script: {widgets}"
         site.page.screenshot(path=str(ARTIFACTS / f"site-first-screen-{lang}-phone.png"))
 
         for request in held:
