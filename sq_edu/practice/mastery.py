@@ -9,19 +9,14 @@
   score, counted from the moment the level was chosen, reaches MASTERED. A perfect learner
   needs at most 6 items (three options), never fewer than LEVEL_UP_STREAK clean ones in a row,
   3 in 4 of the level's answers must be right, and guessing must explain the record less than
-  once in 3000 (GUESSER_ODDS): a guesser gets there only by being right from the very first item.
-  The guess chance is the level's sampled one (`Level.guess`, format-aware guessing), so a
-  level whose answers are easy to hit by guessing asks for more right answers in a row.
+  once in 3000 (GUESSER_ODDS), with the level's sampled guess chance (`Level.guess`).
 - Items tell the level's named misconceptions apart (an item on which an error gives a wrong
-  answer `tells` it). A level opens only once each of its named errors has met a telling item
-  answered right without help (`proved`), and once the learner has met an item that tells an
-  error, the clean run that opens the level must hold one that tells it too, answered right: a
-  learner right wherever one error does not bite (every "yes" and "no", never a "maybe") then
-  does not open the level on a lucky run, nor on a run that never met its error.
+  answer `tells` it). A level opens only once each named error has met a telling item answered
+  right without help (`proved`), and the clean run that opens it holds a telling item of each
+  error met: a learner right wherever one error does not bite does not open it on a lucky run.
 - Three wrong answers in a row at a level: `Outcome.step_back` names the level to go back to
   (the previous one, or this one again with its worked example) and the level score restarts.
-- Replays of the same deal ("Start this deal") are practice: they count as attempts, never as
-  evidence, so they cannot open a level.
+- Replays of the same deal ("Start this deal") count as attempts, never as evidence.
 - A mastered skill comes back for review after 1, 3, 7 and 21 calendar days (REVIEW_DAYS),
   across lessons; a wrong review lowers the score and brings the check back to tomorrow.
 """
