@@ -7,14 +7,19 @@ teacher's page), over the class server's class game (`sq_edu.server.classgame`).
 
 from __future__ import annotations
 
-from importlib import import_module
-
 __all__ = ["ClassGameApp", "ClassGameControls", "ProjectorApp"]
-_HOMES = {"ClassGameApp": ".child", "ProjectorApp": ".projector",
-          "ClassGameControls": ".controls"}
 
 
 def __getattr__(name: str) -> object:
-    if name not in _HOMES:
-        raise AttributeError(name)
-    return getattr(import_module(_HOMES[name], __name__), name)
+    """Each page's module is imported when its class is first asked for (by name, never
+    from text: the security check forbids `import_module` outside `sq_edu.apps`)."""
+    if name == "ClassGameApp":
+        from .child import ClassGameApp
+        return ClassGameApp
+    if name == "ProjectorApp":
+        from .projector import ProjectorApp
+        return ProjectorApp
+    if name == "ClassGameControls":
+        from .controls import ClassGameControls
+        return ClassGameControls
+    raise AttributeError(name)
