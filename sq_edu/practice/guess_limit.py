@@ -28,8 +28,8 @@ id and the time the server gave it). Counted per wrong try:
   first tries are paced per address (`FRESH_GAP`): a script that fetches a new cookie for
   each guess gets one checked guess every few seconds (`python -m bench guessing` measures
   how many a minute), against passwords the server took only with zxcvbn's score of 3 or more
-  (10^8 guesses and up), and a late child behind a running script gets in within a few tries
-  a second apart; the learners' secrets (160,000 of them) keep the full address wait;
+  (10^8 guesses and up), and a late child behind it waits those few seconds at most; the
+  learners' secrets (160,000 of them) keep the full address wait;
 - the target: counted only, never a wait, so the teacher sees who is being guessed at.
 
 A right answer clears its device's count on the target and marks the device as one that opened
@@ -75,9 +75,8 @@ FREE = {"pair": TARGET_FREE, "device": DEVICE_FREE, "address": ADDRESS_FREE}
 # a new device's first try there is not held by its address's wait (see above).
 STRONG_TARGETS = frozenset({"class", "teacher"})
 # Seconds between two new devices' wrong first tries on a strong target at a locked address:
-# 60 checked guesses a minute (86,400 a day: 10^8 takes years) for a script, where it was a
-# thousand; a late child behind a running script may need a few tries a second apart.
-FRESH_GAP = 1.0
+# 20 checked guesses a minute (28,800 a day) for a script, a few seconds for a late child.
+FRESH_GAP = 3.0
 
 _memory: dict[str, Any] = {}
 
