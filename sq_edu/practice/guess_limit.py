@@ -24,12 +24,10 @@ id and the time the server gave it). Counted per wrong try:
   On the two passwords (`STRONG_TARGETS`) a device with a cookie that has made no wrong try
   on the target is let through the address's wait for its first try: a late child or the
   teacher's new phone behind the guesser's NAT comes in at once with the right password,
-  and a wrong first try puts that device under the address's wait like the rest. Such wrong
-  first tries are paced per address (`FRESH_GAP`): a script that fetches a new cookie for
-  each guess gets one checked guess every few seconds (`python -m bench guessing` measures
+  and a wrong first try puts that device under the address's wait like the rest. A script
+  then gets one checked guess per new cookie it fetches (`python -m bench guessing` measures
   how many a minute), against passwords the server took only with zxcvbn's score of 3 or more
-  (10^8 guesses and up), and a late child behind it waits those few seconds at most; the
-  learners' secrets (160,000 of them) keep the full address wait;
+  (10^8 guesses and up); the learners' secrets (160,000 of them) keep the full address wait;
 - the target: counted only, never a wait, so the teacher sees who is being guessed at.
 
 A right answer clears its device's count on the target and marks the device as one that opened
@@ -74,9 +72,6 @@ FREE = {"pair": TARGET_FREE, "device": DEVICE_FREE, "address": ADDRESS_FREE}
 # Targets whose secret was checked strong (zxcvbn score 3 or more when the server started):
 # a new device's first try there is not held by its address's wait (see above).
 STRONG_TARGETS = frozenset({"class", "teacher"})
-# Seconds between two new devices' wrong first tries on a strong target at a locked address:
-# 20 checked guesses a minute (28,800 a day) for a script, a few seconds for a late child.
-FRESH_GAP = 3.0
 
 _memory: dict[str, Any] = {}
 
@@ -171,9 +166,6 @@ class GuessLimit:
 
         def change(data: dict[str, Any]) -> None:
             counters = data["counters"]
-            if _fresh_pass(counters, target, device, now):
-                counters[_key("fresh", target, device.address)] = {
-                    "fails": 0, "last": now, "until": now + FRESH_GAP}
             for kind, key in _keys(target, device):
                 entry = counters.get(key) or {"fails": 0, "last": now}
                 free = FREE.get(kind, 0)
@@ -209,8 +201,9 @@ class GuessLimit:
     def release(self, target: str) -> None:
         """The teacher lifts every wait on a target (each device's count on it)."""
         def change(data: dict[str, Any]) -> None:
-            starts = tuple(_key(kind, target) + "\t" for kind in ("pair", "address", "fresh"))
-            for key in [k for k in data["counters"] if k.startswith(starts)
+            pair = _key("pair", target) + "\t"
+            address = _key("address", target) + "\t"
+            for key in [k for k in data["counters"] if k.startswith((pair, address))
                         or k == _key("target", target)]:
                 del data["counters"][key]
         self._update(change)
@@ -282,23 +275,14 @@ def _wait_left(counters: dict[str, Any], target: str, device: Device, now: float
         entry = counters.get(key)
         if not entry or kind == "target":
             continue
-        if kind == "address" and device.cookie and _key("opened", target, device.key) in counters:
-            continue   # Anna's own tablet is not the suspect of a guess at Anna's secret
-        if kind == "address" and _fresh_pass(counters, target, device, now):
-            fresh = counters.get(_key("fresh", target, device.address), {})
-            left = max(left, float(fresh.get("until", 0)) - now)
-            continue   # nor a late child's first try at the class password, once paced
+        if kind == "address" and device.cookie and (
+                _key("opened", target, device.key) in counters
+                or (target in STRONG_TARGETS
+                    and _key("pair", target, device.key) not in counters)):
+            continue   # Anna's own tablet is not the suspect of a guess at Anna's secret,
+            # nor a late child's first try at the class password
         left = max(left, float(entry.get("until", 0)) - now)
     return max(0, int(left + 0.999))
-
-
-def _fresh_pass(counters: dict[str, Any], target: str, device: Device, now: float) -> bool:
-    """A device with a cookie and no wrong try on a strong target, at an address whose wait
-    is on: its first try is checked, paced by `FRESH_GAP` rather than held by the address."""
-    address = counters.get(_key("address", target, device.address)) if device.address else None
-    return bool(target in STRONG_TARGETS and device.cookie and address
-                and float(address.get("until", 0)) > now
-                and _key("pair", target, device.key) not in counters)
 
 
 def _checked(raw: object) -> dict[str, Any]:
