@@ -63,6 +63,7 @@ def voila_server() -> Iterator[VoilaServer]:
 # and content audits read later. Measured with tools/durations.py; keep the longest first.
 FIRST = (
     "tests/browser/test_table.py",
+    "tests/browser/test_classgame.py",
     "tests/practice/test_learners.py",
     "tests/hub",
     "tests/test_wheel.py",
