@@ -19,7 +19,15 @@ const plugins = [{
       const fixed = text.replace(/define\(\["@jupyter-widgets\/base"\],\s*widget_default\);?/,
                                  "export default widget_default;");
       if (fixed === text) throw new Error("anywidget's define() not found: check its version");
-      return { contents: fixed, loader: "js" };
+      // It gives a model 2 s to load and bind its script, then rejects the model's `ready`: a
+      // page error, and every later message from Python to that widget is dropped (its
+      // `_handle_comm_msg` awaits `ready`). A page's first burst of models on a slow phone (or
+      // a loaded 2-core CI: 6x CPU throttling is enough) takes longer than that; a script
+      // that truly hangs still says so, after a minute.
+      const patient = fixed.replace("AbortSignal.timeout(2e3).addEventListener",
+                                    "AbortSignal.timeout(6e4).addEventListener");
+      if (patient === fixed) throw new Error("anywidget's model timeout not found: check its version");
+      return { contents: patient, loader: "js" };
     });
     // Font Awesome's icons in the one format every browser the site runs in reads (woff2):
     // its eot, svg, ttf and woff copies would only go into the offline copy, unread.

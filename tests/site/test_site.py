@@ -224,6 +224,16 @@ def test_simulation_runs_without_numpy(site: Site) -> None:
     site.check()
 
 
+def test_anywidget_gives_a_slow_phone_time_to_load_a_widgets_script(site_url: str) -> None:
+    """anywidget's front end rejects a model whose script is not bound within 2 s: a page error,
+    and Python's later messages to that widget dropped. A page's first burst of widgets on a
+    slow phone (or a loaded CI: Chromium at 10x CPU throttling, 7 models on the play page)
+    takes longer; the site's bundle gives it a minute (lite/app/bundle.mjs)."""
+    script = (SITE / "sq-app.js").read_text(encoding="utf-8")
+    assert "[anywidget] Failed to initialize model." in script   # still anywidget's runtime
+    assert "AbortSignal.timeout(2e3)" not in script
+
+
 def test_the_app_page_runs_only_its_own_pages_code(site: Site, browser: Any) -> None:
     """app.html runs the code a dashboard page of the site hands it, nothing else: opened on its
     own (a link) or framed by another site with code of its own, no Python starts at all. The

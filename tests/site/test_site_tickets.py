@@ -210,6 +210,9 @@ def test_a_reloaded_lesson_page_keeps_the_days_items_on_the_ticket(browser: Any,
         name_learner(frame, "Lida")
         pick_right(frame, LessonApp("equations", "en", level=LEVEL, seed=SEED))
         frame.locator(".sq-submit").click()
+        # Python has taken the answer (the name's greeting is already a good-tone line: it
+        # alone would let the reload below come before the click reaches Python)
+        frame.locator(".sq-submit:disabled").wait_for()
         frame.locator(".sq-feedback .sq-status-good").wait_for()
         frame = child.open("equations.html?" + query)   # the reload
         name_learner(frame, "Lida")
