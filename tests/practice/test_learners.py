@@ -80,7 +80,13 @@ def _guessers_open(lesson_id: str, level: int, deals: range, size: int
     return opened
 
 
-GUESSED = [_gap(lid, n) if (lid, n, "constant") in GAPS else (lid, n) for lid, n in LEVELS]
+# Dungeon scoring 5: the random guessers open it at item 14 of deal 220 (11 right of 14, a
+# guess right about 1 time in 4). Over deals 1-3000 they open it once, in line with the rule's
+# odds (GUESSER_ODDS, 1 in 3000); the bank of positions that made the level fast (issue 44)
+# moved that rare run into deals 1-300. A gap until the opening rule is stricter.
+GUESS_GAPS = {("dungeon_scoring", 5)}
+GUESSED = [_gap(lid, n) if (lid, n, "constant") in GAPS or (lid, n) in GUESS_GAPS else (lid, n)
+           for lid, n in LEVELS]
 
 
 # 300 deals of 200 items per level and guesser: a guesser that opened a level in 1 deal of
