@@ -23,6 +23,7 @@ def test_the_teacher_picks_the_move_of_a_tie(served: tuple[str, ClassGameService
     games.tick()
     games._saved(game)   # the tick in the server wakes the pages the same way
     wait_until(lambda: teacher.view.get("tie") == [0, 1])
+    wait_until(lambda: len(teacher.tie_buttons.children) == 2)   # drawn after the view is set
     assert teacher.tie_row.layout.display == "flex"
     labels = [b.description for b in teacher.tie_buttons.children]
     assert len(labels) == 2 and "(played if you do not pick)" in labels[0]
