@@ -17,6 +17,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 P99_MS, WORST_MS = 50.0, 100.0
 
@@ -74,6 +75,18 @@ def item_rows(n: int, sweeps: int) -> list[dict]:
     return rows
 
 
+def _choose_times(game: Any, bots: list[Any], times: list[float],
+                  last_turn: int | None = None) -> None:
+    """Play `game` out with `bots`, adding each `choose`'s seconds to `times`: the same loop
+    for both games' bots (a Sleeping Queens game stops after turn `last_turn`)."""
+    while not game.is_over and (last_turn is None or game.turn <= last_turn):
+        seat = game.current_player
+        start = time.process_time()
+        move = bots[seat].choose(game.observe(seat), game.legal_moves())
+        times.append(time.process_time() - start)
+        game.play(move, seat=seat)
+
+
 def _queens_bot_times(bot_name: str, players: int, games: int) -> list[float]:
     """Seconds of each `choose` of `bot_name` (with the Observation it is handed)."""
     from sq_edu.bots import CountingBot, GreedyBot, RandomBot
@@ -82,14 +95,8 @@ def _queens_bot_times(bot_name: str, players: int, games: int) -> list[float]:
     make = {"random": RandomBot, "greedy": GreedyBot, "counting": CountingBot}[bot_name]
     times: list[float] = []
     for seed in range(games):
-        game = Game.new(players, seed=seed)
         bots = [make(random.Random(seed * 10 + s)) for s in range(players)]
-        while not game.is_over and game.turn <= 1000:
-            seat = game.current_player
-            start = time.process_time()
-            move = bots[seat].choose(game.observe(seat), game.legal_moves())
-            times.append(time.process_time() - start)
-            game.play(move, seat=seat)
+        _choose_times(Game.new(players, seed=seed), bots, times, last_turn=1000)
     return times
 
 
@@ -99,14 +106,8 @@ def _dungeon_bot_times(bot_name: str, games: int) -> list[float]:
     make = {"random": RandomBot, "sensible": SensibleBot}[bot_name]
     times: list[float] = []
     for seed in range(games):
-        game = DungeonGame.new(4, seed=seed)
         bots = [make(random.Random(seed * 10 + s)) for s in range(4)]
-        while not game.is_over:
-            seat = game.current_player
-            start = time.process_time()
-            move = bots[seat].choose(game.observe(seat), game.legal_moves())
-            times.append(time.process_time() - start)
-            game.play(move, seat=seat)
+        _choose_times(DungeonGame.new(4, seed=seed), bots, times)
     return times
 
 
