@@ -23,6 +23,7 @@ import hmac
 import json
 import logging
 import os
+import time
 
 from sq_edu.links import (
     DEFAULT_PORT,
@@ -36,6 +37,7 @@ from sq_edu.links import (
 log = logging.getLogger(__name__)
 REQUEST_TIMEOUT = 5.0   # seconds to open Voila's websocket, as voila.utils waits
 LISTEN_SECONDS = 15.0   # then the connection is opened again (a request may be waiting there)
+REFUSED_FOR = 60.0      # seconds of refused connections (a flood, a restart) before giving up
 QUERY_KEY_ENV = "SQ_EDU_QUERY_KEY"
 QUERY_KEY_HEADER = "X-Sq-Query-Key"
 __all__ = [
@@ -73,18 +75,31 @@ def _wait_for_request() -> None:
 
     A preheated kernel may wait for hours before a page takes it, so there is no overall
     deadline; the connection is reopened every LISTEN_SECONDS instead, which also recovers a
-    request the server kept while no connection was listening.
+    request the server kept while no connection was listening. A server that refuses the
+    connection (a flood fills its open files) is asked again after a short wait, for up to
+    REFUSED_FOR seconds, so that the page still gets its own query afterwards.
     """
-    from websockets.exceptions import ConnectionClosed
+    from websockets.exceptions import ConnectionClosed, InvalidMessage
     from websockets.sync.client import connect
 
     kernel_id = os.environ.get("VOILA_KERNEL_ID", "")
     headers = {QUERY_KEY_HEADER: query_key(kernel_id, os.environ.get(QUERY_KEY_ENV, ""))}
     info: str | bytes | None = None
     closed = 0
+    refused_since: float | None = None
     while info is None:
-        with connect(request_info_url(), open_timeout=REQUEST_TIMEOUT,
-                     additional_headers=headers) as socket:
+        try:
+            socket = connect(request_info_url(), open_timeout=REQUEST_TIMEOUT,
+                             additional_headers=headers)
+        except (OSError, EOFError, InvalidMessage, ConnectionClosed) as error:
+            now = time.monotonic()
+            refused_since = now if refused_since is None else refused_since
+            if now - refused_since > REFUSED_FOR:
+                raise ConnectionError(f"refused for {REFUSED_FOR:.0f} s: {error!r}") from error
+            time.sleep(0.5)
+            continue
+        refused_since = None
+        with socket:
             try:
                 info = socket.recv(timeout=LISTEN_SECONDS)
             except TimeoutError:
@@ -103,6 +118,9 @@ def current_query() -> str:
     if os.environ.get("VOILA_PREHEAT", "False") == "True":
         try:
             _wait_for_request()
+        except ConnectionError as error:   # the server went away: one line, no traceback
+            log.warning("could not reach Voila for the query string: %s", error)
+            return ""
         except Exception:  # a page must open even if Voila changed its internals
             log.exception("could not read the query string from Voila")
             return ""

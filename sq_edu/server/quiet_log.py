@@ -29,6 +29,7 @@ from typing import Any
 BURST = 5
 WINDOW = 60.0
 FILE_RESERVE = 0.1      # this share of the open-file limit is kept free (at least 64 files)
+FRESH = 0.01            # seconds a count may be old before a connection is refused on it
 _VARYING = re.compile(r"0x[0-9a-fA-F]+|\d+|'[^']*'|\"[^\"]*\"|<[^<>]*>")
 log = logging.getLogger(__name__)
 
@@ -149,8 +150,13 @@ class FileGuard:
         if now - self._checked >= self.every:
             self._checked, self._open = now, self.count()
         self._open += 1   # this connection, until the next look
-        if self._open < self.limit - max(64, int(self.limit * FILE_RESERVE)):
+        ceiling = self.limit - max(64, int(self.limit * FILE_RESERVE))
+        if self._open < ceiling:
             return True
+        if now - self._checked > FRESH:   # a flood that just let go: look again first
+            self._checked, self._open = now, self.count() + 1
+            if self._open < ceiling:
+                return True
         self.refused += 1
         log.warning("refused a connection: %d of %d open files in use", self._open, self.limit)
         return False

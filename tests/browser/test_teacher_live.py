@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from sq_edu.practice.classroom.teacher_key import hash_password
 from sq_edu.server.server import VoilaServer
@@ -90,8 +91,8 @@ def test_teacher_sees_a_stuck_learner_live(browser: Any, class_server: VoilaServ
         row.wait_for(timeout=30_000)                  # refreshed by itself, no reload
         teacher.locator(".sq-class-table tbody tr", has_text="Needs help: struggling") \
             .wait_for(timeout=30_000)
-        cells = row.locator("td").all_inner_texts()
-        assert cells[:2] == ["Queen points", "1"] and cells[3] == "3"
+        expect(row.locator("td").nth(3)).to_have_text("3", timeout=30_000)  # all three answers
+        assert row.locator("td").all_inner_texts()[:2] == ["Queen points", "1"]
         assert "Learners: 1; need help: 1." in teacher.locator(".sq-class-summary").inner_text()
 
         header = teacher.locator(".sq-class-table thead button.sq-sort-recent")

@@ -62,3 +62,12 @@ def test_new_connections_are_refused_before_the_open_files_run_out() -> None:
     opened[0] = 100
     guard._checked = -1e9
     assert guard.room()
+
+
+def test_a_connection_is_not_refused_on_a_count_from_before_the_flood_let_go() -> None:
+    opened, clock = [950], [0.0]
+    guard = FileGuard(count=lambda: opened[0], clock=lambda: clock[0])
+    guard.limit = 1024
+    assert not guard.room()
+    opened[0], clock[0] = 100, 0.05   # the flood closed; the last look is 50 ms old
+    assert guard.room() and guard.refused == 1
