@@ -65,6 +65,7 @@ from sq_edu.server.class_login import ClassLoginHandler, ClassPasswordProvider, 
 from sq_edu.server.class_report import ClassReportHandler
 from sq_edu.server.classgame.mount import mount_class_game
 from sq_edu.server.classgame.mount import start_ticking as start_class_game
+from sq_edu.server.compress import AssetGZip
 from sq_edu.server.device_cookie import DEVICE_HEADER, device_of
 from sq_edu.server.free_class import FreeClassHandler
 from sq_edu.server.friendly import friendly_cell_errors, friendly_page, page_lang
@@ -268,6 +269,7 @@ class SafeVoila(Voila):
             PeriodicCallback(self.cull_unconnected, every).start()
         start_ticking(getattr(self, "_tables", None))
         start_class_game(getattr(self, "_class_game", None))
+        self.app.add_transform(AssetGZip)   # the front end in a third of its bytes
         # Tornado's own connection limits (HTTPServer options): a connection that sends no
         # complete request head within the timeout, or goes silent, is closed.
         self.app.listen = functools.partial(   # type: ignore[method-assign]
