@@ -3,6 +3,7 @@
     python -m bench [--quick] teaching          # the summary rows, after the per-level table
     python -m bench.teaching [--quick] [LESSON[:LEVEL] ...]   # the per-level table only
     python -m bench.teaching --named [LESSON[:LEVEL] ...]     # named share per error only
+    python -m bench.teaching --drivers [LESSON[:LEVEL] ...]   # what holds a slow level back
 
 Per lesson level, with the simulated learners of the tests (tests/practice/learners.py) on
 the shared item bank (tests/support/item_bank.py), through the lesson's own mastery rules:
@@ -93,6 +94,49 @@ def named_table(only: list[str] | None, size: int) -> None:
                       flush=True)
 
 
+# One mastery rule relaxed at a time (`--drivers`): a guess rate the items could reach (a
+# sampled 0.18 is stored as 0.20, the highest that asks for only 5 clean answers), no "3 in 4
+# right since the level was chosen", no "the clean run holds a telling item of each error".
+GUESS_REACHABLE = 0.18
+
+
+def drivers_table(only: list[str] | None, quick: bool) -> None:
+    """The realistic child's median/95th as is and with one rule relaxed: which one (or the
+    level's guess rate, the only one items can change) holds a slow level back."""
+    import contextlib
+    from unittest import mock
+
+    import sq_edu.practice.mastery as mastery
+    from sq_edu.practice import load_lessons
+    from tests.practice import learners as L
+
+    record = mastery.Mastery.record
+
+    def capped(self, *args, guess=mastery.DEFAULT_GUESS, **kwargs):  # type: ignore[no-untyped-def]
+        return record(self, *args, guess=min(guess, GUESS_REACHABLE), **kwargs)
+
+    relaxed = {"as is": (),
+               f"guess<={GUESS_REACHABLE}": (mock.patch.object(mastery.Mastery, "record", capped),),
+               "no 3-in-4": (mock.patch.object(mastery, "LEVEL_ACCURACY", 0.0),),
+               "no telling": (mock.patch.object(mastery, "misconception_bits",
+                                                lambda named, keys: (0, 0)),)}
+    deals, size = (30, 100) if quick else (100, 200)
+    print(f"{'level':<18}" + "".join(f"{name:>14}" for name in relaxed), flush=True)
+    for lid, lesson in sorted(load_lessons().lessons.items()):
+        for n in range(1, len(lesson.levels) + 1):
+            if only and lid not in only and f"{lid}:{n}" not in only:
+                continue
+            cells = []
+            for patches in relaxed.values():
+                with contextlib.ExitStack() as stack:
+                    for patch in patches:
+                        stack.enter_context(patch)
+                    found = L.items_to_open(lesson, n, L.good_child, deals, 60, size)
+                cells.append(f"{_n(statistics.median(found))}/{_n(L.percentile(found, 0.95))}")
+            print(f"{lesson.id + ' ' + str(n):<18}" + "".join(f"{c:>14}" for c in cells),
+                  flush=True)
+
+
 def _n(value: float) -> str:
     return "never" if value >= 999 else f"{value:g}"
 
@@ -148,10 +192,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--named", action="store_true")
+    parser.add_argument("--drivers", action="store_true")
     parser.add_argument("only", nargs="*")
     args = parser.parse_args(argv)
     if args.named:
         named_table(args.only, 100 if args.quick else 200)
+        return 0
+    if args.drivers:
+        drivers_table(args.only, args.quick)
         return 0
     figures(args.quick, args.only)
     return 0

@@ -86,6 +86,29 @@ def test_detective_counts_are_varied_and_the_pile_is_not_tallied() -> None:
     assert "×" not in pile.render("en")   # the child counts the pile, no tally hands it over
 
 
+@pytest.mark.slow
+def test_take_away_answers_are_spread_evenly() -> None:
+    """Fact families: every answer 1-9 about as often ("2" was the answer on 21-27% of items, so
+    always typing 2 was the best guess and mastery asked for more right answers)."""
+    answers = Counter(ex.answers[0] for ex in _items(
+        "equations", _level("equations", "equations.fact_family"), 200))
+    assert sorted(answers) == list(range(1, 10))
+    assert max(answers.values()) / sum(answers.values()) <= 0.2
+
+
+@pytest.mark.slow
+def test_the_queen_that_makes_the_goal_is_not_always_a_middle_option() -> None:
+    """Which queen makes exactly 50: dealing again until both named errors bit kept the answer
+    off the biggest and the smallest option (on 94% of items "a middle one" was right)."""
+    found = _items("queen_points", _level("queen_points", "queens.which_wins"), 200)
+    edge = sum(ex.answers[0] in {max(ids, key=QUEEN_POINTS.__getitem__),
+                                 min(ids, key=QUEEN_POINTS.__getitem__)}
+               for ex in found for ids in [[o.id for o in ex.options]])
+    assert edge / len(found) >= 0.3
+    answers = Counter(ex.answers[0] for ex in found)
+    assert max(answers.values()) / len(found) <= 0.25
+
+
 def test_queen_points_hint_counts_in_points_not_in_fives() -> None:
     level = _level("queen_points", "queens.to_goal", goal=50)
     for ex in _items("queen_points", level, 30):
