@@ -1,4 +1,4 @@
-"""The whole class plays one game in Chromium, through a real class server.
+"""The whole class plays one game in Chromium, through a real `sq-edu serve --class` server.
 
 The teacher starts a class game against 2 bots on the teacher's page; the projector page (1920
 x 1080) follows it; five children on phones name themselves and, round after round, answer the
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,6 @@ from typing import Any
 import pytest
 
 from sq_edu.practice.classgame.state import ClassGame
-from sq_edu.practice.classroom.teacher_key import hash_password
 from sq_edu.practice.progress import from_bytes, learner_file_name
 from sq_edu.server.server import VoilaServer
 from tests.support.browser import keep_offline, wait_rendered
@@ -30,7 +30,8 @@ from tests.support.shots import shot
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
-PASSWORD = "owls-at-noon"
+PASSWORD = "owls-at-noon"   # the teacher's
+CLASS_PASSWORD = "owls-fly-at-nine"   # every device types it once
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 NAMES = ("Anna", "Boris", "Vera", "Gleb", "Dasha")   # Dasha comes late
 MAX_ROUNDS = 40
@@ -38,10 +39,16 @@ MAX_ROUNDS = 40
 
 @pytest.fixture(scope="module")
 def class_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """`sq-edu serve --class 5b --teacher-password ...` run by the console script, as a
+    teacher types it, with the class password in the environment (as the README says); only
+    a free port, `--no-browser`, no preheated kernels and a fresh progress folder are added
+    (and the class game's deal number, so the game is the same every run)."""
     folder = tmp_path_factory.mktemp("classgame-progress")
     server = VoilaServer(log_path=ARTIFACTS / "voila-classgame.log")
-    server.env.update(SQ_EDU_CLASS="5b", SQ_EDU_TEACHER_KEY=hash_password(PASSWORD),
-                      SQ_EDU_PROGRESS_DIR=str(folder), SQ_EDU_CLASSGAME_SEED="30")
+    server.command = [str(Path(sys.executable).with_name("sq-edu")), "serve", "--class", "5b",
+                      "--teacher-password", PASSWORD, "--port", str(server.port),
+                      "--no-browser", "--pool-size", "0", "--progress-dir", str(folder)]
+    server.env.update(SQ_EDU_CLASS_PASSWORD=CLASS_PASSWORD, SQ_EDU_CLASSGAME_SEED="30")
     server.folder = folder   # type: ignore[attr-defined]
     with server:
         yield server
@@ -61,6 +68,10 @@ def open_page(context: Any, server: VoilaServer, notebook: str, root: str,
     page.set_default_timeout(60_000)
     keep_offline(page, server.url)
     page.goto(f"{server.url}voila/render/{notebook}.ipynb?lang={lang}")
+    if "/login" in page.url:   # this device's first page: the class password, once
+        page.locator("#password").fill(CLASS_PASSWORD)
+        page.locator("#password").press("Enter")
+        page.wait_for_url(f"**/{notebook}.ipynb*")
     wait_rendered(page, root)
     return page
 
