@@ -142,7 +142,7 @@ def offline_vote(context: Any, page: Any, index: int) -> str:
     label.click()
     page.locator(".sq-classgame-kept", has_text="Kept on your device").wait_for()
     context.set_offline(False)
-    page.locator(".sq-status", has_text="Your vote is in").first.wait_for()
+    vote_is_in(page)
     page.locator(".sq-classgame-kept").wait_for(state="hidden")
     return text
 
@@ -152,8 +152,17 @@ def vote(page: Any, index: int) -> str:
     label = page.locator(".sq-classgame-vote .widget-radio-box label").nth(index)
     text = label.inner_text()
     label.click()
-    page.locator(".sq-status", has_text="Your vote is in").first.wait_for()
+    vote_is_in(page)
     return text
+
+
+def vote_is_in(page: Any) -> None:
+    """The page says the vote is in, or the round it closed has gone (a new round clears
+    the old round's line)."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.sq-status')].some(s => s.textContent"
+        ".includes('Your vote is in')) || !document.querySelector('.sq-classgame-vote')"
+        " || document.querySelector('.sq-classgame-vote').offsetParent === null")
 
 
 def right_and_wrong(game: ClassGame, lang: str = "en") -> tuple[str, str, bool]:

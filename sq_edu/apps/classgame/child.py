@@ -259,6 +259,8 @@ class ClassGameApp(widgets.VBox):
     def show(self, view: dict[str, Any]) -> None:
         round_changed = view.get("round") != self.view.get("round") or \
             view.get("game") != self.view.get("game")
+        if round_changed and self.view:   # a new round: the old round's line is done
+            self.feedback.clear()
         self.view = view
         if round_changed:
             self.number.value = ""

@@ -13,7 +13,7 @@ from sq_edu.apps.classgame.outbox import Outbox, sent_items
 from sq_edu.pages.tables.client import TableClient
 from sq_edu.server.classgame.service import ClassGameService
 from sq_edu.server.server import free_port
-from tests.apps.classgame.classgame_served import page, wait_until
+from tests.apps.classgame.classgame_served import named, page, wait_until
 
 
 def hand_in(outbox: Outbox, *items: dict[str, Any]) -> list[str]:
@@ -29,9 +29,7 @@ def test_kept_answers_and_votes_reach_the_class_game_once(
     url, games = served
     games.start("5b", "kids", 2, "quiz")
     game = games.games["5b"]
-    anna = page(url, games, tmp_path)
-    anna.learner.secret.picture.buttons.value, anna.learner.secret.secret.value = "sun", "1357"
-    assert anna.learner.set_nickname("Anna")
+    anna = named(url, games, tmp_path)
     wait_until(lambda: anna.outbox.at.startswith("Anna|0|"))
     at = anna.outbox.at
     right = str(game.question().exercise.answers[0])
