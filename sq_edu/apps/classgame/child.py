@@ -8,11 +8,13 @@ the class's turn the page shows the class's position in words, the coach's quest
 to type or a choice) and, once answered, the moves to vote for; the vote may change until the
 round closes. An answer is judged here as in a lesson and goes into the child's record and the
 teacher's live view (skill and misconception) only when the class game took it as this child's
-first answer of the round, so an answer sent twice is counted once.
+first answer of the round, so an answer sent twice is counted once. The tap itself is kept in
+the browser (`Outbox`) until the class game has it, so a dropped connection loses none.
 
 Stable hooks: `sq-classgame-app`, `sq-classgame-question` (with `sq-classgame-input` or
 `sq-classgame-options`, and `sq-classgame-answer`), `sq-classgame-vote` (radio buttons),
-`sq-classgame-status`, and the learner row's `sq-nickname`, `sq-secret`, `sq-save-nickname`.
+`sq-classgame-status`, `sq-classgame-kept` (said while a tap waits), and the learner row's
+`sq-nickname`, `sq-secret`, `sq-save-nickname`.
 """
 
 from __future__ import annotations
