@@ -11,7 +11,7 @@ from html import escape
 import ipywidgets as widgets
 import traitlets
 
-from sq_edu.i18n import require_lang, t
+from sq_edu.i18n import render_param, require_lang, t
 
 TONES: tuple[str, ...] = ("info", "good", "bad")
 _ICONS = {"info": "", "good": "✔ ", "bad": "✘ "}
@@ -35,7 +35,8 @@ class Feedback(widgets.HTML):
         self._render()
 
     def say(self, key: str, tone: str = "info", /, **params: object) -> None:
-        """Show catalogue message `key` (re-translated when the language changes)."""
+        """Show catalogue message `key` (re-translated when the language changes, and so
+        is a parameter with `render(lang)`, such as another message)."""
         self._message = (key, params)
         self.tone = tone if tone in TONES else "info"
         self._render()
@@ -61,7 +62,8 @@ class Feedback(widgets.HTML):
     def _render(self) -> None:
         if self._message is not None:
             key, params = self._message
-            self._set(t(key, self.lang, **params))
+            self._set(t(key, self.lang, **{k: render_param(v, self.lang)
+                                          for k, v in params.items()}))
         else:
             self._set(self.text)
 

@@ -17,13 +17,11 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from sq_edu.i18n import t
 from sq_edu.practice import ProgressStore
 from sq_edu.practice.guess_limit import GuessLimit, client_device
 from sq_edu.practice.learner_guard import is_picture_record, is_weak_record, valid_pin
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.secret_pictures import hash_secret, secret_matches, secret_text
-from sq_edu.widgets.picture_picker import picture_name
 
 log = logging.getLogger(__name__)
 
@@ -83,8 +81,14 @@ class SecretGate:
 
     def said(self, lang: str) -> str:
         """The line about the secret to add to the greeting ("" when there is nothing)."""
+        line = self.said_msg()
+        return line.render(lang) if line is not None else ""
+
+    def said_msg(self) -> Msg | None:
+        """That line as a message, so a page can say it again in another language (the
+        picture's name too)."""
         if self.remade:
-            return t("safety.picture_added", lang, name=picture_name(self.remade, lang))
+            return msg("safety.picture_added", name=msg(f"safety.picture_{self.remade}"))
         if self.nudge:
-            return t("safety.add_picture", lang)
-        return ""
+            return msg("safety.add_picture")
+        return None

@@ -22,6 +22,7 @@ from sq_edu.server.server import VoilaServer
 from tests.support.browser import (
     ConsoleLog,
     assert_no_error_output,
+    axe_violations,
     chromium_path,
     keep_offline,
     launch_chromium,
@@ -90,15 +91,7 @@ class Dashboards:
     def axe_violations(self, script: Path, impacts: tuple[str, ...] = ("serious", "critical")
                        ) -> list[str]:
         """Run axe-core on the page; its serious and critical violations, one line each."""
-        if not self.page.evaluate("() => typeof window.axe !== 'undefined'"):
-            self.page.add_script_tag(path=str(script))
-        found = self.page.evaluate(
-            "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-            ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
-            " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
-        )
-        return [f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes']}"
-                for v in found if v["impact"] in impacts]
+        return axe_violations(self.page, script, impacts)
 
     def screenshot(self, name: str, curated: bool = False) -> Path:
         """Save a full-page screenshot under test-artifacts/ (and docs/screenshots/ if curated

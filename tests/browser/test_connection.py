@@ -3,12 +3,11 @@ every widget)."""
 
 from __future__ import annotations
 
-import json
 import time
-from typing import Any
 
-import psutil
 import pytest
+
+from tests.support.browser import kill_kernel_of
 
 pytestmark = pytest.mark.browser
 
@@ -19,16 +18,6 @@ ICONS_JS = """
   return before.content !== 'none' && before.content !== 'normal' && before.display !== 'none';
 }).map(el => el.className)
 """
-
-
-def kill_kernel_of(page: Any) -> None:
-    """SIGKILL the page's kernel, as the out-of-memory killer would."""
-    kernel_id = json.loads(page.locator("#jupyter-config-data").first.text_content())["kernelId"]
-    victims = [p for p in psutil.process_iter(["cmdline"])
-               if f"kernel-{kernel_id}.json" in " ".join(p.info["cmdline"] or [])]
-    assert len(victims) == 1, f"kernel {kernel_id} not found"
-    victims[0].kill()
-    psutil.wait_procs(victims, timeout=10)
 
 
 def test_a_dead_kernel_shows_only_the_banner(dashboards) -> None:

@@ -9,12 +9,15 @@ so offline runs neither wait nor log errors.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import psutil
 
 CHROMIUM_ARGS: tuple[str, ...] = (
     "--headless",
@@ -125,3 +128,28 @@ def page_problems(page: Any) -> list[str]:
 def assert_no_error_output(page: Any) -> None:
     problems = page_problems(page)
     assert not problems, "dashboard shows an error: " + "; ".join(problems)
+
+
+def axe_violations(page: Any, script: Path, impacts: tuple[str, ...] = ("serious", "critical")
+                   ) -> list[str]:
+    """Run axe-core (`script`, the `axe_script` fixture) on the page; its violations of
+    `impacts`, one line each."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(script))
+    found = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, impact: v.impact, help: v.help,"
+        " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))"
+    )
+    return [f"{v['impact']}: {v['id']} ({v['help']}) at {v['nodes']}"
+            for v in found if v["impact"] in impacts]
+
+
+def kill_kernel_of(page: Any) -> None:
+    """SIGKILL the page's kernel, as the out-of-memory killer would."""
+    kernel_id = json.loads(page.locator("#jupyter-config-data").first.text_content())["kernelId"]
+    victims = [p for p in psutil.process_iter(["cmdline"])
+               if f"kernel-{kernel_id}.json" in " ".join(p.info["cmdline"] or [])]
+    assert len(victims) == 1, f"kernel {kernel_id} not found"
+    victims[0].kill()
+    psutil.wait_procs(victims, timeout=10)

@@ -87,15 +87,15 @@ def _turn_html(view: dict[str, Any], lang: str) -> str:
     return (f'<div role="status" aria-live="polite" class="sq-classgame-turn" '
             f'style="display:flex;justify-content:space-between;gap:2vw;flex-wrap:wrap;'
             f'background:#EDE7F6;border-radius:1vw;padding:0.6vw 1.2vw;margin-bottom:0.8vw">'
-            f'<span style="font-size:2.2vw;font-weight:bold">{escape(line)}</span>'
-            f'<span class="sq-classgame-streak" style="font-size:2.2vw">★ {escape(streak)}'
-            "</span></div>")
+            f'<span style="font-size:1.8vw;font-weight:bold">{escape(line)}</span>'
+            f'<span class="sq-classgame-streak" style="font-size:1.8vw;white-space:nowrap">'
+            f"★ {escape(streak)}</span></div>")
 
 
 def _bots_html(obs: Any, lang: str) -> str:
     lines = [t("classgame.bot_queens", lang, n=seat, queens=len(obs.awake[seat]),
                cards=obs.hand_sizes[seat]) for seat in range(1, obs.players)]
-    return "".join(_p(line, "1.5vw") for line in lines)
+    return "".join(_p(line, "1.3vw") for line in lines)   # one line each, also in Russian
 
 
 def _round_html(view: dict[str, Any], lang: str) -> str:

@@ -8,15 +8,18 @@ the class's turn the page shows the class's position in words, the coach's quest
 to type or a choice) and, once answered, the moves to vote for; the vote may change until the
 round closes. An answer is judged here as in a lesson and goes into the child's record and the
 teacher's live view (skill and misconception) only when the class game took it as this child's
-first answer of the round, so an answer sent twice is counted once.
+first answer of the round, so an answer sent twice is counted once. The tap itself is kept in
+the browser (`Outbox`) until the class game has it, so a dropped connection loses none.
 
 Stable hooks: `sq-classgame-app`, `sq-classgame-question` (with `sq-classgame-input` or
 `sq-classgame-options`, and `sq-classgame-answer`), `sq-classgame-vote` (radio buttons),
-`sq-classgame-status`, and the learner row's `sq-nickname`, `sq-secret`, `sq-save-nickname`.
+`sq-classgame-status`, `sq-classgame-kept` (said while a tap waits), and the learner row's
+`sq-nickname`, `sq-secret`, `sq-save-nickname`.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from html import escape
@@ -45,6 +48,7 @@ from sq_edu.widgets.style import AppStyle
 
 from .countdown import Countdown
 from .follow import Follower, classgame_client
+from .outbox import Outbox, Sent
 from .words import choice_labels, position_words, question_of
 
 log = logging.getLogger(__name__)
@@ -80,8 +84,10 @@ class ClassGameApp(widgets.VBox):
         self.options = widgets.RadioButtons(options=[], index=None,
                                             layout=widgets.Layout(width="auto"))
         self.options.add_class("sq-classgame-options")
+        # The tap is kept in the browser (Outbox) and handed in from there, so an answer or
+        # vote given while the connection is down is sent when it is back.
         self.answer_button = button("sq-classgame-answer", button_style="primary")
-        self.answer_button.on_click(guard(lambda _b: self.send_answer()))
+        self.outbox = Outbox(guard(self._deliver))
         self.question = widgets.VBox([self.prompt, self.number, self.options,
                                       self.answer_button])
         self.question.add_class("sq-classgame-question")
@@ -89,10 +95,9 @@ class ClassGameApp(widgets.VBox):
         self.vote = widgets.RadioButtons(options=[], index=None,
                                          layout=widgets.Layout(width="auto"))
         self.vote.add_class("sq-classgame-vote")
-        self.vote.observe(guard(lambda change: self.send_vote(change["new"])), "index")
         self.vote_box = widgets.VBox([self.vote_help, self.vote])
-        self.game_box = widgets.VBox([self.status, self.countdown, self.question, self.vote_box,
-                                      self.position])
+        self.game_box = widgets.VBox([self.status, self.outbox, self.countdown, self.question,
+                                      self.vote_box, self.position])
         header = widgets.HBox([self.title, header_tools(self.language)])
         header.add_class("sq-app-header")
         super().__init__([AppStyle(), self.memory, header, self.feedback, self.help, self.learner,
@@ -100,7 +105,6 @@ class ClassGameApp(widgets.VBox):
         self.add_class("sq-app")
         self.add_class("sq-classgame-app")
         self.follower: Follower | None = None
-        self._drawing = False
         self._relabel()
         self.game_box.layout.display = "none"
         if self.client is None:
@@ -112,17 +116,58 @@ class ClassGameApp(widgets.VBox):
         return self.learner.progress.nickname if self.learner.learner.named else ""
 
     # --- talking to the class game ----------------------------------------------------------
-    def _ask(self, verb: str, **data: Any) -> dict[str, Any] | None:
+    def _ask(self, verb: str, kept: bool = False, **data: Any) -> dict[str, Any] | None:
+        """The class game's answer (None: refused, said). Unreached, it is said, or for an
+        item the browser keeps (`kept`) the OSError goes up: the browser sends it again."""
         if self.client is None:
             return None
         try:
             return self.client.call(verb, name=self.nickname, **data)
         except Refused as why:
             self.feedback.say(why.key, "bad")
-        except OSError:
+        except OSError as lost:
+            if kept:   # expected on a bad connection: the browser keeps it and tries again
+                log.warning("the class game did not answer %s: %s", verb, lost)
+                raise
             log.warning("the class game did not answer %s", verb, exc_info=True)
             self.feedback.say("table.err_server", "bad")
         return None
+
+    def _here(self) -> str:
+        """The question this page shows, as the browser tags what it keeps: the child, the
+        round and the class's position (another game's round 1 is another question)."""
+        view = self.view
+        if not view.get("game"):
+            return ""
+        position = json.dumps(view.get("obs"), sort_keys=True).encode()
+        return f"{self.nickname}|{view.get('round')}|{hashlib.sha256(position).hexdigest()[:16]}"
+
+    def _deliver(self, item: Sent) -> bool:
+        """An answer or vote the browser kept: False while it cannot reach the class game
+        (not seated yet after a reload, or no answer from the server), else True."""
+        if not self.nickname or not self.view:
+            return False
+        here = self._here()
+        if item.at != here:   # kept past its round: not given to another question
+            if item.at.split("|")[0] == self.nickname:
+                self.feedback.say("classgame.err_closed", "info")
+            return True
+        try:
+            if item.kind == "vote":
+                self.send_vote(item.choice, kept=True)
+            else:
+                self.send_answer(self._picked(item), kept=True)
+        except OSError:
+            return False
+        return True
+
+    def _picked(self, item: Sent) -> object:
+        """What the child answered: the typed text, or the id of the option picked."""
+        question = question_of(self.view)
+        if question is None or question.exercise.kind != CHOICE:
+            return item.text.strip()
+        options = question.exercise.options
+        return options[item.choice].id if 0 <= item.choice < len(options) else None
 
     def join(self) -> None:
         """Named: into the class game (again after a reload: the same child)."""
@@ -173,12 +218,14 @@ class ClassGameApp(widgets.VBox):
                bool(view.get("tie"))] if view else None)
         return {"role": "child", "name": self.nickname, "at": at}
 
-    def send_answer(self) -> None:
+    def send_answer(self, text: object = "", kept: bool = False) -> None:
+        """Judge and hand in the answer (`text`, or what the page's fields hold)."""
         question = question_of(self.view)
         if question is None:
             return
         ex = question.exercise
-        text: object = self.options.value if ex.kind == CHOICE else self.number.value.strip()
+        if text == "":
+            text = self.options.value if ex.kind == CHOICE else self.number.value.strip()
         if text in (None, ""):
             self.feedback.say("classgame.err_bad_request", "info")
             return
@@ -186,7 +233,7 @@ class ClassGameApp(widgets.VBox):
         if not verdict.understood:   # as a lesson says it: "Type a whole number"
             self.feedback.show(verdict.message.render(self.lang), "info")
             return
-        answer = self._ask("answer", round=self.view["round"], text=text)
+        answer = self._ask("answer", kept, round=self.view["round"], text=text)
         if answer is None or self.follower is None:
             return
         result = answer["result"]
@@ -195,10 +242,10 @@ class ClassGameApp(widgets.VBox):
         self.feedback.clear()
         self.follower.show(answer["view"])
 
-    def send_vote(self, index: int | None) -> None:
-        if self._drawing or index is None or not self.view or self.follower is None:
+    def send_vote(self, index: int | None, kept: bool = False) -> None:
+        if index is None or index < 0 or not self.view or self.follower is None:
             return
-        answer = self._ask("vote", round=self.view["round"], choice=int(index))
+        answer = self._ask("vote", kept, round=self.view["round"], choice=int(index))
         if answer is not None:
             self.feedback.say("classgame.voted", "good")
             self.follower.show(answer["view"])
@@ -214,17 +261,16 @@ class ClassGameApp(widgets.VBox):
     def show(self, view: dict[str, Any]) -> None:
         round_changed = view.get("round") != self.view.get("round") or \
             view.get("game") != self.view.get("game")
+        if round_changed and self.view:   # a new round: the old round's line is done
+            self.feedback.clear()
         self.view = view
-        self._drawing = True
-        try:
-            if round_changed:
-                self.number.value = ""
-                self.options.index = None
-                self.vote.index = None
-            self._show_state()
-            self.countdown.show(view.get("left"), self.lang)
-        finally:
-            self._drawing = False
+        if round_changed:
+            self.number.value = ""
+            self.options.index = None
+            self.vote.index = None
+        self._show_state()
+        self.countdown.show(view.get("left"), self.lang)
+        self.outbox.at = self._here() if view.get("phase") == "open" else ""
 
     def _show_state(self) -> None:
         view, lang = self.view, self.lang
@@ -279,18 +325,15 @@ class ClassGameApp(widgets.VBox):
         self._relabel()
         self.countdown.relabel(self.lang)
         if self.view:
-            self._drawing = True
-            try:
-                self.vote.options = []
-                self.options.options = []
-                self._show_state()
-            finally:
-                self._drawing = False
+            self.vote.options = []
+            self.options.options = []
+            self._show_state()
 
     def _relabel(self) -> None:
         self.title.value = f"<h2 class='sq-h'>{escape(t('classgame.title', self.lang))}</h2>"
         self.help.value = f"<p>{escape(t('classgame.join_help', self.lang))}</p>"
         self.answer_button.description = t("classgame.answer", self.lang)
+        self.outbox.kept_text = t("classgame.kept", self.lang)
         self.number.description = t("play.coach_answer", self.lang)
         self.number.style.description_width = "initial"
         vote_help = escape(t("classgame.vote_help", self.lang))

@@ -52,14 +52,23 @@ def worked_html(question: Question, lang: str) -> str:
     return "".join(f"<p>{escape(line)}</p>" for line in lines)
 
 
+def answer_labels(view: dict[str, Any], lang: str) -> dict[str, str]:
+    """A choice question's answers are kept as option ids ("no_total"): their words."""
+    question = question_of(view)
+    if question is None:
+        return {}
+    return {str(o.id): o.label.render(lang) for o in question.exercise.options}
+
+
 def spread_html(view: dict[str, Any], lang: str, names: bool) -> str:
     """How many answered, each answer and how many gave it, the named mistakes among the
     wrong ones (with who made them only when `names`: the teacher's own screen)."""
     if "spread" not in view:
         return ""
     total = max(1, int(view.get("answered", 0)))
+    shown = answer_labels(view, lang)
     rows = "".join(
-        f'<li><span class="sq-classgame-answer-text">{escape(str(text))}</span> '
+        f'<li><span class="sq-classgame-answer-text">{escape(shown.get(text, str(text)))}</span> '
         f'<span class="sq-classgame-bar" style="display:inline-block;height:0.8em;'
         f'width:{int(8 * n / total)}em;background:#7E57C2;border-radius:4px"></span> '
         f"{n}</li>" for text, n in view["spread"])

@@ -138,9 +138,9 @@ class LearnerRow(widgets.VBox):
         self._save()
         self.nickname.value = saved.nickname
         self.set_lang(self.lang)
-        said = self.gate.said(self.lang)
-        if said:
-            self.feedback.show(said, "good")
+        said = self.gate.said_msg()   # a message: a language switch says it again
+        if said is not None:
+            self.feedback.say(said.key, "good", **said.params)
         if self._on_learner is not None:
             self._on_learner(saved)
         return True

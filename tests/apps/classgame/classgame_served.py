@@ -65,3 +65,12 @@ def wait_until(check: Callable[[], object], seconds: float = 10.0) -> None:
         time.sleep(0.05)
 
 
+
+
+def named(url: str, games: ClassGameService, folder: Path, name: str = "Anna") -> ClassGameApp:
+    """A child's page named with a secret (so in the class game), showing round 0."""
+    app = page(url, games, folder)
+    app.learner.secret.picture.buttons.value, app.learner.secret.secret.value = "sun", "1357"
+    assert app.learner.set_nickname(name)
+    wait_until(lambda: app.view.get("round") == 0)
+    return app

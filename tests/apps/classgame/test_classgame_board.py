@@ -50,3 +50,20 @@ def test_a_queen_waking_is_celebrated_and_the_end_names_nobody(
     assert woke
     end = projector_html(games.view("5b", "projector"), "en")
     assert "sq-classgame-end" in end and "Class stars" in end and "Anna" not in end
+
+
+def test_a_choice_questions_spread_shows_the_options_words_not_their_ids(
+        games: ClassGameService) -> None:
+    games.teacher("5b", "skip")   # round 2 of this deal asks a choice (the power card chance)
+    game = games.games["5b"]
+    ex = game.question().exercise
+    assert ex.options
+    picked = ex.options[0]
+    games.answer("5b", "Anna", 1, picked.id)
+    games.teacher("5b", "spread", show=True)
+    for lang in ("en", "ru"):
+        teacher = spread_html(games.view("5b", "teacher"), lang, names=True)
+        board = projector_html(games.view("5b", "projector"), lang)
+        for page in (teacher, board):
+            assert f">{picked.label.render(lang)}</span>" in page
+    assert f">{picked.id}</span>" not in spread_html(games.view("5b", "teacher"), "ru", True)
