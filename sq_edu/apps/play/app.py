@@ -352,7 +352,8 @@ class PlayApp(widgets.VBox):
             self.setup.bot_count.layout.display = "none" if moved and not over else "flex"
             self._story_cheer.hear(story, table.viewer)
             self.over.draw(obs, [e for _new, e in story] if over else [],
-                           self.coaches if over else {}, self._seats, self.table.game.observe)
+                           self.coaches if over else {}, self._seats, self.table.game.observe,
+                           self.board.names, self.board.shared)
             bots = table.bots_turn
             self.bot_bar.layout.display = "flex" if bots else "none"
             self.next_button.layout.display = "none" if self.pace.waiting else "flex"

@@ -125,16 +125,18 @@ def _teams(obs: Observation) -> list[tuple[int, ...]]:
     return [(s,) for s in range(obs.players)]
 
 
-def team_lines(obs: Observation, me: int, lang: str) -> list[str]:
+def team_lines(obs: Observation, me: int | None, lang: str,
+               names: Sequence[str] | None = None) -> list[str]:
     """Teams: each team's pooled points ("Team 1 (You, Player 3): 45 points"); [] otherwise."""
     if not obs.rules.teams:
         return []
     return [t("play.team_total", lang, n=i + 1, points=sum(obs.points[s] for s in team),
-              who=", ".join(who(s, me, lang) for s in team))
+              who=", ".join(who(s, me, lang, names) for s in team))
             for i, team in enumerate(_teams(obs))]
 
 
-def end_reason(obs: Observation, me: int, lang: str) -> str:
+def end_reason(obs: Observation, me: int | None, lang: str,
+               names: Sequence[str] | None = None) -> str:
     """Why the game ended, from what everyone can see: a side reached the points or queens
     to win ("Team 1 reached 80 points"), or every queen is awake."""
     win_points = obs.rules.win_points(obs.players)
@@ -143,7 +145,7 @@ def end_reason(obs: Observation, me: int, lang: str) -> str:
             continue
         points = sum(obs.points[s] for s in team)
         queens = sum(len(obs.awake[s]) for s in team)
-        name = who(team[0], me, lang)
+        name = who(team[0], me, lang, names)
         if win_points is not None and points >= win_points:
             return (t("play.team_reached", lang, n=i + 1, points=points) if obs.rules.teams
                     else t("play.player_reached", lang, who=name, points=points,

@@ -59,6 +59,9 @@ def test_two_people_and_a_bot_play_a_whole_game_at_one_screen(tmp_path: Path) ->
     over = app.over.summaries.children
     lines = " ".join(w.value for w in over if "sq-h" in getattr(w, "value", ""))
     assert "Mum:" in lines and "Masha:" in lines and "right out of" in lines
+    told = app.over.text.value   # issue 40: the panel names the seats, no one is "you"
+    assert not re.search(r"(?i)\b(you|your)\b", told), told
+    assert "Mum:" in told and "Masha:" in told and "Bot 3:" in told, told
 
 
 def test_seat_setup_refuses_a_table_without_names_kindly() -> None:
