@@ -8,6 +8,7 @@ added. The same command with a weak class password is refused in the server's la
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shlex
@@ -16,6 +17,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 
 from sq_edu.server.server import free_port
@@ -38,15 +40,20 @@ def readme_class_command() -> tuple[dict[str, str], list[str]]:
     return env, [os.path.join(os.path.dirname(sys.executable), "sq-edu"), *words[1:]]
 
 
-def test_the_readme_class_command_starts_a_class_server(tmp_path: Path) -> None:
+@contextlib.contextmanager
+def readme_class_server(folder: Path, *options: str) -> Iterator[tuple[str, Path]]:
+    """The README's class command running (teacher password typed at its prompt), with a
+    free port, `--no-browser`, no preheated kernels, progress in `folder` and `options`
+    added; (its address, its log) once its login page answers. Shared by the journey test."""
     env, argv = readme_class_command()
     assert env["SQ_EDU_CLASS_PASSWORD"] and argv[-1] == "-"   # the teacher types the password
     port = free_port()
-    log = tmp_path / "serve.log"
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder.parent / f"{folder.name}-serve.log"
     with log.open("wb") as out:
         server = subprocess.Popen(
             [*argv, "--port", str(port), "--no-browser", "--pool-size", "0",
-             "--progress-dir", str(tmp_path / "progress")],
+             "--progress-dir", str(folder), *options],
             env={**os.environ, **env}, stdin=subprocess.PIPE, stdout=out,
             stderr=subprocess.STDOUT, start_new_session=True)   # no terminal: getpass reads stdin
     assert server.stdin is not None
@@ -63,11 +70,18 @@ def test_the_readme_class_command_starts_a_class_server(tmp_path: Path) -> None:
                     page = answer.read().decode("utf-8", "replace")
             except OSError:
                 time.sleep(0.3)
-        assert "Пароль" in page   # --lang ru: the class login page speaks Russian
-        assert "Уроки: http://localhost:" in log.read_text(encoding="utf-8")
+        yield f"http://127.0.0.1:{port}/", log
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
+
+
+def test_the_readme_class_command_starts_a_class_server(tmp_path: Path) -> None:
+    with readme_class_server(tmp_path / "progress") as (url, log):
+        with urllib.request.urlopen(f"{url}login", timeout=30) as answer:
+            page = answer.read().decode("utf-8", "replace")
+        assert "Пароль" in page   # --lang ru: the class login page speaks Russian
+        assert "Уроки: http://localhost:" in log.read_text(encoding="utf-8")
 
 
 def test_the_readme_command_with_a_weak_class_password_is_refused_in_russian() -> None:

@@ -34,10 +34,11 @@ def slot_text(slot: int, content: str | None, lang: str) -> str:
 
 
 def total_text(obs: Observation, seat: int, lang: str,
-               names: Sequence[str] | None = None) -> str:
+               names: Sequence[str] | None = None, you: bool = True) -> str:
     """"You: 2 queens, 15 of 50" (points), or "2 queens of 5" where only queens count;
-    `names`: the seats' names where they have them (a class table)."""
-    who = player_name(seat, obs.seat, lang, names)
+    `names`: the seats' names where they have them (a class table); `you=False` where
+    several people share the screen, so each seat is called by its name."""
+    who = player_name(seat, obs.seat if you else None, lang, names)
     n = len(obs.awake[seat])
     none = "widgets.no_queens_end" if obs.is_over else "widgets.no_queens"  # not "yet": over
     queens = t("common.count_queens", lang, n=n) if n else t(none, lang)
@@ -64,6 +65,7 @@ class QueenGrid(widgets.VBox):
         self.add_class("sq-queen-grid")
         self._obs = obs
         self.names: list[str] | None = None   # the seats' names (a class table), else "Player 2"
+        self.shared = False   # several people at this screen: no seat is "You", each its name
         self.stars: dict[int, int] = {}       # the coach's stars per seat, beside the name
         self._width = card_width
         self._feedback = feedback
@@ -137,7 +139,7 @@ class QueenGrid(widgets.VBox):
         return [slot_text(i, s, self.lang) for i, s in enumerate(self._obs.slots)]
 
     def totals(self) -> list[str]:
-        return [total_text(self._obs, s, self.lang, self.names)
+        return [total_text(self._obs, s, self.lang, self.names, not self.shared)
                 for s in range(self._obs.players)]
 
     # --- drawing ----------------------------------------------------------------------------
@@ -197,7 +199,7 @@ class QueenGrid(widgets.VBox):
                 for q in self._obs.awake[seat])
             head.value = (
                 f'<div class="sq-awake-total" style="font-size:1.1em"><b>'
-                f'{escape(total_text(self._obs, seat, self.lang, self.names))}</b>'
+                f'{escape(total_text(self._obs, seat, self.lang, self.names, not self.shared))}</b>'
                 f'{self._stars_html(seat)}</div>'
                 f'<div style="display:flex;gap:4px">{faces}</div>')
             buttons = []
@@ -223,7 +225,7 @@ class QueenGrid(widgets.VBox):
                 f'title="{label}" style="color:#b45309;font-size:1.2em">{shown}</span>')
 
     def _who(self, seat: int) -> str:
-        return player_name(seat, self._obs.seat, self.lang, self.names)
+        return player_name(seat, None if self.shared else self._obs.seat, self.lang, self.names)
 
     def _new_mark(self, seat: int, queen: str) -> str:
         return ' class="sq-queen-new"' if (seat, queen) in self._new else ""

@@ -133,15 +133,15 @@ def child_html(child: ChildSummary, lang: str, link: Link) -> str:
 
 
 def summary_html(children: list[ChildSummary], lang: str, link: Link, note: str = "") -> str:
-    """The whole page: title, how to print, then each child (or why there is nothing)."""
+    """The whole page: title, how to print (only where a child's summary is there to print),
+    then each child (or why there is nothing)."""
     intro = escape(note or t("grownups.intro", lang))
+    hint = f'<p class="sq-grownups-print">{escape(t("grownups.print", lang))}</p>'
     if note:   # a class server: the summaries are the teacher's, not every visitor's
-        body = ""
+        body, hint = "", ""
     elif children:
         body = "".join(child_html(child, lang, link) for child in children)
     else:
-        body = f'<p class="sq-grownups-none">{escape(t("grownups.none", lang))}</p>'
+        body, hint = f'<p class="sq-grownups-none">{escape(t("grownups.none", lang))}</p>', ""
     return (f'{STYLE}<div class="sq-grownups" lang="{lang}">'
-            f"<h1>{escape(t('grownups.title', lang))}</h1><p>{intro}</p>"
-            f'<p class="sq-grownups-print">{escape(t("grownups.print", lang))}</p>'
-            f"{body}</div>")
+            f"<h1>{escape(t('grownups.title', lang))}</h1><p>{intro}</p>{hint}{body}</div>")

@@ -51,7 +51,7 @@ from sq_edu.apps.play.table import MAX_BOT_STEPS, PlayTable, available_bots
 from sq_edu.apps.shared.coach import CoachPanel
 from sq_edu.apps.shared.learner import LearnerRow, SavingRecorder, name_seat
 from sq_edu.apps.shared.seats import PassScreen, SeatSetup, seat_name
-from sq_edu.apps.shared.words import narrate, who
+from sq_edu.apps.shared.words import who
 from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
 from sq_edu.engine.cards import sort_key
 from sq_edu.engine.observation import Event
@@ -180,6 +180,7 @@ class PlayApp(widgets.VBox):
         self.pace.stop()
         self._story_cheer.reset()
         self.table = PlayTable(seats, rules, self._seeds.randrange(2**31))
+        self.board.shared = self.table.together
         self.board.mode = None
         for seat_coach in self.coaches.values():
             seat_coach.panel.new_game()
@@ -207,7 +208,8 @@ class PlayApp(widgets.VBox):
             solo_only.layout.display = "none"   # the seats' own names, bots and number
         self.new_game()
         if not_kept:
-            self.feedback.say("play.seat_not_kept", "info", names=", ".join(not_kept))
+            key = "play.seat_not_kept" if len(not_kept) == 1 else "play.seats_not_kept"
+            self.feedback.say(key, "info", names=", ".join(not_kept))
 
     def _name_seats(self) -> None:
         """The seats' names on the board and the coaches' buttons, in the page's language."""
@@ -262,8 +264,7 @@ class PlayApp(widgets.VBox):
 
     def story_lines(self) -> list[str]:
         """Everything told so far, in the current language."""
-        lines = (narrate(e, self.table.viewer, self.lang) for _new, e in self.table.story())
-        return [line for line in lines if line]
+        return [line for _new, line in self.board.tell(self.table.story(), self.table.viewer)]
 
     def set_lang(self, lang: str) -> None:
         self.lang = normalize_lang(lang)
@@ -351,7 +352,8 @@ class PlayApp(widgets.VBox):
             self.setup.bot_count.layout.display = "none" if moved and not over else "flex"
             self._story_cheer.hear(story, table.viewer)
             self.over.draw(obs, [e for _new, e in story] if over else [],
-                           self.coaches if over else {}, self._seats, self.table.game.observe)
+                           self.coaches if over else {}, self._seats, self.table.game.observe,
+                           self.board.names, self.board.shared)
             bots = table.bots_turn
             self.bot_bar.layout.display = "flex" if bots else "none"
             self.next_button.layout.display = "none" if self.pace.waiting else "flex"

@@ -219,10 +219,26 @@ class PlayBoard:
         if move in self.legal:
             self._play(move)
 
+    @property
+    def shared(self) -> bool:
+        """Several people share this screen: no seat is "You", each is called by its name
+        (on the scoreboard and in the story); one child against bots keeps "You"."""
+        return self.grid.shared
+
+    @shared.setter
+    def shared(self, shared: bool) -> None:
+        self.grid.shared = shared
+
+    def tell(self, story: Sequence[tuple[bool, Event]], me: int) -> list[tuple[bool, str]]:
+        """(newest?, sentence) for each event of `story` a child reads, as seat `me`'s screen
+        says it."""
+        teller = None if self.shared else me
+        told = [(new, narrate(e, teller, self.lang, self.names)) for new, e in story]
+        return [(new, line) for new, line in told if line]
+
     def render_story(self, story: Sequence[tuple[bool, Event]], me: int) -> None:
         """The last lines of what happened, the newest move in bold (role=log)."""
-        told = [(new, narrate(e, me, self.lang)) for new, e in story]
-        lines = [(new, line) for new, line in told if line][-STORY_LINES:]
+        lines = self.tell(story, me)[-STORY_LINES:]
         items = "".join(f"<li>{'<b>' if new else ''}{escape(line)}{'</b>' if new else ''}</li>"
                         for new, line in lines)
         title = escape(t("play.story_title", self.lang))

@@ -52,27 +52,32 @@ def best_moment(events: Sequence[Event], lang: str, me: int = 0,
     return t("joy.best_moment", lang, what=what)
 
 
-def _queens_row(obs: Observation, seat: int, lang: str) -> str:
+def _queens_row(obs: Observation, seat: int, lang: str, names: Sequence[str] | None,
+                you: bool) -> str:
     faces = "".join(f'<span class="sq-over-queen">{queen_face(q, QUEEN_WIDTH, lang)}</span>'
                     for q in obs.awake[seat])
-    return (f'<li class="sq-over-player"><b>{escape(total_text(obs, seat, lang))}</b>'
+    return (f'<li class="sq-over-player"><b>{escape(total_text(obs, seat, lang, names, you))}</b>'
             f'<div class="sq-over-queens">{faces}</div></li>')
 
 
-def game_over_html(obs: Observation, events: Sequence[Event], lang: str) -> str:
+def game_over_html(obs: Observation, events: Sequence[Event], lang: str,
+                   names: Sequence[str] | None = None, shared: bool = False) -> str:
     """The whole panel as `obs.seat` sees it: heading, winner (celebrated if it is that seat),
-    queens, best moment."""
-    me = obs.seat
+    queens, best moment. `names`: the seats' names (several people, or one with bots);
+    `shared`: several people at this screen, so no seat is "you" and no one's best moment."""
+    me = None if shared else obs.seat
     head = escape(t("play.game_over", lang))
-    winner = game_over_text(obs.winners, me, lang) + " " + end_reason(obs, me, lang)
+    winner = (game_over_text(obs.winners, me, lang, names) + " "
+              + end_reason(obs, me, lang, names))
     top = (celebration_html(winner) if me in obs.winners
            else f"<p><b>{escape(winner)}</b></p>")
-    players = "".join(_queens_row(obs, seat, lang) for seat in range(obs.players))
-    teams = "".join(f"<li>{escape(line)}</li>" for line in team_lines(obs, me, lang))
-    moment = escape(best_moment(events, lang, me, obs.awake[me]))
+    players = "".join(_queens_row(obs, seat, lang, names, not shared)
+                      for seat in range(obs.players))
+    teams = "".join(f"<li>{escape(line)}</li>" for line in team_lines(obs, me, lang, names))
+    best = "" if shared else best_moment(events, lang, obs.seat, obs.awake[obs.seat])
+    moment = f'<p class="sq-best-moment">{escape(best)}</p>' if best else ""
     return (f'<div role="status" class="sq-over" style="font-size:1.15em"><h2>{head}</h2>{top}'
-            f'<ul class="sq-over-players">{players}{teams}</ul>'
-            f'<p class="sq-best-moment">{moment}</p></div>')
+            f'<ul class="sq-over-players">{players}{teams}</ul>{moment}</div>')
 
 
 class GameOver(widgets.VBox):
@@ -90,14 +95,15 @@ class GameOver(widgets.VBox):
         self.set_lang(lang)
 
     def draw(self, obs: Observation, events: Sequence[Event], coaches: Mapping[int, SeatCoach],
-             seats: Sequence[Seat] | None, observe: Callable[[int], Observation]) -> None:
+             seats: Sequence[Seat] | None, observe: Callable[[int], Observation],
+             names: Sequence[str] | None = None, shared: bool = False) -> None:
         """Show the result of a finished game (hide the panel otherwise; `events` as the shown
         person saw them, for their best moment) with each learner's
         coach summary under it (their coach drawn from `observe(seat)`), named when several
         people played (`seats` given)."""
         over = obs.is_over
         self.layout.display = "flex" if over else "none"
-        self.text.value = game_over_html(obs, events, self.lang) if over else ""
+        self.text.value = game_over_html(obs, events, self.lang, names, shared) if over else ""
         shown: list[widgets.Widget] = []
         for seat, seat_coach in coaches.items():
             seat_coach.panel.turn(observe(seat), [])

@@ -17,16 +17,17 @@ from sq_edu.i18n.words import Word, join_words
 from sq_edu.widgets.names import card_word, player_name, queen_name
 
 
-def who(seat: int | None, me: int, lang: str, names: Sequence[str] | None = None) -> Word:
+def who(seat: int | None, me: int | None, lang: str,
+        names: Sequence[str] | None = None) -> Word:
     """"You" or "Player 2" (seats are shown 1-based; or the seat's name where `names` has
     one), with case forms: "{victim:gen}"."""
     return player_name(seat or 0, me, lang, names)
 
 
-def _say(key: str, seat: int | None, me: int, lang: str, names: Sequence[str] | None,
+def _say(key: str, seat: int | None, me: int | None, lang: str, names: Sequence[str] | None,
          **params: object) -> str:
     """`play.<key>_you` for the child's own seat, `play.<key>_other` (with {who}) otherwise."""
-    if seat == me:
+    if me is not None and seat == me:
         return t(f"play.{key}_you", lang, **params)
     return t(f"play.{key}_other", lang, who=who(seat, me, lang, names), **params)
 
@@ -39,11 +40,12 @@ def _queen(queen: str | None, lang: str) -> str:
     return queen_name(queen, lang) if queen else "?"
 
 
-def narrate(event: Event, me: int, lang: str = "en",
+def narrate(event: Event, me: int | None, lang: str = "en",
             names: Sequence[str] | None = None) -> str | None:
     """One sentence for `event`, or None for events a child need not read (a king's 'play'
     is told by the wake that follows; other players' private draws show only a count).
-    `names`: what the seats are called, where they have names (a class table)."""
+    `names`: what the seats are called, where they have names (a class table); `me=None`
+    where several people share one screen: every seat, the shown one too, by its name."""
     kind, seat = event.kind, event.seat
     if kind == "wake":
         points = t("common.count_points", lang, n=QUEEN_POINTS.get(event.queen or "", 0))
@@ -88,9 +90,12 @@ def narrate(event: Event, me: int, lang: str = "en",
             return _say("discard_pair", seat, me, lang, names, a=cards[0])
         return _say("discard_equation", seat, me, lang, names, equation=describe_discard(cards))
     if kind == "draw":
-        if seat == me and event.cards:
-            return t("play.draw_you", lang, cards=_cards(event.cards, lang))
-        return None
+        if not event.cards:
+            return None
+        if me is None:   # the shown person's own draw, at a shared screen
+            return t("play.draw_named", lang, who=who(seat, me, lang, names),
+                     cards=_cards(event.cards, lang))
+        return t("play.draw_you", lang, cards=_cards(event.cards, lang)) if seat == me else None
     if kind == "reshuffle":
         return t("play.reshuffle", lang)
     if kind == "return":
@@ -103,7 +108,7 @@ def narrate(event: Event, me: int, lang: str = "en",
     return None
 
 
-def game_over_text(winners: tuple[int, ...], me: int, lang: str,
+def game_over_text(winners: tuple[int, ...], me: int | None, lang: str,
                    names: Sequence[str] | None = None) -> str:
     """"You win!", "Player 2 wins." (or "Masha wins.") or a shared win."""
     if len(winners) == 1:
@@ -120,16 +125,18 @@ def _teams(obs: Observation) -> list[tuple[int, ...]]:
     return [(s,) for s in range(obs.players)]
 
 
-def team_lines(obs: Observation, me: int, lang: str) -> list[str]:
+def team_lines(obs: Observation, me: int | None, lang: str,
+               names: Sequence[str] | None = None) -> list[str]:
     """Teams: each team's pooled points ("Team 1 (You, Player 3): 45 points"); [] otherwise."""
     if not obs.rules.teams:
         return []
     return [t("play.team_total", lang, n=i + 1, points=sum(obs.points[s] for s in team),
-              who=", ".join(who(s, me, lang) for s in team))
+              who=", ".join(who(s, me, lang, names) for s in team))
             for i, team in enumerate(_teams(obs))]
 
 
-def end_reason(obs: Observation, me: int, lang: str) -> str:
+def end_reason(obs: Observation, me: int | None, lang: str,
+               names: Sequence[str] | None = None) -> str:
     """Why the game ended, from what everyone can see: a side reached the points or queens
     to win ("Team 1 reached 80 points"), or every queen is awake."""
     win_points = obs.rules.win_points(obs.players)
@@ -138,7 +145,7 @@ def end_reason(obs: Observation, me: int, lang: str) -> str:
             continue
         points = sum(obs.points[s] for s in team)
         queens = sum(len(obs.awake[s]) for s in team)
-        name = who(team[0], me, lang)
+        name = who(team[0], me, lang, names)
         if win_points is not None and points >= win_points:
             return (t("play.team_reached", lang, n=i + 1, points=points) if obs.rules.teams
                     else t("play.player_reached", lang, who=name, points=points,

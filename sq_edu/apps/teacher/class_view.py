@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import ClassCodeError, clean_class_code
-from sq_edu.practice.classroom.diagnosis import Grid, class_csv, grid_html, skill_grid
+from sq_edu.practice.classroom.diagnosis import Grid, class_csv, grid_html, level_text, skill_grid
 from sq_edu.practice.classroom.live import (
     SORT_KEYS,
     LearnerRow,
@@ -185,7 +185,7 @@ class ClassView(widgets.VBox):
                     "nickname": r.nickname,
                     "lesson": self._titles[r.lesson].get(lang) if r.lesson in self._titles
                     else r.lesson,
-                    "level": str(r.level),
+                    "level": level_text(r.level),
                     "last_active": ago(r.idle_seconds(now), lang),
                     "recent": str(r.recent),
                     "streak": str(r.streak),

@@ -32,6 +32,13 @@ _CELL = "padding:4px 8px;border:1px solid #9ca3af;color:#111827;text-align:left"
 CSV_COLUMNS: tuple[str, ...] = ("class", "learner", "lesson", "level", "skill", "attempts",
                                 "right", "helped", "standing", "misconception",
                                 "misconception_count", "time")
+NO_LEVEL = "\u2013"   # an answer with no lesson level: a game's coach asked it (level 0)
+
+
+def level_text(level: int) -> str:
+    """A level as the teacher's page and the class CSV show it: "2", or a dash where the
+    answers came from a game's coach (a table, play), which has no lesson level."""
+    return str(level) if level > 0 else NO_LEVEL
 
 
 @dataclass
@@ -145,6 +152,6 @@ def class_csv(activities: Iterable[Activity], code: str, lang: str = "en") -> st
             key, times = cell.evidence.top_mistake()
             slip = mistake_name(key, lang) if key else ""
             writer.writerow([_safe_cell(v) for v in (
-                code, name, lesson, cell.level, skill, cell.attempts, cell.right,
+                code, name, lesson, level_text(cell.level), skill, cell.attempts, cell.right,
                 cell.evidence.helped, cell.standing.text(lang), slip, times or "", stamp)])
     return out.getvalue()

@@ -4,12 +4,14 @@ next step, nothing of a class on a class server, and the index's link to it."""
 from __future__ import annotations
 
 from datetime import date
+from html import escape
 from pathlib import Path
 
 import pytest
 
 from sq_edu.apps.grownups import GrownupsApp
 from sq_edu.apps.index import IndexApp
+from sq_edu.i18n import t
 from sq_edu.i18n.audience import register_faults
 from sq_edu.practice.mastery import today_number
 from sq_edu.practice.progress import Progress, ProgressStore
@@ -63,10 +65,16 @@ def test_grown_up_messages_say_vy() -> None:
 
 
 def test_empty_folder_and_class_server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert "No progress is kept here yet" in GrownupsApp("en", progress_dir=tmp_path).page.value
+    """Issue 40: nothing to print (no child here, or a class server) shows no print hint."""
+    hint = "<p class=\"sq-grownups-print\">"
+    assert hint in GrownupsApp("en", progress_dir=_folder(tmp_path), today=DAY).page.value
+    empty = GrownupsApp("en", progress_dir=tmp_path / "none").page.value
+    assert "No progress is kept here yet" in empty and hint not in empty
     monkeypatch.setenv("SQ_EDU_CLASS", "5b")
-    page = GrownupsApp("en", progress_dir=_folder(tmp_path), today=DAY).page.value
-    assert "each child&#x27;s summary is on the teacher" in page and "Masha" not in page
+    for lang in ("en", "ru"):
+        page = GrownupsApp(lang, progress_dir=_folder(tmp_path), today=DAY).page.value
+        assert escape(t("grownups.class_server", lang)) in page and "Masha" not in page
+        assert hint not in page and escape(t("grownups.print", lang)) not in page
 
 
 def test_index_links_the_summary_behind_for_grown_ups(tmp_path: Path) -> None:

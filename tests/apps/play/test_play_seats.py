@@ -4,6 +4,7 @@ turns (the hand hidden meanwhile), each learner's answers in their own progress 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from sq_edu.apps.play.app import PlayApp
@@ -58,6 +59,9 @@ def test_two_people_and_a_bot_play_a_whole_game_at_one_screen(tmp_path: Path) ->
     over = app.over.summaries.children
     lines = " ".join(w.value for w in over if "sq-h" in getattr(w, "value", ""))
     assert "Mum:" in lines and "Masha:" in lines and "right out of" in lines
+    told = app.over.text.value   # issue 40: the panel names the seats, no one is "you"
+    assert not re.search(r"(?i)\b(you|your)\b", told), told
+    assert "Mum:" in told and "Masha:" in told and "Bot 3:" in told, told
 
 
 def test_seat_setup_refuses_a_table_without_names_kindly() -> None:
@@ -120,3 +124,38 @@ def test_the_bots_name_follows_the_language_switched_mid_game(tmp_path: Path) ->
     assert list(app.board.names) == ["Mum", "Masha", "Бот 3"]
     assert all(list(c.panel.names or []) == ["Mum", "Masha", "Бот 3"]
                for c in app.coaches.values())
+
+
+def _story_and_totals(app: PlayApp) -> str:
+    return "\n".join([*app.story_lines(), *app.board.grid.totals()])
+
+
+def test_a_shared_screen_calls_every_seat_by_its_name_not_you() -> None:
+    """Issue 40: at a hot seat the scoreboard said «Ты: пока нет королев» and the story
+    «Твой ход.» while the screen is handed round; one child against bots keeps «Ты»."""
+    app = PlayApp(lang="ru", seed=4, pace="step")
+    app.play_together([Seat(PERSON, "Мама"), Seat(PERSON, "Маша"), Seat(BOT)])
+    app.pass_screen.ready.click()
+    for _ in range(60):   # a few turns each, the shown person's own draws among them
+        if sum(line.startswith("Ходит") for line in app.story_lines()) >= 3:
+            break
+        if _shown(app.pass_screen):
+            app.pass_screen.ready.click()
+        elif app.coach.coach.current is not None:
+            answer_right(app)
+        elif _shown(app.bot_bar):
+            app.next_button.click()
+        else:
+            play_one(app)
+    told = _story_and_totals(app)
+    assert not re.search(r"(?i)\b(ты|твой|тебя|тебе|тобой)\b", told), told
+    assert "Ходит Мама." in told and "Маша:" in told and "Мама:" in told, told
+    app.set_lang("en")
+    told = _story_and_totals(app)
+    assert not re.search(r"(?i)\b(you|your)\b", told), told
+    assert "Мама's turn." in told, told
+
+    alone = PlayApp(lang="ru", seed=4, pace="step")
+    alone.play_together([Seat(PERSON, "Маша"), Seat(BOT), Seat(BOT)])
+    told = _story_and_totals(alone)
+    assert "Твой ход." in told and "Ты:" in told and "Маша" not in told, told

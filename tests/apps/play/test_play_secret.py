@@ -8,6 +8,7 @@ from pathlib import Path
 
 from sq_edu.apps.play import PlayApp
 from sq_edu.practice.progress import ProgressStore
+from sq_edu.practice.seats import BOT, PERSON, Seat
 from sq_edu.practice.secret_pictures import hash_secret
 from tests.apps.play.test_play_coach import _shown, answer_right, next_question, play_one
 
@@ -135,3 +136,19 @@ def answer_one_seat(app: PlayApp) -> None:
         else:
             play_one(app)
     answer_one(app)
+
+
+def test_two_hot_seat_names_with_a_secret_are_told_in_the_plural(tmp_path: Path) -> None:
+    """Issue 40: «Маша, Петя: у этого ника есть секрет» named two nicknames in the singular."""
+    ana(tmp_path)
+    bo = ProgressStore.for_learner("Bo", tmp_path)
+    saved = bo.load()
+    saved.nickname, saved.secret = "Bo", hash_secret("star", "1357")
+    bo.save(saved)
+    for lang, said in (("en", "Ana, Bo: these nicknames have a secret"),
+                       ("ru", "Ana, Bo: у этих ников есть секрет")):
+        app = PlayApp(seed=4, progress_dir=tmp_path, pace="step", lang=lang)
+        app.play_together([Seat(PERSON, "Ana"), Seat(PERSON, "Bo"), Seat(BOT)])
+        assert app.feedback.text.startswith(said), app.feedback.text
+    app.play_together([Seat(PERSON, "Ana"), Seat(PERSON, "Masha")])
+    assert "Ana: у этого ника есть секрет" in app.feedback.text, app.feedback.text

@@ -155,3 +155,15 @@ def test_the_child_who_won_is_told_in_the_second_person() -> None:
     assert end_reason(won, 0, "ru") == "У тебя 50 очков."
     assert end_reason(replace(game.observe(1), is_over=True, winners=(0,)), 1, "ru") == (
         "Игрок 1: набрано очков — 50.")
+
+
+def test_a_shared_screen_tells_the_shown_persons_own_draw_by_name() -> None:
+    """With no seat as "you" (several people at one screen) the shown person's own draw is
+    told with their name; another's still only as a count (never told)."""
+    names = ["Мама", "Маша", "Бот 3"]
+    drawn = Event("draw", seat=1, cards=(3, 7), count=2, private=True)
+    assert narrate(drawn, None, "ru", names) == "Маша берёт: 3 и 7."
+    assert narrate(drawn, None, "en", ["Mum", "Masha", "Bot 3"]) == "Masha draws a 3 and a 7."
+    assert narrate(drawn.seen_by(None), None, "ru", names) is None
+    assert narrate(Event("turn", seat=1), None, "ru", names) == "Ходит Маша."
+    assert narrate(Event("turn", seat=1), 1, "ru", names) == "Твой ход."

@@ -200,3 +200,32 @@ def test_the_table_and_the_grid_say_the_same_of_a_learner(tmp_path: Path) -> Non
         [row] = view.table.rows
         assert row["stuck"] and row["cells"]["stuck"] == table_words
         assert "sq-grid-struggling" in view.grid.value and grid_words in view.grid.value
+
+
+def test_a_table_player_has_no_level_on_the_page_nor_in_the_csv(tmp_path: Path) -> None:
+    """Issue 40: answers to a table's coach (no lesson level) showed as "Level 0"; the page in
+    both languages and the class CSV say a dash instead, a lesson's level stays a number."""
+    import csv
+    import io
+
+    from sq_edu.practice.classroom.diagnosis import NO_LEVEL, class_csv
+    from sq_edu.practice.classroom.live import read_class
+
+    ActivityLog(tmp_path, "5b", "Petya").answer("card_detective", 0, False,
+                                                skill="counting_unseen", how="play")
+    ActivityLog(tmp_path, "5b", "Ann").answer("equations", 2, True, skill="pairs")
+    for lang in ("en", "ru"):
+        view = ClassView(tmp_path, "5b", lang)
+        view.refresh()
+        assert {r["nickname"]: r["cells"]["level"] for r in view.table.rows} == \
+            {"Petya": NO_LEVEL, "Ann": "2"}
+        rows = list(csv.reader(io.StringIO(class_csv(read_class(tmp_path, "5b"), "5b", lang))))
+        assert {r[1]: r[3] for r in rows[1:]} == {"Petya": NO_LEVEL, "Ann": "2"}
+
+
+def test_the_help_line_says_table_and_class_game_players_appear_too(tmp_path: Path) -> None:
+    """Issue 40: it said learners appear once they save a nickname "in a lesson" only."""
+    for lang, words in (("en", ("in a lesson", "at a game table", "for the whole class")),
+                        ("ru", ("в уроке", "за игровым столом", "всего класса"))):
+        help_line = ClassView(tmp_path, "5b", lang).help.value
+        assert all(word in help_line for word in words), help_line
