@@ -49,7 +49,7 @@ from sq_edu.apps.play.pace import BotPace
 from sq_edu.apps.play.setup import SetupRow
 from sq_edu.apps.play.table import MAX_BOT_STEPS, PlayTable, available_bots
 from sq_edu.apps.shared.coach import CoachPanel
-from sq_edu.apps.shared.learner import LearnerRow, SavingRecorder, name_seat
+from sq_edu.apps.shared.learner import LearnerRow, SavingRecorder, name_seat, not_kept_key
 from sq_edu.apps.shared.seats import PassScreen, SeatSetup, seat_name
 from sq_edu.apps.shared.words import who
 from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
@@ -208,8 +208,7 @@ class PlayApp(widgets.VBox):
             solo_only.layout.display = "none"   # the seats' own names, bots and number
         self.new_game()
         if not_kept:
-            key = "play.seat_not_kept" if len(not_kept) == 1 else "play.seats_not_kept"
-            self.feedback.say(key, "info", names=", ".join(not_kept))
+            self.feedback.say(not_kept_key(not_kept), "info", names=", ".join(not_kept))
 
     def _name_seats(self) -> None:
         """The seats' names on the board and the coaches' buttons, in the page's language."""

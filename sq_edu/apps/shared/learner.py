@@ -70,6 +70,11 @@ def name_seat(record: LearnerRecord, name: str, opened: LearnerRecord,
     return record.name(name)
 
 
+def not_kept_key(not_kept: list[str]) -> str:
+    """The message for the seats `name_seat` did not keep: one name, or several."""
+    return "play.seat_not_kept" if len(not_kept) == 1 else "play.seats_not_kept"
+
+
 class LearnerRow(widgets.VBox):
     """Nickname, secret and "Keep my progress" for `record`; `on_learner` hears of a named
     learner."""
