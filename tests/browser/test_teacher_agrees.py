@@ -35,16 +35,16 @@ from tests.security.class_server import TEACHER_PASSWORD, class_server, log_in
 pytestmark = pytest.mark.browser
 WORDS = {"en": ("Needs help: struggling; 0 of 2 right at the first try", "struggling",
                 "0 of 2 right at the first try"),
-         "ru": ("Нужна помощь: затрудняется; с первой попытки верно 0 из 2", "затрудняется",
+         "ru": ("Нужна помощь: трудности; с первой попытки верно 0 из 2", "трудности",
                 "с первой попытки верно 0 из 2")}
 LESSON, SKILL, SLIP = "card_detective", "counting_unseen", "lessons.det_trap_own_hand"
 # nickname -> (the standing word in the page's CSS, the words in English, in Russian)
 STANDING = {
-    "Hana": ("learning", "learning", "изучаем"),                           # copies the hints
-    "Cody": ("struggling", "struggling", "затрудняется"),                  # fixes at 2nd try
+    "Hana": ("learning", "learning", "изучение"),                          # copies the hints
+    "Cody": ("struggling", "struggling", "трудности"),                   # fixes at 2nd try
     "Mo": ("struggling", "struggling: forgets the cards in own hand",      # one named mistake
-           "затрудняется: забывает карты в своей руке"),
-    "Pip": ("practising", "practising", "тренируем"),                      # only played
+           "трудности: забывает карты в своей руке"),
+    "Pip": ("practising", "practising", "закрепление"),                    # only played
 }
 
 
