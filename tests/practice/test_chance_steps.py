@@ -1,0 +1,32 @@
+"""The worked percent of a chance item (`practice.generators.chance_steps`), as printed in the
+chances answer keys (issue 41)."""
+
+from __future__ import annotations
+
+from sq_edu.i18n.words import Term
+from sq_edu.practice.generators.chance_steps import chance_steps
+
+
+def _percent_step(good: int, total: int, lang: str) -> str:
+    return chance_steps(Term("common.card_dragon"), good, total, "percent")[-1].render(lang)
+
+
+def test_the_shown_percent_rounds_by_hand_to_the_answer() -> None:
+    """35/62 is 56,45 %: the key once showed «56,5 %» and then the answer 56 %, which a child
+    rounding 56,5 by hand would call 57."""
+    assert _percent_step(35, 62, "ru") == (
+        "35 : 62 \u2248 0,5645 = 56,45\u00a0%; округли до целого: 56\u00a0%.")
+    assert _percent_step(35, 62, "en") == (
+        "35 ÷ 62 \u2248 0.5645 = 56.45%; as a whole percent: 56%.")
+
+
+def test_one_decimal_where_it_rounds_to_the_answer_and_equals_when_exact() -> None:
+    assert _percent_step(8, 19, "ru") == (
+        "8 : 19 \u2248 0,421 = 42,1\u00a0%; округли до целого: 42\u00a0%.")
+    assert _percent_step(1, 8, "en") == "1 ÷ 8 = 0.125 = 12.5%; as a whole percent: 13%."
+
+
+def test_a_whole_percent_is_not_rounded_again() -> None:
+    """«16 : 25 = 0,64 = 64 %; округли до целого: 64 %» said the same thing twice."""
+    assert _percent_step(16, 25, "ru") == "16 : 25 = 0,64 = 64\u00a0%."
+    assert _percent_step(1, 2, "en") == "1 ÷ 2 = 0.5 = 50%."
