@@ -46,9 +46,12 @@ class DungeonWords:
         return text
 
     def say(self, key: str, params: dict[str, object]) -> str:
-        """A story line: `who` is a seat, cards and suits are spelled out."""
+        """A story line: `who` is a seat, cards and suits are spelled out; the child's own
+        seat takes the verb's second person («Ты берёшь взятку»)."""
         shown = {k: (self.who(v) if k == "who" else v) for k, v in params.items()}  # type: ignore[arg-type]  # `who` is always a seat number in the engine's events
-        return message(key, self.lang, **shown)
+        seat = params.get("who")
+        you = is_you(seat if isinstance(seat, int) else None, self.names)
+        return message(key, self.lang, you=you, **shown)
 
 
 def info_text(game: DungeonGame, hand_done: bool, viewer: int, words: DungeonWords) -> str:

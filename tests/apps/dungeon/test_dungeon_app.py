@@ -245,6 +245,9 @@ def test_the_trick_taker_agrees_with_the_seat(lang: str, you: str, bot: str) -> 
             text = app.table.value
             if taker == HUMAN:
                 assert you in text and "Ты берёт" not in text and "You takes" not in text
+                story = app.story.value   # issue 41: the story tells it with a verb too
+                assert lang == "en" or ("Ты берёшь взятку" in story and "Ты: взятка" not in story
+                                        and "Ты берёт" not in story), story
                 seen["you"] = True
             elif taker is not None:
                 assert bot in text and you not in text
