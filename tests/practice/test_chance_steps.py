@@ -30,3 +30,22 @@ def test_a_whole_percent_is_not_rounded_again() -> None:
     """«16 : 25 = 0,64 = 64 %; округли до целого: 64 %» said the same thing twice."""
     assert _percent_step(16, 25, "ru") == "16 : 25 = 0,64 = 64\u00a0%."
     assert _percent_step(1, 2, "en") == "1 ÷ 2 = 0.5 = 50%."
+
+
+def test_the_jester_count_lists_one_whole_round() -> None:
+    """A jester turning up 1 once gave "players 2…": the round is always listed in full."""
+    from sq_edu.practice import generate, get_lesson
+
+    for seed in range(12):
+        ex = generate(get_lesson("chances"), 4, seed)
+        players = int(ex.extra["players"])
+        order = ex.worked[0].render("en").split("players ", 1)[1].rstrip("…").split(", ")
+        assert sorted(order) == [str(n) for n in range(1, players + 1)], order
+
+
+def test_the_card_just_played_takes_its_article() -> None:
+    from sq_edu.i18n import msg
+    from sq_edu.practice.messages import Cards
+
+    said = msg("lessons.ch_trap_last_play", cards=Cards(("king",))).render("en")
+    assert said.startswith("Did you count what was just played (a king)?")

@@ -64,6 +64,7 @@ def test_other_players_draws_are_never_told() -> None:
     assert narrate(secret, 0, "en") is None  # even if a caller forgot seen_by
     own = Event("draw", seat=0, cards=("king", 3), count=2, private=True)
     assert narrate(own.seen_by(0), 0, "en") == "You draw a king and a 3."
+    assert narrate(own.seen_by(0), 0, "ru") == "Ты берёшь короля и 3."
 
 
 def test_jester_and_count() -> None:
