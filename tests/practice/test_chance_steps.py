@@ -49,3 +49,12 @@ def test_the_card_just_played_takes_its_article() -> None:
 
     said = msg("lessons.ch_trap_last_play", cards=Cards(("king",))).render("en")
     assert said.startswith("Did you count what was just played (a king)?")
+
+
+def test_where_the_cards_really_are_is_one_list_with_one_mark() -> None:
+    """«в стопке добора — 2; у игрока 2 — 0 · у игрока 3 — 1» mixed two separators."""
+    from sq_edu.engine import Game
+    from sq_edu.practice.generators.positions import where_cards_are
+
+    said = where_cards_are(Game.new(players=3, seed=1), "dragon").render("ru")
+    assert "·" not in said and said.count(";") == 2, said
