@@ -138,7 +138,9 @@ def sheet_html(sheet: ScoreSheet, words: DungeonWords) -> str:
     head = "".join(f"<th scope=\"col\"{_CELL}>{escape(t('dungeon.' + h, lang))}</th>"
                    for h in heads)
     body = "".join(_sheet_row(row, sheet, words) for row in sheet.rows[-SHEET_ROWS:])
-    totals = " · ".join(f"{words.who(s)}: {signed(v)}" for s, v in enumerate(sheet.shown_scores))
+    # A seat and its score never part at a line's end ("Bot 4:" / "0"): no-break spaces inside.
+    totals = " · ".join(f"{words.who(s)}: {signed(v)}".replace(" ", "\u00a0")
+                        for s, v in enumerate(sheet.shown_scores))
     return (f"<table role=\"table\" style=\"border-collapse:collapse\">"
             f"<caption>{escape(t('dungeon.app_sheet', lang))}</caption>"
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"
