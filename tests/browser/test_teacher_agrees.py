@@ -18,6 +18,7 @@ from __future__ import annotations
 import csv
 import http.cookiejar
 import io
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -179,7 +180,9 @@ def test_four_learners_stand_the_same_on_every_screen(
             if size == "laptop":
                 for name, words in STANDING.items():   # the report of one learner
                     teacher.locator(".sq-class-table button", has_text=name).first.click()
-                    report = teacher.locator(".sq-learner-skills table", has_text=name)
+                    # the learner's own table: "Mo" alone would match "Most frequent mistake"
+                    own = teacher.locator("td", has_text=re.compile(rf"^{name}$"))
+                    report = teacher.locator(".sq-learner-skills table").filter(has=own)
                     report.wait_for(timeout=30_000)
                     assert words[column] in report.inner_text(), (name, lang)
                 found = _csv_standings(teacher, lang)      # the CSV the server streams
