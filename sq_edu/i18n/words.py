@@ -120,6 +120,27 @@ def face_word(name: str, lang: str = "en") -> str:
     return t(key, lang) if key in catalog() else capital(word(f"common.card_{name}", lang))
 
 
+def bot_name(seat: int, lang: str = "en") -> Word:
+    """The one name of a seat the program plays, on every screen (Play, a class table, the
+    class game, the Dungeon): "Bot 3" / «Бот 3» for seat index 2, counted from 1 as the table
+    counts its seats (the child's own is seat 1). A person's seat keeps the person's name.
+    Russian declines it inside a sentence («у бота 3»); English keeps it capital, as a name."""
+    name = word("common.bot_n", lang, n=seat + 1)
+    if lang == "en":
+        name.forms[LOWER] = str(name)
+    return name
+
+
+@dataclass(frozen=True)
+class BotSeat:
+    """A bot's seat as a message parameter, named in the learner's language when shown."""
+
+    seat: int
+
+    def render(self, lang: str = "en") -> Word:
+        return bot_name(self.seat, lang)
+
+
 @dataclass(frozen=True)
 class Term:
     """A catalogue word as a message parameter, rendered with its forms in the learner's

@@ -59,12 +59,14 @@ class Tally:
 
 @dataclass(frozen=True)
 class Joined:
-    """Several parameters shown as one, separated by " · " (every valid answer in a hint)."""
+    """Several parameters shown as one, separated by " · " (every valid answer in a hint), or
+    by `sep` where they go on a list the sentence has begun ("; ")."""
 
     parts: tuple[object, ...]
+    sep: str = " · "
 
     def render(self, lang: str = "en") -> str:
-        return " · ".join(str(render_value(p, lang)) for p in self.parts)
+        return self.sep.join(str(render_value(p, lang)) for p in self.parts)
 
 
 def card_name(card: Card, lang: str = "en") -> Word:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from sq_edu.dungeon.records import Event, HandRecord, TrickRecord
 from sq_edu.i18n import Msg, msg
 from sq_edu.i18n.format import Count
+from sq_edu.i18n.words import BotSeat
 from sq_edu.practice.checking import read_whole
 
 HUMAN = 0          # the child's seat
@@ -55,12 +56,13 @@ def is_you(seat: int | None, names: Sequence[str] = ()) -> bool:
     return seat == HUMAN and not names
 
 
-def seat_name(seat: int | None, names: Sequence[str] = ()) -> Msg:
-    """"You" for the child's seat, "Bot 2" for the others; at a table of several people
-    (`names` given, one per seat) each seat's own name."""
+def seat_name(seat: int | None, names: Sequence[str] = ()) -> Msg | BotSeat:
+    """"You" for the child's seat, "Bot 2" for the bots' (`bot_name`: seat index 1 is the
+    table's second seat); at a table of several people (`names` given, one per seat) each
+    seat's own name."""
     if names and seat is not None and 0 <= seat < len(names):
         return msg("common.player_named", name=names[seat])
-    return msg("common.you") if seat == HUMAN else msg("dungeon.app_bot", number=seat)
+    return msg("common.you") if seat == HUMAN else BotSeat(seat or 0)
 
 
 def read_score(text: object) -> int | None:

@@ -31,6 +31,11 @@ from sq_edu.i18n import t
 WINDOW = 6          # the latest items the rule looks at
 REPEATED = 3        # the same named mistake this often among them: struggling with it
 STUCK_WRONG = 3     # this many wrong first tries in a row: struggling
+# The stages, shown as `practice.mastery_<word>` on every page that names one (the child's
+# skills, the teacher's grid, the report and its CSV, the grown-ups' page), in one form per
+# language: Russian names the stage with a noun («начало, изучение, закрепление, мастерство,
+# трудности»: no person, no gender, it fits «Сейчас: …» and «трудности: <ошибка>»); English
+# with a participle ("starting, learning, practising, mastered, struggling").
 WORDS: tuple[str, ...] = ("new", "learning", "practising", "struggling", "mastered")
 RIGHT, HELPED, WRONG = "+", "h", "-"   # one mark per item; "-<key>": that named mistake
 _KEY = re.compile(r"[a-z0-9_.]{1,80}\Z")          # a misconception key ("cards.forgets_hand")

@@ -9,10 +9,11 @@ entries the lessons use.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from sq_edu.engine.cards import Card, is_number
-from sq_edu.i18n import t
-from sq_edu.i18n.words import Word, capital, number_word, word
+from sq_edu.i18n import Msg, t
+from sq_edu.i18n.words import BotSeat, Word, bot_name, capital, number_word, word
 
 
 def power_word(card: str, lang: str = "en") -> str:
@@ -50,15 +51,16 @@ def queen_name(queen: str, lang: str = "en") -> Word:
 
 def player_name(seat: int, me: int | None, lang: str = "en",
                 names: Sequence[str] | None = None) -> Word:
-    """"You" for the viewer's own seat, "Player 2" (1-based, for children) otherwise; with
-    case forms ("{whom:gen}" -> "у игрока 2"). `names`: the seats' names where players have
-    them (a class table): "Masha", "у игрока Маша" (a child's name is not declined)."""
+    """"You" for the viewer's own seat; a seat with a person's name in `names` (a class table,
+    people at one screen) is that name ("Masha", "у игрока Маша": a child's name is not
+    declined); any other seat is a program's: "Bot 2" (`bot_name`), with case forms
+    ("{whom:gen}" -> "у бота 2")."""
     if me is not None and seat == me:
         return word("common.you", lang)
     name = names[seat].strip() if names is not None and 0 <= seat < len(names) else ""
     if name:
         return named_player(name, lang)
-    return word("common.player_n", lang, n=seat + 1)
+    return bot_name(seat, lang)
 
 
 def named_player(name: str, lang: str = "en") -> Word:
@@ -67,3 +69,30 @@ def named_player(name: str, lang: str = "en") -> Word:
     named = word("common.player_named", lang, name=name)
     named.forms["low"] = str(named)
     return named
+
+
+@dataclass(frozen=True)
+class _Named:
+    """A person's seat as a message parameter: the name, with the forms `named_player` gives."""
+
+    name: str
+
+    def render(self, lang: str = "en") -> Word:
+        return named_player(self.name, lang)
+
+
+def named_seats(message: Msg, names: Sequence[str] | None) -> Msg:
+    """`message` with every seat the practice layer called "Bot 2" (`BotSeat`) called by its
+    person's name where `names` has one (people at one screen): the coach never calls Mum a
+    bot. Nested messages are named too."""
+    if not names:
+        return message
+    params: dict[str, object] = {}
+    for key, value in message.params.items():
+        if isinstance(value, BotSeat) and 0 <= value.seat < len(names) \
+                and names[value.seat].strip():
+            value = _Named(names[value.seat].strip())
+        elif isinstance(value, Msg):
+            value = named_seats(value, names)
+        params[key] = value
+    return replace(message, params=params)

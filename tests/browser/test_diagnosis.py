@@ -31,7 +31,7 @@ SLIP = "mistakes.words_reversed"
 WORDS = {"en": ("NOT taking", "The same slip twice", "gives the chance of NOT getting it",
                 "Most common mistake", "struggling"),
          "ru": ("НЕ вытянуть", "Та же ошибка второй раз", "называет шанс НЕ вытянуть",
-                "Самая частая ошибка", "затрудняется")}
+                "Самая частая ошибка", "трудности")}
 
 
 @pytest.fixture(scope="module")

@@ -24,6 +24,7 @@ pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
 TABLET = {"width": 768, "height": 1024}
+LAPTOP = {"width": 1280, "height": 800}
 PAGES = ["index", "teacher", *existing_dashboards()]
 
 # Visible elements of the page whose right edge passes the viewport, or the edge of an
@@ -87,7 +88,7 @@ class Screen:
         found = self.page.evaluate(CUT_OFF_JS)
         assert not found, "cut off on a small screen:\n" + "\n".join(found)
 
-    def screenshot(self, name: str) -> Path:
+    def screenshot(self, name: str, curated: bool = True) -> Path:
         """The whole app at phone width: Voila scrolls an inner box, not the page, so the
         window is made tall enough for everything for a moment (docs/screenshots/ as well
         when SQ_EDU_UPDATE_SCREENSHOTS=1)."""
@@ -96,7 +97,7 @@ class Screen:
                                     ".scrollHeight")
         self.page.set_viewport_size({"width": size["width"], "height": max(height + 40, 600)})
         wait_settled(self.page)
-        path = shot(self.page, name, curated=True)
+        path = shot(self.page, name, curated=curated)
         self.page.set_viewport_size(size)
         return path
 
@@ -131,10 +132,13 @@ def test_nothing_is_cut_off_on_a_tablet(tablet: Screen, name: str) -> None:
     tablet.assert_fits()
 
 
-def test_dungeon_score_sheet_fits_a_phone_while_playing(phone: Screen) -> None:
+@pytest.mark.parametrize("lang", ["ru", "en"])
+def test_dungeon_score_sheet_fits_a_phone_while_playing(phone: Screen, lang: str) -> None:
     """Play cards until the score question comes: the sheet, its Score column and the scores
-    line are on screen (or in the sheet's own visible sideways scroll)."""
-    page = phone.open("dungeon", "lang=ru&seed=3")
+    line are on screen (or in the sheet's own visible sideways scroll). The table is then
+    shot at a phone's and a laptop's width for a person to read (issue 41:
+    test-artifacts/dungeon-table-<lang>-phone.png and -laptop.png)."""
+    page = phone.open("dungeon", f"lang={lang}&seed=3")
     question = page.locator(".sq-score-input input")
     for _ in range(60):
         if question.is_visible():
@@ -153,7 +157,13 @@ def test_dungeon_score_sheet_fits_a_phone_while_playing(phone: Screen) -> None:
     sheet = page.locator(".sq-score-sheet")
     box, screen_width = sheet.bounding_box(), PHONE["width"]
     assert box["x"] >= 0 and box["x"] + box["width"] <= screen_width
-    phone.screenshot("phone-dungeon")
+    if lang == "ru":
+        phone.screenshot("phone-dungeon")
+    phone.screenshot(f"dungeon-table-{lang}-phone", curated=False)
+    page.set_viewport_size(LAPTOP)
+    wait_settled(page)
+    phone.assert_fits()
+    phone.screenshot(f"dungeon-table-{lang}-laptop", curated=False)
 
 
 def test_equations_on_a_phone_speaks_of_tapping_not_keys(phone: Screen) -> None:

@@ -106,7 +106,7 @@ def test_a_full_game_is_played_to_its_end_by_clicking(dashboards) -> None:
 # --- the coach in quiz mode -------------------------------------------------------------------
 QUESTION_TYPES = {  # words of each question type's prompt, en and ru
     "attack_unseen": ("Before you attack", "Перед атакой"),
-    "attack_holds": ("You could attack player", "Ты можешь атаковать"),
+    "attack_holds": ("You could attack Bot", "Ты можешь атаковать"),
     "discard": ("can you find a discard", "найдёшь сброс"),
     "jester_seat": ("If it turns up a", "Если он откроет"),
     "jester_power": ("turns up a power card", "откроет карту действия"),

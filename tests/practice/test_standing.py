@@ -61,7 +61,7 @@ def test_the_one_mistake_learner_is_struggling_with_that_mistake_whatever_the_se
 ) -> None:
     mine, grid = _both([(False, 0, SLIP, True), (True, 0, "", True)] * 5)
     assert mine == grid == Standing("struggling", SLIP)
-    assert "own hand" in mine.text("en") and mine.text("ru").startswith("затрудняется: ")
+    assert "own hand" in mine.text("en") and mine.text("ru").startswith("трудности: ")
 
 
 def test_the_child_who_only_played_is_practising_never_mastered() -> None:
@@ -126,3 +126,14 @@ def test_an_older_progress_file_is_practising_or_mastered_never_new() -> None:
     old = Mastery.from_dict(data)
     assert skill_standing(old, SKILL).word == "mastered"
     assert skill_standing(old, "pairs").word == "practising"
+
+
+def test_the_standing_words_are_one_form_in_each_language() -> None:
+    """Issue 41: the five stages read as one kind of word, in Russian a noun for the stage
+    (no «изучаем» beside «освоен» and «затрудняется»), in English a participle."""
+    from sq_edu.practice.standing import WORDS
+
+    ru = [Standing(w).text("ru") for w in WORDS]
+    en = [Standing(w).text("en") for w in WORDS]
+    assert ru == ["начало", "изучение", "закрепление", "трудности", "мастерство"]
+    assert en == ["starting", "learning", "practising", "struggling", "mastered"]

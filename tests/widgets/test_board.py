@@ -72,7 +72,7 @@ def test_kids_rules_count_queens_not_points() -> None:
     o = Game.new(players=4, seed=2, rules="kids").observe(1)
     grid = QueenGrid(o)
     assert grid.totals()[1] == "You: no queens yet of 4"
-    assert grid.totals()[0] == "Player 1: no queens yet of 4"
+    assert grid.totals()[0] == "Bot 1: no queens yet of 4"
 
 
 def test_discard_pile_in_order_and_bilingual(played) -> None:

@@ -62,7 +62,7 @@ def test_spoken_names_in_both_languages() -> None:
     assert card_name("potion", "en") == "Sleeping potion, power card"
     assert card_name("king", "ru") == "Король, карта действия"
     assert queen_name("cat", "ru") == "Королева кошек"
-    assert player_name(0, 0, "en") == "You" and player_name(2, 0, "ru") == "Игрок 3"
+    assert player_name(0, 0, "en") == "You" and player_name(2, 0, "ru") == "Бот 3"
 
 
 HOSTILE = '</title><script>alert("x")</script> & <b'

@@ -46,9 +46,12 @@ class DungeonWords:
         return text
 
     def say(self, key: str, params: dict[str, object]) -> str:
-        """A story line: `who` is a seat, cards and suits are spelled out."""
+        """A story line: `who` is a seat, cards and suits are spelled out; the child's own
+        seat takes the verb's second person («Ты берёшь взятку»)."""
         shown = {k: (self.who(v) if k == "who" else v) for k, v in params.items()}  # type: ignore[arg-type]  # `who` is always a seat number in the engine's events
-        return message(key, self.lang, **shown)
+        seat = params.get("who")
+        you = is_you(seat if isinstance(seat, int) else None, self.names)
+        return message(key, self.lang, you=you, **shown)
 
 
 def info_text(game: DungeonGame, hand_done: bool, viewer: int, words: DungeonWords) -> str:
@@ -135,7 +138,9 @@ def sheet_html(sheet: ScoreSheet, words: DungeonWords) -> str:
     head = "".join(f"<th scope=\"col\"{_CELL}>{escape(t('dungeon.' + h, lang))}</th>"
                    for h in heads)
     body = "".join(_sheet_row(row, sheet, words) for row in sheet.rows[-SHEET_ROWS:])
-    totals = " · ".join(f"{words.who(s)}: {signed(v)}" for s, v in enumerate(sheet.shown_scores))
+    # A seat and its score never part at a line's end ("Bot 4:" / "0"): no-break spaces inside.
+    totals = " · ".join(f"{words.who(s)}: {signed(v)}".replace(" ", "\u00a0")
+                        for s, v in enumerate(sheet.shown_scores))
     return (f"<table role=\"table\" style=\"border-collapse:collapse\">"
             f"<caption>{escape(t('dungeon.app_sheet', lang))}</caption>"
             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody>"

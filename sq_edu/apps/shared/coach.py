@@ -32,7 +32,7 @@ from sq_edu.practice.messages import Msg, discard_words, render_value
 from sq_edu.widgets.chance import chance_word, percent
 from sq_edu.widgets.controls import button, html_box
 from sq_edu.widgets.guard import guarded
-from sq_edu.widgets.names import card_word, player_name
+from sq_edu.widgets.names import card_word, named_seats, player_name
 from sq_edu.widgets.tracker import DeckTracker
 
 ATTACKS: tuple[tuple[str, str], ...] = (("knight", "dragon"), ("potion", "wand"))
@@ -234,7 +234,7 @@ class CoachPanel(widgets.VBox):
         if question is not None:
             title = escape(t("play.coach_question", self.lang))
             text = (f'<h3 class="sq-h">{title}</h3><p style="font-size:1.15em">'
-                    f"{escape(question.exercise.prompt.render(self.lang))}</p>")
+                    f"{escape(self._say(question.exercise.prompt))}</p>")
         return f'<div role="status" aria-live="polite">{text}</div>'
 
     def _result_html(self) -> str:
@@ -243,8 +243,8 @@ class CoachPanel(widgets.VBox):
         tone = "info"
         if verdict is not None and self.coach.retrying and self.coach.current is not None:
             hint = self.coach.current.exercise.hints[:1]
-            why = [verdict.interpretation.render(lang)] if verdict.interpretation else []
-            parts = [*why, t("smooth.try_again", lang), *(h.render(lang) for h in hint)]
+            why = [self._say(verdict.interpretation)] if verdict.interpretation else []
+            parts = [*why, t("smooth.try_again", lang), *(self._say(h) for h in hint)]
             body = "".join(f"<p>{escape(p)}</p>" for p in parts)
             return (f'<div class="sq-status sq-status-info sq-coach-retry" role="status">'
                     f"{body}</div>")
@@ -257,15 +257,19 @@ class CoachPanel(widgets.VBox):
                 if not shown.after:
                     parts.extend(str(render_value(answer_msg(shown.exercise, a), lang))
                                  for a in shown.exercise.answers[:1])
-            parts.extend(m.render(lang) for m in shown.after)
+            parts.extend(self._say(m) for m in shown.after)
         if not parts:
             return ""
         body = "".join(f"<p>{escape(p)}</p>" for p in parts)
         if self._tip is not None and verdict is not None and verdict.correct:
             title = escape(t("play.coach_tip_title", lang))
             body += (f'<p class="sq-coach-tip"><b>{title}:</b> '
-                     f"{escape(self._tip.render(lang))}</p>")
+                     f"{escape(self._say(self._tip))}</p>")
         return f'<div class="sq-status sq-status-{tone}" role="status">{body}</div>'
+
+    def _say(self, message: Msg) -> str:
+        """A coach message in the page's language, a person's seat called by its name."""
+        return named_seats(message, self.names).render(self.lang)
 
     def _bots_html(self) -> str:
         if not self._bot_lines:
@@ -284,7 +288,7 @@ class CoachPanel(widgets.VBox):
         lang = self.lang
         done = summary(self.coach)
         title = escape(t("play.coach_sum_title", lang))
-        items = "".join(f"<li>{escape(m.render(lang))}</li>" for m in done.lines())
+        items = "".join(f"<li>{escape(self._say(m))}</li>" for m in done.lines())
         return (f'<div role="status"><h3 class="sq-h">{title}</h3><ul>{items}</ul>'
                 f"{replay_svg(self.coach.replay, lang)}</div>")
 
@@ -314,7 +318,7 @@ class CoachPanel(widgets.VBox):
             for seat in targets:
                 chance = p_holds(obs, seat, defence)
                 key = "smooth.coach_block_young" if young else "play.coach_block"
-                lines.append(t(key, lang, whom=player_name(seat, None, lang),
+                lines.append(t(key, lang, whom=player_name(seat, None, lang, self.names),
                                card=card_word(defence, lang), attack=card_word(attack, lang),
                                percent=percent(chance, lang), word=t(chance_word(chance), lang)))
         return lines

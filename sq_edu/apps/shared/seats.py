@@ -16,7 +16,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sq_edu.i18n import t
-from sq_edu.i18n.words import Word, word
+from sq_edu.i18n.words import Word, bot_name
 from sq_edu.practice.coach.coach import LEVELS
 from sq_edu.practice.seats import (
     BOT,
@@ -44,7 +44,7 @@ def seat_name(seats: Sequence[Seat], seat: int, lang: str) -> Word:
     name = seats[seat].name
     if seats[seat].is_person and name:
         return named_player(name, lang)
-    return word("seats.bot_name", lang, n=seat + 1)
+    return bot_name(seat, lang)
 
 
 class SeatRow(widgets.HBox):

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from sq_edu.i18n import t
+from sq_edu.i18n.words import bot_name
 
 
 def seat_name(seat: dict[str, Any], index: int, lang: str) -> str:
     """The name of seat `index` as the service describes it (`Table.seats_view`)."""
     name = str(seat.get("name") or "")
     if not name:
-        return t("seats.bot_name", lang, n=index + 1)
+        return str(bot_name(index, lang))
     return t("table.guest", lang, name=name) if seat.get("guest") else name

@@ -158,6 +158,7 @@ def _page(title: str, exercises: list[Exercise], seed: int, sheet: int, lang: st
     if sheet > 1:
         meta += " " + msg("practice.worksheet_sheet", sheet=sheet).render(lang)
     return (f'<!DOCTYPE html>\n<html lang="{escape(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)}</title><style>{CSS}</style></head><body>"
             f"<header><h1>{escape(title)}</h1>"
             f'<p class="meta">{escape(meta)}'

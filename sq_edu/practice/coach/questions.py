@@ -15,7 +15,7 @@ from fractions import Fraction
 from sq_edu.engine.cards import PLAY_DECK, POWER_CARDS, Card
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n.format import Percent
-from sq_edu.i18n.words import Term, number_word
+from sq_edu.i18n.words import BotSeat, Term, number_word
 from sq_edu.maths.likelihood import BANDS, band
 from sq_edu.practice.exercise import (
     CARDS,
@@ -113,14 +113,14 @@ def holds_question(obs: Observation, attack: str, target: int, form: str) -> Que
         answer = str(int(chance * 10 + Fraction(1, 2)))
     ex = _base("chance_holds").make(
         kind=CHOICE, answers=(answer,), options=options, hand=obs.hand, observation=obs,
-        prompt=msg("play.cq_holds", player=target + 1, card=Cards((defence,)),
+        prompt=msg("play.cq_holds", player=BotSeat(target), card=Cards((defence,)),
                    attack=Cards((attack,))),
-        hints=(msg("play.cq_holds_nudge", player=target + 1, card=Cards((defence,))),
+        hints=(msg("play.cq_holds_nudge", player=BotSeat(target), card=Cards((defence,))),
                msg("play.cq_holds_strategy", card=Cards((defence,)))),
         reveal=tracker_line(obs), extra={"target": target, "chance": chance, "source": "play"})
     young = form in ("words", "out_of")    # no fractions or percent before the lessons
     after = (msg("smooth.holds_after_young" if young else "play.cq_holds_after",
-                 player=target + 1, card=Cards((defence,)), fraction=chance,
+                 player=BotSeat(target), card=Cards((defence,)), fraction=chance,
                  percent=_percent(chance), tenths=int(chance * 10 + Fraction(1, 2)),
                  word=msg(f"widgets.chance_{band(chance)}")),)
     return Question("attack_holds", ex, after, chance)
@@ -157,7 +157,7 @@ def jester_seat_question(obs: Observation) -> Question:
         hints=(msg("play.cq_jester_nudge"),
                msg("play.cq_jester_strategy", players=obs.players)),
         extra={"number": number, "jester": obs.seat, "players": obs.players, "source": "play"})
-    who = Term("common.you") if seat == obs.seat else Term("common.player_n", {"n": seat + 1})
+    who = Term("common.you") if seat == obs.seat else BotSeat(seat)
     return Question("jester_seat", ex, (msg("play.cq_jester_seat_after", number=number,
                                             who=who, you=seat == obs.seat),))
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from sq_edu.engine.cards import PLAY_DECK, is_number
 from sq_edu.engine.observation import Event, Observation
-from sq_edu.i18n.words import Term
+from sq_edu.i18n.words import BotSeat, Term
 from sq_edu.practice.coach.coach import Coach
 from sq_edu.practice.messages import Msg, discard_words, msg
 
@@ -44,13 +44,13 @@ def explain_bot_turn(obs: Observation, seat: int, events: list[Event]) -> Msg | 
                    and e.cards and e.cards[0] in ATTACK_CARDS), None)
     if attack is not None:
         defence = ATTACK_CARDS[str(attack.cards[0])]
-        return msg("play.coach_bot_attacked", player=seat + 1, attack=_card(attack.cards[0]),
+        return msg("play.coach_bot_attacked", player=BotSeat(seat), attack=_card(attack.cards[0]),
                    card=_card(defence), n=public_out(obs, defence), total=PLAY_DECK[defence])
     discarded = next((e for e in mine if e.kind == "discard"), None)
     others_awake = any(obs.awake[s] for s in range(obs.players) if s != seat)
     if discarded is None or not others_awake or not all(is_number(c) for c in discarded.cards):
         return None
-    return msg("play.coach_bot_no_attack", player=seat + 1, n=public_out(obs, "dragon"),
+    return msg("play.coach_bot_no_attack", player=BotSeat(seat), n=public_out(obs, "dragon"),
                total=PLAY_DECK["dragon"])
 
 

@@ -13,8 +13,8 @@ from sq_edu.bots import CountingBot
 from sq_edu.engine.cards import is_number
 from sq_edu.engine.moves import Move
 from sq_edu.engine.observation import Observation
-from sq_edu.i18n import t
-from sq_edu.i18n.words import Term
+from sq_edu.i18n import render_param, t
+from sq_edu.i18n.words import BotSeat, Term
 from sq_edu.practice.messages import Cards, Msg, Tally, discard_words, msg
 
 
@@ -29,7 +29,7 @@ def move_tip(obs: Observation, legal: list[Move]) -> Msg | None:
         return msg("play.tip_wake", card=Term(f"common.card_{(move.cards or ('king',))[0]}"))
     if move.kind in ("steal", "sleep") and move.target is not None and move.queen:
         return msg(f"play.tip_{move.kind}", queen=Term(f"common.queen_{move.queen}"),
-                   whom=Term("common.player_n", {"n": move.target + 1}))
+                   whom=BotSeat(move.target))
     if move.kind == "jester":
         return msg("play.tip_jester")
     if move.kind == "discard" and move.cards:
@@ -54,7 +54,7 @@ def position_lines(obs: Observation) -> list[Msg]:
         if shown:
             lines.append(msg("play.coach_later_shown", whom=_player(seat), cards=Cards(shown)))
     lines.append(msg("play.coach_later_hands", sizes=Listed(tuple(
-        ("play.coach_later_size", {"player": seat + 1, "n": obs.hand_sizes[seat]})
+        ("play.coach_later_size", {"player": BotSeat(seat), "n": obs.hand_sizes[seat]})
         for seat in others))))
     for seat in others:
         if obs.awake[seat]:
@@ -63,8 +63,8 @@ def position_lines(obs: Observation) -> list[Msg]:
     return lines
 
 
-def _player(seat: int) -> Term:
-    return Term("common.player_n", {"n": seat + 1})
+def _player(seat: int) -> BotSeat:
+    return BotSeat(seat)
 
 
 @dataclass(frozen=True)
@@ -74,4 +74,5 @@ class Listed:
     items: tuple[tuple[str, dict[str, object]], ...]
 
     def render(self, lang: str = "en") -> str:
-        return ", ".join(t(key, lang, **params) for key, params in self.items)
+        return ", ".join(t(key, lang, **{k: render_param(v, lang) for k, v in params.items()})
+                         for key, params in self.items)

@@ -68,6 +68,19 @@ def _still_nearest(slip: Fraction, other: Fraction) -> bool:
     return abs(typed - other) >= abs(typed - slip)
 
 
+def _half_up(value: Fraction, places: int) -> Fraction:
+    scale = 10 ** places
+    return Fraction(int(value * scale + Fraction(1, 2)), scale)
+
+
+def _percent_places(chance: Fraction) -> int:
+    """Decimals the worked percent shows: one, unless the one-decimal percent would round to
+    another whole percent than the answer ("56,5 %" but the answer 56 % for 35/62 = 56,45 %):
+    then two, so a child rounding the shown number by hand gets the answer."""
+    percent = chance * 100
+    return 1 if _half_up(_half_up(percent, 1), 0) == _half_up(percent, 0) else 2
+
+
 def chance_steps(card: Msg | Cards | Term, good: int, total: int, form: str) -> tuple[Msg, ...]:
     """The worked solution of a "what is the chance" item, ending in the form asked."""
     chance = Fraction(good, total)
@@ -82,9 +95,14 @@ def chance_steps(card: Msg | Cards | Term, good: int, total: int, form: str) -> 
                      else msg("teaching.worked_fraction_plain", good=good, total=total))
     if form == "percent":
         # A division is a decimal, not a percent: "18 : 42 ≈ 0,429 = 42,9 %", "=" when exact.
-        eq = "=" if (chance * 1000).denominator == 1 else "\u2248"
+        if (chance * 100).denominator == 1:
+            steps.append(msg("teaching.worked_percent_whole", good=good, total=total,
+                             share=Number(chance, 2), exact=Percent(chance, 0)))
+            return tuple(steps)
+        places = _percent_places(chance)
+        eq = "=" if (chance * 10 ** (places + 2)).denominator == 1 else "\u2248"
         steps.append(msg("teaching.worked_percent_steps", good=good, total=total, eq=eq,
-                         share=Number(chance, 3), exact=Percent(chance, 1),
+                         share=Number(chance, places + 2), exact=Percent(chance, places),
                          percent=Percent(chance, 0)))
     return tuple(steps)
 

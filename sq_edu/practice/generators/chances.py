@@ -259,7 +259,7 @@ def jester_count(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     number = rng.randint(1, 10)
     jester = rng.randrange(players)
     seat = counted_seat(jester, number, players)
-    order = [(jester + i) % players + 1 for i in range(min(number, players))]
+    order = [(jester + i) % players + 1 for i in range(players)]   # one whole round
     return base.make(kind=SEAT, answers=(seat,), seats=tuple(range(players)),
                      traps=traps((seat,),
                                  (counted_seat((jester + 1) % players, number, players),

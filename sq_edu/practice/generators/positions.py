@@ -254,6 +254,6 @@ def where_cards_are(game: Game, token: Card) -> Msg:
     draw = sum(1 for c in game.draw_pile if c == token)
     hands = [sum(1 for c in game.hand(s) if c == token)
              for s in range(game.players)]
-    others = Joined(tuple(msg("practice.reveal_hand", player=s + 1, n=n)
-                          for s, n in enumerate(hands) if s != LEARNER))
+    others = Joined(tuple(msg("practice.reveal_hand", player=s + 1, n=n)   # one list, one mark:
+                          for s, n in enumerate(hands) if s != LEARNER), sep="; ")
     return msg("practice.reveal_truth", card=Cards((token,)), draw=draw, others=others)

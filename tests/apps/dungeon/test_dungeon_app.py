@@ -245,6 +245,9 @@ def test_the_trick_taker_agrees_with_the_seat(lang: str, you: str, bot: str) -> 
             text = app.table.value
             if taker == HUMAN:
                 assert you in text and "Ты берёт" not in text and "You takes" not in text
+                story = app.story.value   # issue 41: the story tells it with a verb too
+                assert lang == "en" or ("Ты берёшь взятку" in story and "Ты: взятка" not in story
+                                        and "Ты берёт" not in story), story
                 seen["you"] = True
             elif taker is not None:
                 assert bot in text and you not in text
@@ -253,3 +256,10 @@ def test_the_trick_taker_agrees_with_the_seat(lang: str, you: str, bot: str) -> 
             break
         step(app)
     assert all(seen.values()), seen
+
+
+def test_a_seat_and_its_score_never_part_at_a_line_end() -> None:
+    """On a phone "Bot 4:" ended one line and its "0" began the next (issue 41 screenshots)."""
+    app = DungeonApp("en", seed=3)
+    totals = app.sheet.value.rsplit("</b>", 1)[1]
+    assert "Bot\u00a04:\u00a00" in totals and "Bot 4: 0" not in totals, totals

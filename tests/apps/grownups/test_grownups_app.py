@@ -30,7 +30,7 @@ def _folder(tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", ("This week", "3 tasks", "struggling", "Practise next", "Play together")),
-    ("ru", ("На этой неделе", "3 задания", "затрудняется", "Что тренировать дальше",
+    ("ru", ("На этой неделе", "3 задания", "трудности", "Что тренировать дальше",
             "Сыграйте вместе")),
 ])
 def test_summary_in_plain_words(tmp_path: Path, lang: str, words: tuple[str, ...]) -> None:

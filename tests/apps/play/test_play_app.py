@@ -84,7 +84,7 @@ def test_full_game_through_the_controls(rules: str, opponents: int, bots: str,
     assert "Game over!" in app.over.text.value
     winners = app.game.winners
     expected = "You win! Well done!" if winners == (0,) else (
-        f"Player {winners[0] + 1} wins." if len(winners) == 1 else "A shared win")
+        f"Bot {winners[0] + 1} wins." if len(winners) == 1 else "A shared win")
     assert expected in app.over.text.value
     reasons = ("reached", "woke", "Every queen is awake")
     assert any(r in app.over.text.value for r in reasons)          # why the game ended
@@ -94,8 +94,8 @@ def test_full_game_through_the_controls(rules: str, opponents: int, bots: str,
     assert "Your best moment: " in over
     assert ('class="sq-celebrate"' in over) == (0 in winners)   # stars only for the child's win
     if rules == "teams":
-        assert "Team 1 (You, Player 3): " in app.over.text.value
-        assert "Team 2 (Player 2, Player 4): " in app.over.text.value
+        assert "Team 1 (You, Bot 3): " in app.over.text.value
+        assert "Team 2 (Bot 2, Bot 4): " in app.over.text.value
     lines = app.story_lines()
     assert len(lines) > 10 and any("wake" in line for line in lines)
     app.over.play_again.click()
@@ -144,7 +144,7 @@ def test_switching_language_mid_game() -> None:
     assert app.next_button.description == "Следующий ход"
     assert app.board.hand.title == "Твои карты"
     ru_lines = app.story_lines()
-    assert ru_lines and any("Ты" in line or "Игрок" in line for line in ru_lines)
+    assert ru_lines and any("Ты" in line or "Бот" in line for line in ru_lines)
     assert app.setup.bot_choice.value == "greedy"
     assert app.setup.rules_choice.options[0][0] == "Обычные"
     app.set_lang("en")
@@ -157,7 +157,7 @@ def test_wait_prompt_names_the_bot_and_next_moves_one_step() -> None:
     while app.game.current_player == 0:
         child_turn(app, rng)
     seat = app.game.current_player
-    assert app.feedback.text == (f"Player {seat + 1} is playing. Press “Next move” to see "
+    assert app.feedback.text == (f"Bot {seat + 1} is playing. Press “Next move” to see "
                                  "what happens.")
     told = len(app.story_lines())
     app.next_button.click()

@@ -10,32 +10,32 @@ def test_wake_told_for_you_and_for_others() -> None:
     mine = Event("wake", seat=0, queen="cat", slot=3)
     theirs = Event("wake", seat=2, queen="heart", slot=1)
     assert narrate(mine, 0, "en") == "You wake the Cat Queen (15 points)."
-    assert narrate(theirs, 0, "en") == "Player 3 wakes the Heart Queen (20 points)."
+    assert narrate(theirs, 0, "en") == "Bot 3 wakes the Heart Queen (20 points)."
     assert narrate(mine, 0, "ru") == "Ты будишь Королеву кошек (15 очков)."
-    assert narrate(theirs, 0, "ru") == "Игрок 3 будит Королеву сердец (20 очков)."
+    assert narrate(theirs, 0, "ru") == "Бот 3 будит Королеву сердец (20 очков)."
 
 
 def test_attacks_blocks_and_steals() -> None:
     attack = Event("play", seat=1, cards=("knight",), target=0, queen="dog")
-    assert narrate(attack, 0, "en") == "Player 2 plays a knight to steal your Dog Queen."
-    assert narrate(attack, 0, "ru") == "Игрок 2 играет рыцаря, чтобы забрать у тебя Королеву собак."
+    assert narrate(attack, 0, "en") == "Bot 2 plays a knight to steal your Dog Queen."
+    assert narrate(attack, 0, "ru") == "Бот 2 играет рыцаря, чтобы забрать у тебя Королеву собак."
     potion = Event("play", seat=0, cards=("potion",), target=2, queen="moon")
-    assert narrate(potion, 0, "en") == "You use a sleeping potion on player 3's Moon Queen."
+    assert narrate(potion, 0, "en") == "You use a sleeping potion on Bot 3's Moon Queen."
     assert narrate(potion, 0, "ru") == (
-        "Ты играешь сонное зелье, чтобы усыпить у игрока 3 Королеву луны.")
+        "Ты играешь сонное зелье, чтобы усыпить у бота 3 Королеву луны.")
     block = Event("block", seat=0, cards=("dragon",), target=1, queen="dog")
     assert narrate(block, 0, "en") == "You block with your dragon! The Dog Queen stays."
     wand = Event("block", seat=1, cards=("wand",), queen="rose")
     assert narrate(wand, 0, "ru") == (
-        "Игрок 2 защищается волшебной палочкой! Королева роз остаётся на месте.")
+        "Бот 2 защищается волшебной палочкой! Королева роз остаётся на месте.")
     allow = Event("allow", seat=1, cards=("wand",), queen="rose")
     assert narrate(allow, 0, "en") == (
-        "Player 2 has a magic wand but does not use it to protect the Rose Queen.")
+        "Bot 2 has a magic wand but does not use it to protect the Rose Queen.")
     assert narrate(allow, 0, "ru") == (
-        "У игрока 2 есть волшебная палочка, но Королева роз остаётся без защиты.")
+        "У бота 2 есть волшебная палочка, но Королева роз остаётся без защиты.")
     steal = Event("steal", seat=0, target=2, queen="moon")
-    assert narrate(steal, 0, "en") == "You steal the Moon Queen from player 3."
-    assert narrate(steal, 0, "ru") == "Ты забираешь у игрока 3 Королеву луны."
+    assert narrate(steal, 0, "en") == "You steal the Moon Queen from Bot 3."
+    assert narrate(steal, 0, "ru") == "Ты забираешь у бота 3 Королеву луны."
 
 
 def test_a_declined_block_is_told_only_to_the_defender() -> None:
@@ -48,14 +48,14 @@ def test_a_declined_block_is_told_only_to_the_defender() -> None:
 
 def test_discards_read_as_maths() -> None:
     assert narrate(Event("discard", seat=1, cards=(2, 3, 5)), 0, "en") == (
-        "Player 2 discards an equation: 2 + 3 = 5.")
+        "Bot 2 discards an equation: 2 + 3 = 5.")
     assert narrate(Event("discard", seat=0, cards=(4, 4)), 0, "en") == (
         "You discard a pair: 4 and 4.")
     assert narrate(Event("discard", seat=0, cards=("knight",)), 0, "ru") == (
         "Ты сбрасываешь рыцаря.")
     assert narrate(Event("discard", seat=1, cards=("wand",)), 0, "ru") == (
-        "Игрок 2 сбрасывает волшебную палочку.")
-    assert narrate(Event("discard", seat=1, cards=(8,)), 0, "en") == "Player 2 discards an 8."
+        "Бот 2 сбрасывает волшебную палочку.")
+    assert narrate(Event("discard", seat=1, cards=(8,)), 0, "en") == "Bot 2 discards an 8."
 
 
 def test_other_players_draws_are_never_told() -> None:
@@ -64,6 +64,7 @@ def test_other_players_draws_are_never_told() -> None:
     assert narrate(secret, 0, "en") is None  # even if a caller forgot seen_by
     own = Event("draw", seat=0, cards=("king", 3), count=2, private=True)
     assert narrate(own.seen_by(0), 0, "en") == "You draw a king and a 3."
+    assert narrate(own.seen_by(0), 0, "ru") == "Ты берёшь короля и 3."
 
 
 def test_jester_and_count() -> None:
@@ -71,7 +72,7 @@ def test_jester_and_count() -> None:
     assert narrate(power, 0, "en") == ("You play a jester and turn up a magic wand. "
                                        "A power card! You keep it and play again.")
     other = Event("jester_reveal", seat=1, cards=("dragon",))
-    assert narrate(other, 0, "ru").startswith("Игрок 2 играет шута и открывает дракона.")
+    assert narrate(other, 0, "ru").startswith("Бот 2 играет шута и открывает дракона.")
     count = Event("jester_count", seat=1, cards=(3,), target=0)
     assert narrate(count, 0, "en") == ("Count to 3 around the table, starting with whoever "
                                        "played the jester: you wake a queen!")
@@ -80,8 +81,8 @@ def test_jester_and_count() -> None:
 
 def test_game_over_words() -> None:
     assert game_over_text((0,), 0, "en") == "You win! Well done!"
-    assert game_over_text((2,), 0, "ru") == "Победитель: Игрок 3."
-    assert game_over_text((0, 2), 0, "en") == "A shared win: You, Player 3."
+    assert game_over_text((2,), 0, "ru") == "Победитель: Бот 3."
+    assert game_over_text((0, 2), 0, "en") == "A shared win: You, Bot 3."
 
 
 def test_teams_game_over_shows_team_totals_and_why_it_ended() -> None:
@@ -98,9 +99,9 @@ def test_teams_game_over_shows_team_totals_and_why_it_ended() -> None:
     obs = game.observe(0)
     lines = team_lines(obs, 0, "en")
     points = [sum(obs.points[s] for s in team) for team in ((0, 2), (1, 3))]
-    assert lines == [f"Team 1 (You, Player 3): {points[0]} points",
-                     f"Team 2 (Player 2, Player 4): {points[1]} points"]
-    assert team_lines(obs, 0, "ru")[0].startswith("Команда 1 (Ты, Игрок 3)")
+    assert lines == [f"Team 1 (You, Bot 3): {points[0]} points",
+                     f"Team 2 (Bot 2, Bot 4): {points[1]} points"]
+    assert team_lines(obs, 0, "ru")[0].startswith("Команда 1 (Ты, Бот 3)")
     won = replace(obs, is_over=True, winners=(0, 2))
     assert points == [80, 5]
     assert end_reason(won, 0, "en") == "Team 1 reached 80 points."
@@ -134,9 +135,9 @@ def test_a_class_table_tells_the_seats_by_their_names() -> None:
     assert narrate(potion, 0, "en", names) == (
         "Computer 3 uses a sleeping potion on Petya's Moon Queen.")
     assert narrate(Event("turn", seat=1), 0, "ru", ["Маша", "Петя"]) == "Ходит Петя."
-    assert narrate(Event("turn", seat=1), 0, "ru") == "Ходит игрок 2."
+    assert narrate(Event("turn", seat=1), 0, "ru") == "Ходит бот 2."
     assert game_over_text((1,), 0, "en", names) == "Petya wins."
-    assert narrate(wake, 0, "en", ["Masha", ""]) == "Player 2 wakes the Heart Queen (20 points)."
+    assert narrate(wake, 0, "en", ["Masha", ""]) == "Bot 2 wakes the Heart Queen (20 points)."
 
 
 def test_the_child_who_won_is_told_in_the_second_person() -> None:
@@ -154,7 +155,7 @@ def test_the_child_who_won_is_told_in_the_second_person() -> None:
     assert end_reason(won, 0, "en") == "You reached 50 points."
     assert end_reason(won, 0, "ru") == "У тебя 50 очков."
     assert end_reason(replace(game.observe(1), is_over=True, winners=(0,)), 1, "ru") == (
-        "Игрок 1: набрано очков — 50.")
+        "Бот 1: набрано очков — 50.")
 
 
 def test_a_shared_screen_tells_the_shown_persons_own_draw_by_name() -> None:

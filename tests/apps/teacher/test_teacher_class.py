@@ -194,7 +194,7 @@ def test_the_table_and_the_grid_say_the_same_of_a_learner(tmp_path: Path) -> Non
     for lang, table_words, grid_words in (
             ("en", "Needs help: struggling; 0 of 2 right at the first try",
              "0 of 2 right at the first try"),
-            ("ru", "Нужна помощь: затрудняется; с первой попытки верно 0 из 2",
+            ("ru", "Нужна помощь: трудности; с первой попытки верно 0 из 2",
              "с первой попытки верно 0 из 2")):
         view = ClassView(tmp_path, "5b", lang)
         [row] = view.table.rows

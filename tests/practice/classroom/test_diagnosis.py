@@ -139,4 +139,4 @@ def test_the_report_csv_has_first_tries_help_standing_and_the_top_mistake() -> N
     assert row[0] == "'=Mo" and row[6] == "struggling: starts counting at the next player"
     assert row[8:] == ["6", "0", "3", "starts counting at the next player", "3"]
     [ru] = list(csv.reader(io.StringIO(Report(rows_for(progress)).to_csv("ru"))))[1:]
-    assert ru[6] == "затрудняется: начинает счёт со следующего игрока"
+    assert ru[6] == "трудности: начинает счёт со следующего игрока"
