@@ -82,7 +82,7 @@ def _turn_html(view: dict[str, Any], lang: str) -> str:
     elif obs.current_player == CLASS_SEAT:
         line = t("classgame.turn_class", lang)
     else:
-        line = t("classgame.turn_bot", lang, n=obs.current_player)
+        line = t("classgame.turn_bot", lang, n=obs.current_player + 1)
     streak = t("classgame.streak", lang, n=view.get("streak", 0))
     return (f'<div role="status" aria-live="polite" class="sq-classgame-turn" '
             f'style="display:flex;justify-content:space-between;gap:2vw;flex-wrap:wrap;'
@@ -93,7 +93,7 @@ def _turn_html(view: dict[str, Any], lang: str) -> str:
 
 
 def _bots_html(obs: Any, lang: str) -> str:
-    lines = [t("classgame.bot_queens", lang, n=seat, queens=len(obs.awake[seat]),
+    lines = [t("classgame.bot_queens", lang, n=seat + 1, queens=len(obs.awake[seat]),
                cards=obs.hand_sizes[seat]) for seat in range(1, obs.players)]
     return "".join(_p(line, "1.3vw") for line in lines)   # one line each, also in Russian
 

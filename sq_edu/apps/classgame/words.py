@@ -34,9 +34,9 @@ def position_words(obs: Observation, lang: str) -> list[str]:
     for seat in range(1, obs.players):
         shown = obs.known_in_hands[seat] if seat < len(obs.known_in_hands) else ()
         if shown:
-            lines.append(t("classgame.shown_line", lang, n=seat,
+            lines.append(t("classgame.shown_line", lang, n=seat + 1,
                            cards=Cards(tuple(shown)).render(lang)))
-        lines.append(t("classgame.bot_queens", lang, n=seat, queens=len(obs.awake[seat]),
+        lines.append(t("classgame.bot_queens", lang, n=seat + 1, queens=len(obs.awake[seat]),
                        cards=obs.hand_sizes[seat]))
     return lines
 

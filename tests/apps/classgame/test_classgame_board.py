@@ -67,3 +67,22 @@ def test_a_choice_questions_spread_shows_the_options_words_not_their_ids(
         for page in (teacher, board):
             assert f">{picked.label.render(lang)}</span>" in page
     assert f">{picked.id}</span>" not in spread_html(games.view("5b", "teacher"), "ru", True)
+
+
+def test_a_bot_has_one_number_on_the_board_the_lines_and_the_votes() -> None:
+    """Seat 2 of the class game is "Bot 3" / «Бот 3» everywhere, as `bot_name` names it on
+    every other screen (it was "Bot 2" on the board and "Bot 3" on the vote buttons)."""
+    from sq_edu.apps.classgame.board import _bots_html
+    from sq_edu.apps.classgame.words import position_words
+    from sq_edu.engine import Game, Move
+    from sq_edu.i18n.words import bot_name
+    from sq_edu.practice.classgame.question import move_words
+
+    obs = Game.new(3, seed=4).observe(0)
+    steal = Move("steal", ("knight",), target=2, queen="rose")
+    for lang in ("en", "ru"):
+        name = str(bot_name(2, lang))
+        assert name in _bots_html(obs, lang)
+        assert any(line.startswith(name) for line in position_words(obs, lang))
+        wanted = name if lang == "en" else name.lower().replace("бот", "бота")
+        assert wanted in move_words(steal).render(lang), move_words(steal).render(lang)
