@@ -107,6 +107,7 @@ def plausible(ex: Exercise, rng: random.Random) -> object:
     return rng.choice(answer_pool(ex.lesson_id, ex.level))
 
 
+@functools.cache   # the constant guesser asks it for every item of hundreds of deals
 def most_common(lesson_id: str, level: int) -> object:
     pool = answer_pool(lesson_id, level)
     return max(pool, key=pool.count)
@@ -248,8 +249,9 @@ def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit:
     mastery = Mastery()
     mastery.choose_level(lesson.id, level)
     at, backs, mastered = level, 0, False
+    banks: dict[int, tuple[Exercise, ...]] = {}   # each level's bank, looked up once a run
     for item in range(1, limit + 1):
-        items = bank(lesson.id, at, size)
+        items = banks.get(at) or banks.setdefault(at, bank(lesson.id, at, size))
         ex = items[rng.randrange(len(items))]
         said = check_answer(ex, learner(ex, rng))
         tells, named = misconception_bits(ex.misconceptions, {why.key for _, why in ex.traps})
