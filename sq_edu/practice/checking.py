@@ -213,8 +213,14 @@ def _trap(ex: Exercise, value: Fraction, answer: object, within: Fraction = Frac
           ) -> Judgement | None:
     """A wrong answer that a known misconception gives: its own message, not "too big"; of
     several slips within the tolerance, the nearest (a percent crowds them together)."""
-    near = [(abs(as_fraction(trap) - value), n, why) for n, (trap, why) in enumerate(ex.traps)
-            if abs(as_fraction(trap) - value) <= within]
+    if within:
+        gaps = [abs(as_fraction(trap) - value) for trap, _ in ex.traps]
+        near = [(gap, n, why) for n, (gap, (_, why)) in enumerate(zip(gaps, ex.traps,
+                                                                      strict=True))
+                if gap <= within]
+    else:   # the usual exact answer: an equal slip, no Fraction arithmetic (learner audits)
+        near = [(within, n, why) for n, (trap, why) in enumerate(ex.traps)
+                if as_fraction(trap) == value]
     if not near:
         return None
     why = min(near, key=lambda found: found[:2])[2]

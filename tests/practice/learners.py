@@ -107,6 +107,7 @@ def plausible(ex: Exercise, rng: random.Random) -> object:
     return rng.choice(answer_pool(ex.lesson_id, ex.level))
 
 
+@functools.cache   # the constant guesser asks it for every item of hundreds of deals
 def most_common(lesson_id: str, level: int) -> object:
     pool = answer_pool(lesson_id, level)
     return max(pool, key=pool.count)
@@ -163,17 +164,15 @@ def misconception(key: str) -> Learner:
 
 def slip(ex: Exercise, rng: random.Random) -> object:
     """A wrong answer: one of the item's named wrong answers, or a guess that is wrong."""
-    from sq_edu.practice import check
-
     keys = [why.key for _, why in ex.traps]
     rng.shuffle(keys)
     for key in keys:
         said = misconception(key)(ex, rng)
-        if said is not None and not check(ex, said).correct:
+        if said is not None and not verdict(ex, said)[1]:
             return said
     said = guesser(ex, rng)
     for _ in range(20):
-        if not check(ex, said).correct:
+        if not verdict(ex, said)[1]:
             break
         said = guesser(ex, rng)
     return said
@@ -248,8 +247,9 @@ def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit:
     mastery = Mastery()
     mastery.choose_level(lesson.id, level)
     at, backs, mastered = level, 0, False
+    banks: dict[int, tuple[Exercise, ...]] = {}   # each level's bank, looked up once a run
     for item in range(1, limit + 1):
-        items = bank(lesson.id, at, size)
+        items = banks.get(at) or banks.setdefault(at, bank(lesson.id, at, size))
         ex = items[rng.randrange(len(items))]
         said = check_answer(ex, learner(ex, rng))
         tells, named = misconception_bits(ex.misconceptions, {why.key for _, why in ex.traps})
@@ -267,12 +267,27 @@ def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit:
     return Run(limit, None, mastered, backs)
 
 
-def check_answer(ex: Exercise, answer: object) -> bool:
+_CHECKED: dict[tuple[int, str], tuple[Exercise, bool, bool]] = {}
+
+
+def verdict(ex: Exercise, answer: object) -> tuple[bool, bool]:
+    """(understood, correct) of `check(ex, answer)`, each (item, answer) checked once: the
+    audits' learners give the same few answers to the same banked items thousands of times.
+    The item is kept with its verdict, so its id cannot be taken by another item."""
     from sq_edu.practice import check
 
-    said = check(ex, answer)
-    assert said.understood, (ex.lesson_id, ex.level, answer)
-    return said.correct
+    key = (id(ex), repr(answer))
+    kept = _CHECKED.get(key)
+    if kept is None or kept[0] is not ex:
+        said = check(ex, answer)
+        kept = _CHECKED[key] = (ex, said.understood, said.correct)
+    return kept[1], kept[2]
+
+
+def check_answer(ex: Exercise, answer: object) -> bool:
+    understood, correct = verdict(ex, answer)
+    assert understood, (ex.lesson_id, ex.level, answer)
+    return correct
 
 
 NEVER = 999   # a run that never opened the level within its limit

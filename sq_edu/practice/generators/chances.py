@@ -33,6 +33,7 @@ from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, traps
 from ..messages import Cards, Plain, msg
 from .chance_steps import chance_steps, chance_traps, counting_traps, holds_exact
 from .detective import tracker_line
+from .dragon_bank import HOLDS, banked_position
 from .positions import LEARNER, find_position, pick_position, story
 from .registry import Base, Param, generator
 
@@ -203,9 +204,11 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     players = p["players"]
     target = rng.randrange(1, players)
     want = HOLD_BANDS[base.answer_rng().randrange(len(HOLD_BANDS))]
-    pos = find_position(rng, players, base.rules, _window(p), want,
-                        lambda o: clear_band(p_holds(o, target, DRAGON)) if o.awake[target]
-                        else None, rather=RARE_BANDS)
+    pos = banked_position(rng, players, base.rules, _window(p), want, target, HOLDS.get,
+                          rather=RARE_BANDS) or find_position(
+        rng, players, base.rules, _window(p), want,
+        lambda o: clear_band(p_holds(o, target, DRAGON)) if o.awake[target] else None,
+        rather=RARE_BANDS)
     obs = pos.obs
     if not obs.awake[target]:  # the fallback position: attack someone who has a queen
         target = next((s for s in obs.opponents if obs.awake[s]), target)

@@ -16,6 +16,7 @@ from sq_edu.engine.observation import Observation
 
 from ..exercise import CHOICE, NUMBER, Exercise, Option, traps
 from ..messages import Cards, msg
+from .dragon_bank import BLOCK, banked_position
 from .positions import LEARNER, find_position, follow_position, story, where_cards_are
 from .registry import Base, Param, generator
 
@@ -156,10 +157,12 @@ def knight_block(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     players = p["players"]
     target = rng.randrange(1, players)
     want = BLOCK_ANSWERS[rng.randrange(len(BLOCK_ANSWERS))]
-    pos = find_position(rng, players, base.rules,
-                        (p["from_turn"], max(p["from_turn"], p["to_turn"])), want,
-                        lambda o: block_answer(o, target) if o.awake[target] else None,
-                        rather=(rng.choice([a for a in BLOCK_ANSWERS if a != want]),))
+    window = (p["from_turn"], max(p["from_turn"], p["to_turn"]))
+    rather = (rng.choice([a for a in BLOCK_ANSWERS if a != want]),)
+    pos = banked_position(rng, players, base.rules, window, want, target, BLOCK.get,
+                          rather=rather) or find_position(
+        rng, players, base.rules, window, want,
+        lambda o: block_answer(o, target) if o.awake[target] else None, rather=rather)
     obs = pos.obs
     if not obs.awake[target]:  # the fallback position: attack someone who has a queen
         target = next((s for s in obs.opponents if obs.awake[s]), target)
