@@ -37,7 +37,8 @@ from sq_edu.links import (
 log = logging.getLogger(__name__)
 REQUEST_TIMEOUT = 5.0   # seconds to open Voila's websocket, as voila.utils waits
 LISTEN_SECONDS = 15.0   # then the connection is opened again (a request may be waiting there)
-REFUSED_FOR = 60.0      # seconds of refused connections (a flood, a restart) before giving up
+CLOSED_FOR = 60.0       # seconds of closed connections (a flood fills the server) before giving up
+REFUSED_FOR = 3.0       # seconds with nothing listening on the port (no Voila there) before it
 QUERY_KEY_ENV = "SQ_EDU_QUERY_KEY"
 QUERY_KEY_HEADER = "X-Sq-Query-Key"
 __all__ = [
@@ -75,9 +76,10 @@ def _wait_for_request() -> None:
 
     A preheated kernel may wait for hours before a page takes it, so there is no overall
     deadline; the connection is reopened every LISTEN_SECONDS instead, which also recovers a
-    request the server kept while no connection was listening. A server that refuses the
+    request the server kept while no connection was listening. A server that closes the
     connection (a flood fills its open files) is asked again after a short wait, for up to
-    REFUSED_FOR seconds, so that the page still gets its own query afterwards.
+    CLOSED_FOR seconds, so that the page still gets its own query afterwards; a port with
+    nothing listening (no Voila) is given up after REFUSED_FOR.
     """
     from websockets.exceptions import ConnectionClosed, InvalidMessage
     from websockets.sync.client import connect
@@ -94,8 +96,9 @@ def _wait_for_request() -> None:
         except (OSError, EOFError, InvalidMessage, ConnectionClosed) as error:
             now = time.monotonic()
             refused_since = now if refused_since is None else refused_since
-            if now - refused_since > REFUSED_FOR:
-                raise ConnectionError(f"refused for {REFUSED_FOR:.0f} s: {error!r}") from error
+            patience = REFUSED_FOR if isinstance(error, ConnectionRefusedError) else CLOSED_FOR
+            if now - refused_since > patience:
+                raise ConnectionError(f"refused for {patience:.0f} s: {error!r}") from error
             time.sleep(0.5)
             continue
         refused_since = None
