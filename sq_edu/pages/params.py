@@ -88,20 +88,20 @@ def _wait_for_request() -> None:
     headers = {QUERY_KEY_HEADER: query_key(kernel_id, os.environ.get(QUERY_KEY_ENV, ""))}
     info: str | bytes | None = None
     closed = 0
-    refused_since: float | None = None
+    failing_since: float | None = None
     while info is None:
         try:
             socket = connect(request_info_url(), open_timeout=REQUEST_TIMEOUT,
                              additional_headers=headers)
         except (OSError, EOFError, InvalidMessage, ConnectionClosed) as error:
             now = time.monotonic()
-            refused_since = now if refused_since is None else refused_since
+            failing_since = now if failing_since is None else failing_since
             patience = REFUSED_FOR if isinstance(error, ConnectionRefusedError) else CLOSED_FOR
-            if now - refused_since > patience:
-                raise ConnectionError(f"refused for {patience:.0f} s: {error!r}") from error
+            if now - failing_since > patience:
+                raise ConnectionError(f"no connection for {patience:.0f} s: {error!r}") from error
             time.sleep(0.5)
             continue
-        refused_since = None
+        failing_since = None
         with socket:
             try:
                 info = socket.recv(timeout=LISTEN_SECONDS)

@@ -148,18 +148,22 @@ class FileGuard:
             return True
         now = self.clock()
         if now - self._checked >= self.every:
-            self._checked, self._open = now, self.count()
+            self._look(now)
         self._open += 1   # this connection, until the next look
         ceiling = self.limit - max(64, int(self.limit * FILE_RESERVE))
         if self._open < ceiling:
             return True
         if now - self._checked > FRESH:   # a flood that just let go: look again first
-            self._checked, self._open = now, self.count() + 1
+            self._look(now)
+            self._open += 1
             if self._open < ceiling:
                 return True
         self.refused += 1
         log.warning("refused a connection: %d of %d open files in use", self._open, self.limit)
         return False
+
+    def _look(self, now: float) -> None:
+        self._checked, self._open = now, self.count()
 
 
 def guarded_listen(app: Any, port: int, address: str | None = None, **options: Any) -> Any:
