@@ -15,6 +15,7 @@ from typing import Any
 
 from sq_edu.engine.cards import QUEEN_POINTS
 from sq_edu.i18n import t
+from sq_edu.i18n.words import bot_name
 from sq_edu.pages.tables.wire import move_from_wire, obs_from_wire
 from sq_edu.practice.classgame.question import move_words
 from sq_edu.practice.classroom.report import skill_title
@@ -82,7 +83,7 @@ def _turn_html(view: dict[str, Any], lang: str) -> str:
     elif obs.current_player == CLASS_SEAT:
         line = t("classgame.turn_class", lang)
     else:
-        line = t("classgame.turn_bot", lang, n=obs.current_player + 1)
+        line = t("classgame.turn_bot", lang, bot=bot_name(obs.current_player, lang))
     streak = t("classgame.streak", lang, n=view.get("streak", 0))
     return (f'<div role="status" aria-live="polite" class="sq-classgame-turn" '
             f'style="display:flex;justify-content:space-between;gap:2vw;flex-wrap:wrap;'
@@ -93,7 +94,7 @@ def _turn_html(view: dict[str, Any], lang: str) -> str:
 
 
 def _bots_html(obs: Any, lang: str) -> str:
-    lines = [t("classgame.bot_queens", lang, n=seat + 1, queens=len(obs.awake[seat]),
+    lines = [t("classgame.bot_queens", lang, bot=bot_name(seat, lang), queens=len(obs.awake[seat]),
                cards=obs.hand_sizes[seat]) for seat in range(1, obs.players)]
     return "".join(_p(line, "1.3vw") for line in lines)   # one line each, also in Russian
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n import msg, t
+from sq_edu.i18n.words import bot_name
 from sq_edu.pages.tables.wire import move_from_wire, obs_from_wire
 from sq_edu.practice.classgame.question import class_question, move_words
 from sq_edu.practice.coach.questions import Question
@@ -34,9 +35,9 @@ def position_words(obs: Observation, lang: str) -> list[str]:
     for seat in range(1, obs.players):
         shown = obs.known_in_hands[seat] if seat < len(obs.known_in_hands) else ()
         if shown:
-            lines.append(t("classgame.shown_line", lang, n=seat + 1,
+            lines.append(t("classgame.shown_line", lang, bot=bot_name(seat, lang),
                            cards=Cards(tuple(shown)).render(lang)))
-        lines.append(t("classgame.bot_queens", lang, n=seat + 1, queens=len(obs.awake[seat]),
+        lines.append(t("classgame.bot_queens", lang, bot=bot_name(seat, lang), queens=len(obs.awake[seat]),
                        cards=obs.hand_sizes[seat]))
     return lines
 

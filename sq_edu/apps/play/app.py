@@ -203,9 +203,8 @@ class PlayApp(widgets.VBox):
         self._show_setup(False)
         self.settings_toggle.expanded = False   # the game is on: the hand, not "New game", on top
         self._name_seats()
-        setup = self.setup
-        for solo_only in (self.learner, setup.opponents, setup.bot_choice, setup.bot_count):
-            solo_only.layout.display = "none"   # the seats' own names, bots and number
+        self.learner.layout.display = "none"   # each seat names its own learner
+        self.setup.seat_people()
         self.new_game()
         if not_kept:
             self.feedback.say(not_kept_key(not_kept), "info", names=", ".join(not_kept))

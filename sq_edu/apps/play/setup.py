@@ -24,6 +24,7 @@ class SetupRow(widgets.HBox):
     def __init__(self, lang: str, opponents: int, bots: str, rules: str, auto: bool,
                  pace: widgets.Dropdown) -> None:
         self.lang = lang
+        self.people = False   # a game of named seats at one screen, not a child against bots
         self.title = widgets.HTML()
         self.opponents = widgets.Dropdown(options=[1, 2, 3, 4], value=opponents)
         self.opponents.add_class("sq-opponents")
@@ -78,9 +79,18 @@ class SetupRow(widgets.HBox):
         finally:
             self.labelling = False
 
+    def seat_people(self) -> None:
+        """A game of named seats: the title says so, and the solo-only choices go (the
+        seats carry their own names, bots and number)."""
+        self.people = True
+        for solo_only in (self.opponents, self.bot_choice, self.bot_count):
+            solo_only.layout.display = "none"
+        self.set_lang(self.lang)
+
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        self.title.value = f"<h2 class='sq-h'>{escape(t('play.title', lang))}</h2>"
+        title = t("play.title_together" if self.people else "play.title", lang)
+        self.title.value = f"<h2 class='sq-h'>{escape(title)}</h2>"
         self._label_choices(str(self.bot_choice.value), str(self.rules_choice.value))
         self.opponents.description = t("play.opponents", lang)
         self.bot_choice.description = t("play.bot_strength", lang)

@@ -279,8 +279,8 @@ class TableApp(widgets.VBox):
         self.code_view.value = self._code_html(view)
         if started:
             self.board.show(view)
-            obs = self.board.obs
-            if self.coach.coach.level != "off" and obs is not None:
+            self.coach.names = self.board.person_names()   # the coach calls Petya by name
+            if self.coach.coach.level != "off" and (obs := self.board.obs) is not None:
                 self.coach.turn(obs, self.board.legal)
         self._show_part(started)
 

@@ -133,6 +133,10 @@ class TableBoard(widgets.VBox):
         """What every seat is called: the child's name, or "Bot 3" for a bot's seat."""
         return [self.name_of(seat) for seat in range(len(self.view.get("seats", [])))]
 
+    def person_names(self) -> list[str]:
+        """The children's own names by seat ("" for a bot): how the coach calls a seat."""
+        return [str(seat.get("name") or "") for seat in self.view.get("seats", [])]
+
     def _seats_html(self, obs: Observation) -> str:
         rows = []
         for seat, info in enumerate(self.view["seats"]):

@@ -86,3 +86,24 @@ def test_a_bot_has_one_number_on_the_board_the_lines_and_the_votes() -> None:
         assert any(line.startswith(name) for line in position_words(obs, lang))
         wanted = name if lang == "en" else name.lower().replace("бот", "бота")
         assert wanted in move_words(steal).render(lang), move_words(steal).render(lang)
+
+
+def test_a_bots_turn_and_its_shown_cards_name_it_in_each_language() -> None:
+    """The turn line and the shown-cards line take the bot's one name, declined in Russian
+    («Ходит бот 3», «из руки бота 3»), not a number of their own."""
+    from dataclasses import replace
+
+    from sq_edu.apps.classgame.board import _turn_html
+    from sq_edu.apps.classgame.words import position_words
+    from sq_edu.engine import Game
+    from sq_edu.pages.tables.wire import obs_to_wire
+
+    obs = Game.new(3, seed=4).observe(0)
+    shown = replace(obs, current_player=2, known_in_hands=((), (), (obs.hand[0],)))
+    view = {"obs": obs_to_wire(shown), "phase": "answer"}
+    assert "Bot 3 is playing." in _turn_html(view, "en")
+    assert "Ходит бот 3." in _turn_html(view, "ru")
+    assert any(line.startswith("Shown from the hand of Bot 3: ")
+               for line in position_words(shown, "en"))
+    assert any(line.startswith("Показаны из руки бота 3: ")
+               for line in position_words(shown, "ru"))

@@ -95,9 +95,14 @@ def test_a_table_of_people_names_whose_turn_and_whom_the_coach_asks_about() -> N
     from sq_edu.practice.exercise import SEAT, Exercise
 
     app = PlayApp(lang="ru", seed=4, pace="step")
+    assert "игра с ботами" in app.setup.title.value
     app.settings_toggle.expanded = True
     app.play_together([Seat(PERSON, "Мама"), Seat(PERSON, "Маша"), Seat(BOT)])
     assert not app.settings_toggle.expanded
+    assert "играем вместе" in app.setup.title.value   # people at one screen, not «с ботами»
+    app.set_lang("en")
+    assert "playing together" in app.setup.title.value
+    app.set_lang("ru")
     app.pass_screen.ready.click()
     viewer = app.table.viewer
     while app.coach.coach.current is not None:

@@ -19,7 +19,7 @@ from sq_edu.i18n import msg
 from sq_edu.pages.tables.client import Refused, TableClient
 from sq_edu.practice.checking import Judgement
 from sq_edu.practice.classroom.live import class_rows
-from sq_edu.practice.coach.questions import unseen_question
+from sq_edu.practice.coach.questions import jester_seat_question, unseen_question
 from sq_edu.server.server import free_port
 from sq_edu.server.tables import TableService
 
@@ -102,6 +102,11 @@ def test_two_pages_play_at_one_table(service_url: str, tmp_path: Path) -> None:
     assert [(r.nickname, r.lesson, r.recent) for r in rows] == [
         ("Masha", question.exercise.lesson_id, 1)]
     assert (tmp_path / "masha.json").is_file()
+    # The coach calls a child at the table by name, never "Bot 2" (issue 40's shot).
+    assert masha.coach.names == ["Masha", "Petya"]
+    jester = jester_seat_question(masha.board.obs)
+    said = " ".join(masha.coach._say(m) for m in jester.after)
+    assert "Bot" not in said and ("Petya" in said or "you" in said), said
 
     again = page(service_url, tmp_path)       # a reload: the browser remembered the seat
     again.memory.kept = json.dumps({"code": masha.code, "token": masha.token})
