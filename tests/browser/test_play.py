@@ -99,6 +99,7 @@ def test_a_full_game_is_played_to_its_end_by_clicking(dashboards) -> None:
     assert over.is_visible(), f"no game over after {pressed}"
     assert "Game over!" in over.inner_text()
     assert pressed.get("discard", 0) + pressed.get("wake", 0) >= 3, pressed
+    over.evaluate("el => el.scrollIntoView({block: 'start'})")   # Voila scrolls in a box
     dashboards.screenshot("play-game-over", curated=True)
     dashboards.check()
 

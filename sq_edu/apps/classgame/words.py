@@ -37,8 +37,8 @@ def position_words(obs: Observation, lang: str) -> list[str]:
         if shown:
             lines.append(t("classgame.shown_line", lang, bot=bot_name(seat, lang),
                            cards=Cards(tuple(shown)).render(lang)))
-        lines.append(t("classgame.bot_queens", lang, bot=bot_name(seat, lang), queens=len(obs.awake[seat]),
-                       cards=obs.hand_sizes[seat]))
+        lines.append(t("classgame.bot_queens", lang, bot=bot_name(seat, lang),
+                       queens=len(obs.awake[seat]), cards=obs.hand_sizes[seat]))
     return lines
 
 

@@ -48,3 +48,12 @@ def test_a_persons_seat_keeps_the_name_even_in_the_coachs_words() -> None:
     named = named_seats(prompt, ["Мама", "Маша", ""])
     assert "does Маша hold" in named.render("en") and "у игрока Маша" in named.render("ru")
     assert named_seats(prompt, ["Мама", " ", ""]).render("en") == prompt.render("en")
+
+
+def test_a_bots_awake_queens_read_as_a_sentence_after_the_game() -> None:
+    """"Bot 2's awake queens: …", not "Awake queens of Bot 2's: …" (seen in a screenshot)."""
+    line = msg("play.coach_later_queens", whom=BotSeat(1), queens=Term("common.queen_rose"))
+    assert line.render("en") == "Bot 2's awake queens: Rose Queen."
+    assert line.render("ru") == "Проснувшиеся королевы бота 2: Королева роз."
+    named = named_seats(line, ["", "Маша"]).render("en")
+    assert named == "Маша's awake queens: Rose Queen.", named
