@@ -45,7 +45,8 @@ lint: $(VENV)/.installed-test
 # `python tools/durations.py` sums them by folder and file.
 WORKERS ?= 2
 DURATIONS := --junitxml=test-artifacts/junit.xml --durations=30
-test: $(VENV)/.installed-test site lint
+test: $(VENV)/.installed-test
+	$(MAKE) --no-print-directory -j2 site lint   # the site builds while lint reads the code
 	$(PY) -m pytest tests --nbval-lax notebooks -m "not sample" -n $(WORKERS) --dist loadfile $(DURATIONS)
 
 # The quick loop while coding: the folders that start no server, kernel or browser (at most 60 s
