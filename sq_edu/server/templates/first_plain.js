@@ -1,6 +1,6 @@
 // The lesson's first screen as plain HTML (sq_edu/pages/first_plain.py drew it in the kernel;
 // index.html.j2 put it just before this script). Shown at once, outside Voila's hidden cells;
-// its cards take picks as hand.js does (click, tap, Space/Enter, number keys, arrows). When the
+// its cards take picks as hand.js does (plain_picks.js, included before this). When the
 // live widgets are drawn, each pick is handed to the live card of the same position (a click
 // on it: hand.js sends it to Python as any pick), only if the live hand holds the same cards;
 // then this screen goes and the live one is shown. Nothing the child picked is lost.
@@ -15,46 +15,12 @@
   var touch = window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
   var hands = Array.prototype.map.call(box.querySelectorAll(".sq-answer-cards .sq-hand-row"),
     function (row) {
-      var hand = {row: row, picked: [], names: JSON.parse(row.dataset.names || "[]"),
-                  max: Number(row.dataset.max || 0)};
       var help = row.parentElement.querySelector(".sq-hand-help");
       if (touch && help && help.dataset.touch) help.textContent = help.dataset.touch;
-      var buttons = row.querySelectorAll("button[data-index]");
-      var draw = function () {
-        Array.prototype.forEach.call(buttons, function (button, i) {
-          var on = hand.picked.indexOf(i) >= 0;
-          var names = hand.names[i] || ["", ""];
-          button.classList.toggle("sq-card-selected", on);
-          button.setAttribute("aria-pressed", on ? "true" : "false");
-          button.querySelector(".sq-card-name").textContent =
-            (i < 9 ? (i + 1) + ": " : "") + (on ? names[0] : names[1]);
-        });
-      };
-      var toggle = function (i) {
-        if (i < 0 || i >= buttons.length || buttons[i].disabled) return;
-        var at = hand.picked.indexOf(i);
-        if (at >= 0) hand.picked.splice(at, 1);
-        else {
-          if (hand.max === 1) hand.picked = [];
-          hand.picked.push(i);
-        }
-        draw();
-      };
-      Array.prototype.forEach.call(buttons, function (button, i) {
-        button.addEventListener("click", function () { toggle(i); });
-      });
-      row.addEventListener("keydown", function (event) {
-        var here = Array.prototype.indexOf.call(buttons, document.activeElement);
-        if (/^[1-9]$/.test(event.key) && buttons[Number(event.key) - 1]) {
-          buttons[Number(event.key) - 1].focus();
-          toggle(Number(event.key) - 1);
-          event.preventDefault();
-        } else if ((event.key === "ArrowRight" || event.key === "ArrowLeft") && here >= 0) {
-          var next = buttons[here + (event.key === "ArrowRight" ? 1 : -1)];
-          if (next) next.focus();
-          event.preventDefault();
-        }
-      });
+      var names = JSON.parse(row.dataset.names || "[]");
+      var hand = sqPlainPicks(row, names, Number(row.dataset.max || 0));
+      hand.row = row;
+      hand.names = names;
       return hand;
     });
   window.sqFirstPlain = {hands: hands};   // for the tests and `bench phone`
