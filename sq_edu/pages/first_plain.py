@@ -33,7 +33,9 @@ MIME = "application/vnd.sq-edu.first-screen+html"
 # static site (lite/first_screen.py): their whole first task is headings, text, cards, buttons.
 LESSONS = ("equations",)
 # Panels that are folded, below the fold, or need Python to do anything.
-SKIP = frozenset({"sq-fold-body", "sq-progress-box", "sq-class-nickname", "sq-header-tools"})
+SKIP = frozenset({"sq-fold-body", "sq-progress-box", "sq-header-tools"})
+# Shown, these come before the task (a class page asks the nickname first): no plain screen.
+FIRST_THINGS = frozenset({"sq-class-nickname"})
 _WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
 STYLE_FILES = ("app.css", "hand.css")
 # What the plain screen needs that ipywidgets' own style sheet (not loaded yet) would give.
@@ -46,6 +48,10 @@ PLAIN_CSS = """
   background: #f3f4f6; color: #374151; }
 .sq-first-plain .sq-first-status { color: #374151; font-size: 0.95em; }
 """
+
+
+class _NotFirst(Exception):
+    """The task is not what the page shows first."""
 
 
 def _classes(widget: widgets.Widget) -> list[str]:
@@ -100,6 +106,8 @@ def widget_html(widget: widgets.Widget) -> str:
     """`widget` as plain HTML ("" for what the first screen leaves to the live page)."""
     if _hidden(widget):
         return ""
+    if FIRST_THINGS.intersection(_classes(widget)):
+        raise _NotFirst
     if _is_hand(widget):
         return hand_html(widget)
     if isinstance(widget, widgets.Box):
@@ -134,6 +142,8 @@ def first_screen(page: widgets.Widget, lang: str) -> str:
         status = html.escape(t("first_screen.waking", lang))
         return (f'<div class="sq-first-plain" lang="{html.escape(lang, quote=True)}">'
                 f'{style()}{body}<p class="sq-first-status" role="status">{status}</p></div>')
+    except _NotFirst:
+        return ""
     except Exception:   # a plain screen is a bonus; never a traceback
         log.warning("sq_edu: no plain first screen", exc_info=True)
         return ""
