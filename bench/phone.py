@@ -42,6 +42,7 @@ MIB = 2**20
 # page's first paint, the card visible, and (site) when the page's own Python took over.
 KEY_FILES = ("sq-app.js", "sq-python.js", "pyodide.asm.wasm", ".snapshot", ".zip",
              "service-worker.js")
+VOILA_ENTRY = "voila.js"   # the server's page: its script (not its numbered chunks)
 # The site's app page says when its own Python has taken the page over (a build before the
 # first screen came without Python has no such flag: its Python was there at the first card).
 PYTHON_READY = """() => { const w = document.querySelector('#app').contentWindow;
@@ -49,8 +50,15 @@ PYTHON_READY = """() => { const w = document.querySelector('#app').contentWindow
 MARKS_JS = """() => {
   const paint = performance.getEntriesByType("paint")
     .find(e => e.name === "first-contentful-paint");
-  return {paint: paint ? paint.startTime / 1000 : null};
+  const nav = performance.getEntriesByType("navigation")[0];
+  const at = (ms) => (ms ? ms / 1000 : null);
+  return {paint: paint ? paint.startTime / 1000 : null,
+          "html done": nav ? at(nav.responseEnd) : null,
+          "parsed (voila.js run)": nav ? at(nav.domContentLoadedEventEnd) : null};
 }"""
+# The class server's plain first screen (sq_edu/pages/first_plain.py) says when it has handed
+# the child's picks to the live widgets; a page without it has no such flag.
+LIVE_READY = """() => !window.sqFirstPlain || window.sqFirstPlain.handedOver === true"""
 
 
 class PrecompressedHost(SimpleHTTPRequestHandler):
@@ -111,7 +119,7 @@ def one_run(playwright: Any, port: int, path: str, frame: bool) -> dict[str, Any
 
             def finished(request: Any) -> None:
                 name = request.url.split("?")[0].rsplit("/", 1)[-1]
-                if name.endswith(KEY_FILES) and f"got {name}" not in marks:
+                if (name.endswith(KEY_FILES) or name == VOILA_ENTRY) and f"got {name}" not in marks:
                     marks[f"got {name}"] = time.monotonic() - start
 
             context.on("requestfinished", finished)
@@ -130,6 +138,9 @@ def one_run(playwright: Any, port: int, path: str, frame: bool) -> dict[str, Any
             if frame:   # the site: when its Python took over (the app's own Python answers)
                 page.wait_for_function(PYTHON_READY, timeout=300_000)
                 marks["python ready"] = time.monotonic() - start
+            else:   # the server: when the live widgets took the plain first screen's place
+                page.wait_for_function(LIVE_READY, timeout=300_000)
+                marks["live widgets"] = time.monotonic() - start
             return {"seconds": seconds, "bytes": sent, "marks": marks,
                     "slowed": dict(slowdown.kinds), "refused": dict(slowdown.refused),
                     "reasons": sorted(slowdown.reasons)}
@@ -159,7 +170,8 @@ def _summary(name: str, runs: list[dict[str, Any]]) -> list[dict]:
 def run(quick: bool = False) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
-    if not (SITE / "index.html").is_file():
+    only = os.environ.get("SQ_EDU_PHONE_ONLY", "")   # "server" or "site": the other is skipped
+    if only != "server" and not (SITE / "index.html").is_file():
         raise RuntimeError("site/ is not built: run `make site` first")
     runs = 2 if quick else 5
     site = _site_server()
@@ -168,12 +180,14 @@ def run(quick: bool = False) -> list[dict]:
         with VoilaServer(preheat=True, pool_size=2) as voila, sync_playwright() as playwright:
             time.sleep(20)   # the preheated kernels have run the notebook
             for _ in range(runs):
-                results["site"].append(one_run(
-                    playwright, site.server_address[1], "equations.html", frame=True))
-                results["server"].append(one_run(
-                    playwright, voila.port, "voila/render/equations.ipynb", frame=False))
+                if only != "server":
+                    results["site"].append(one_run(
+                        playwright, site.server_address[1], "equations.html", frame=True))
+                if only != "site":
+                    results["server"].append(one_run(
+                        playwright, voila.port, "voila/render/equations.ipynb", frame=False))
                 time.sleep(5)   # Voila refills its pool in the background
     finally:
         site.shutdown()
         site.server_close()
-    return _summary("site", results["site"]) + _summary("server", results["server"])
+    return [row for name, done in results.items() if done for row in _summary(name, done)]

@@ -22,6 +22,8 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 APP = HERE / "app"
+# The card picks of a plain first screen, shared with the class server's page template.
+PLAIN_PICKS = HERE.parent / "sq_edu" / "server" / "templates" / "plain_picks.js"
 STAMP = (1980, 1, 1, 0, 0, 0)   # the same bytes from every build
 PAGE_WHEEL = "sq_site_page-1.0-py3-none-any.whl"
 
@@ -71,4 +73,5 @@ def build_app(site: Path, cache: Path, packages: list[str]) -> None:
     subprocess.run(command, check=True, cwd=modules.parent)
     page = (APP / "app.html").read_text(encoding="utf-8")
     page = page.replace("__PACKAGES__", json.dumps(packages))
+    page = page.replace("__PLAIN_PICKS__", PLAIN_PICKS.read_text(encoding="utf-8"))
     (site / "app.html").write_text(page, encoding="utf-8")

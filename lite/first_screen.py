@@ -25,9 +25,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-# The lessons whose first screen is built, and the deals (a page takes one of them at random,
-# so that not every first visit starts with the same hand).
-PAGES = ("equations",)
+# The lessons whose first screen is built (the class server draws the same ones plain), and
+# the deals (a page takes one of them at random, so that not every first visit starts with the
+# same hand).
+from sq_edu.pages.first_plain import LESSONS as PAGES
+
 SEEDS = (101, 202, 303)
 # Controls saved disabled until Python has taken the page over (only the cards are live).
 WAIT_FOR_PYTHON = {"ButtonModel", "ToggleButtonsModel", "TextModel", "PasswordModel",

@@ -62,4 +62,6 @@ def dashboard(app: widgets.Widget, params: PageParams, *, notes: bool = True) ->
         note = widgets.HTML(f'<div role="status" style="color:#7c2d12">{text}</div>')
         note.add_class("sq-page-notes")
         children.append(note)
-    return widgets.VBox([*children, app])
+    from sq_edu.pages.first_plain import PlainFirstBox, drawn_plain
+
+    return PlainFirstBox([*children, app], params.lang, drawn_plain(app))

@@ -1,0 +1,170 @@
+"""The class server's first screen as plain HTML (sq_edu/pages/first_plain.py, the template's
+first_plain.js): in the page's HTML before any kernel message, tappable with Voila's script
+held back, and the child's picks carried into the live widgets, which Python then judges.
+
+Checked against an in-process `LessonApp` of the same link (a class shares a deal): the plain
+screen shows that deal's cards, and the live page's verdict on the handed-over picks is the
+twin's verdict on the same cards.
+"""
+
+from __future__ import annotations
+
+import re
+import urllib.request
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+from sq_edu.apps.lesson import LessonApp
+from sq_edu.i18n import t
+from sq_edu.server.server import VoilaServer
+from sq_edu.widgets.hand import HandView
+from tests.support.browser import ConsoleLog, keep_offline, wait_rendered
+from tests.support.shots import shot
+
+pytestmark = pytest.mark.browser
+LEVEL, SEED = 2, 12
+PLAIN = "#sq-first-shown"
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LAPTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+class _Cards(HTMLParser):
+    """The plain screen's card buttons (their names) and buttons, in the order of the HTML."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.inside = 0
+        self.cards: list[str] = []
+        self.buttons: list[str] = []
+        self._name: list[str] | None = None
+        self._button: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id") == "sq-first":
+            self.inside = 1
+        elif self.inside and tag == "div":
+            self.inside += 1
+        if not self.inside:
+            return
+        if tag == "span" and found.get("class") == "sq-card-name":
+            self._name = []
+        if tag == "button" and "data-index" not in found:
+            self._button = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.inside and tag == "div":
+            self.inside -= 1
+        if tag == "span" and self._name is not None:
+            self.cards.append("".join(self._name))
+            self._name = None
+        if tag == "button" and self._button is not None:
+            self.buttons.append("".join(self._button))
+            self._button = None
+
+    def handle_data(self, data: str) -> None:
+        for part in (self._name, self._button):
+            if part is not None:
+                part.append(data)
+
+
+def twin(lang: str) -> LessonApp:
+    return LessonApp("equations", lang, level=LEVEL, seed=SEED)
+
+
+def hand_of(widget: Any) -> HandView:
+    """The answer hand among the app's widgets."""
+    if isinstance(widget, HandView):
+        return widget
+    for child in getattr(widget, "children", ()):
+        found = hand_of(child)
+        if found is not None:
+            return found
+    return None  # type: ignore[return-value]
+
+
+def query(lang: str) -> str:
+    return f"voila/render/equations.ipynb?lang={lang}&level={LEVEL}&seed={SEED}"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_plain_first_screen_is_in_the_page_html(voila_server: VoilaServer, lang: str) -> None:
+    """The HTML itself carries the deal's cards and the disabled buttons, before voila.js."""
+    with urllib.request.urlopen(voila_server.url + query(lang), timeout=120) as answer:
+        page = answer.read().decode("utf-8")
+    assert page.index('id="sq-first"') < page.index("voila/static/voila.js")
+    cards = _Cards()
+    cards.feed(page)
+    app = twin(lang)
+    names = [re.sub(r"^\d+: ", "", name) for name in cards.cards]
+    assert names == [card["label_off"] for card in hand_of(app).cards]
+    assert t("lesson_app.check", lang) in cards.buttons
+    assert "Traceback" not in page
+
+
+def _open(browser: Any, server: VoilaServer, lang: str, device: dict) -> tuple[Any, Any, list]:
+    """A fresh page on the lesson with voila.js held back (released by the caller)."""
+    context = browser.new_context(**device, locale="ru-RU" if lang == "ru" else "en-GB")
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    console = ConsoleLog().attach(page)
+    keep_offline(page, server.url)
+    held: list[Any] = []
+    page.route("**/voila/static/voila.js", lambda route: held.append(route))
+    page.goto(server.url + query(lang), wait_until="commit")
+    return context, page, [held, console]
+
+
+@pytest.mark.parametrize(("lang", "device"), [("en", "phone"), ("ru", "laptop")])
+def test_a_tap_on_the_plain_screen_reaches_python(browser: Any, voila_server: VoilaServer,
+                                                   lang: str, device: str) -> None:
+    app = twin(lang)
+    right = list(app.exercise.answers[0])
+    picks = []
+    left = list(right)
+    for index, card in enumerate(app.exercise.hand):
+        if card in left:
+            left.remove(card)
+            picks.append(index)
+    context, page, (held, console) = _open(browser, voila_server,
+                                           lang, PHONE if device == "phone" else LAPTOP)
+    try:
+        cards = page.locator(f"{PLAIN} .sq-answer-cards button[data-index]")
+        cards.first.wait_for(state="visible")
+        assert cards.count() == len(app.exercise.hand)
+        assert page.locator(f"{PLAIN} .sq-submit").is_disabled()
+        for index in range(cards.count()):   # big enough for a finger, named
+            box = cards.nth(index).bounding_box()
+            assert box and box["width"] >= 44 and box["height"] >= 44
+            assert cards.nth(index).inner_text().strip()
+        shot(page, f"first-plain-{device}-{lang}")
+        if device == "phone":
+            cards.nth(picks[0]).tap()
+        else:   # the keyboard: the number key of the card, on the focused row
+            cards.first.focus()
+            page.keyboard.press(str(picks[0] + 1))
+        for index in picks[1:]:
+            cards.nth(index).click()
+        for index in picks:
+            assert cards.nth(index).get_attribute("aria-pressed") == "true"
+        assert held, "voila.js was asked for before the cards were picked"
+        for route in held:
+            route.continue_()
+        page.unroute("**/voila/static/voila.js")
+        wait_rendered(page, ".sq-lesson-app")
+        assert page.locator(PLAIN).count() == 0
+        live = page.locator("#rendered_cells .sq-answer-cards button[data-index]")
+        for index in range(live.count()):
+            pressed = live.nth(index).get_attribute("aria-pressed")
+            assert pressed == ("true" if index in picks else "false"), index
+        app.answer.set(right)
+        app.submit_button.click()
+        assert app.feedback.tone == "good"
+        page.locator("#rendered_cells .sq-submit").click()
+        page.locator(".sq-feedback").filter(has_text=app.feedback.text).wait_for(timeout=30_000)
+        shot(page, f"first-live-{device}-{lang}")
+        assert not console.errors, console.errors
+    finally:
+        context.close()
