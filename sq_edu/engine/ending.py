@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .cards import QUEEN_POINTS
 from .drawing import refill
-from .moves import TOKEN
+from .log import DREW_ONE, TURN
 
 if TYPE_CHECKING:
     from .state import EndReason, State
@@ -70,12 +70,12 @@ def finish_action(st: State, gainer: int | None = None) -> None:
         hand.append(card)
         if st.known_bottom > len(draw):
             st.known_bottom = len(draw)
-        st.log.append(("draw", seat, (TOKEN[card],), None, None, None, 1, (), True))
+        st.log.append(DREW_ONE[seat][card])
     elif need > 0:
         refill(st, seat)
     seat = st.active = (seat + 1) % st.players
     st.turn += 1
-    st.log.append(("turn", seat))
+    st.log.append(TURN[seat])
 
 
 def threshold(st: State, seat: int) -> bool:

@@ -6,10 +6,11 @@ discards: singles, pairs, equations) so that seeded bots replay identically.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from .cards import QUEEN_POINTS, SLOTS
-from .discards import hand_moves
+from .discards import HandMoves, hand_moves
 from .moves import (
     CHOOSE_CARD,
     CHOOSE_SLOT,
@@ -25,17 +26,23 @@ if TYPE_CHECKING:
     from .state import State
 
 
-def generate(st: State) -> list[Move]:
-    """Every move the current seat may make now: one pure function of the state."""
+def generate(st: State) -> Sequence[Move]:
+    """Every move the current seat may make now: one pure function of the state. Often the
+    very tuple kept for this hand, so nobody may change what this returns."""
     if st.pending is not None or st.over:
         return generate_pending(st)
     seat = st.active
     hand = st.hands[seat]
     if not hand:
         return []
-    has_king, has_knight, has_potion, base = hand_moves(tuple(sorted(hand)), st.eqs)
+    key = tuple(sorted(hand))
+    by_hand = BY_HAND[st.eqs]
+    found: HandMoves | None = by_hand.get(key)  # a plain dict, not a cache keyed (key, eqs)
+    if found is None:
+        found = by_hand[key] = hand_moves(key, st.eqs)
+    has_king, has_knight, has_potion, base = found
     if not (has_king or has_knight or has_potion):
-        return list(base)
+        return base
     moves: list[Move] = []
     if has_king:
         wakes = st.wakes
@@ -71,5 +78,7 @@ def generate_pending(st: State) -> list[Move]:
     return [CHOOSE_SLOT[i] for i in range(SLOTS) if slots[i] is None]
 
 
+# What each sorted hand allows (`hand_moves`), without equations and with them.
+BY_HAND: tuple[dict[tuple[int, ...], HandMoves], ...] = ({}, {})
 STEAL_MOVES = [{q: make_move("steal", ("knight",), t, q) for q in QUEEN_POINTS} for t in range(5)]
 SLEEP_MOVES = [{q: make_move("sleep", ("potion",), t, q) for q in QUEEN_POINTS} for t in range(5)]

@@ -9,7 +9,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, Bot
+from .actions import act, answer
+from .bots import BOTS, Bot, RandomBot
+from .chance import seeded
 from .game import Game
 from .legal import generate
 from .moves import Move
@@ -71,10 +73,13 @@ def play_game(game: Game, bots: Sequence[Bot[Observation, Move]], max_turns: int
     """Let `bots` (one per seat) play `game` to the end; False if it hit `max_turns`.
 
     The hot loop of every simulation: a bot that says `uses_observation = False` gets None
-    instead of an `Observation`, and the engine's own legal-move list (it must not change it).
+    instead of an `Observation`.
+    A `RandomBot`'s choice is made here, by its own rule and generator, and needs no check:
+    it is one of the legal moves by construction.
     """
     wants = [getattr(b, "uses_observation", True) for b in bots]
     choosers = [b.choose for b in bots]
+    draws = [b.rng.random if type(b) is RandomBot else None for b in bots]
     st = game.state
     while not st.over:
         if st.turn > max_turns:
@@ -84,11 +89,20 @@ def play_game(game: Game, bots: Sequence[Bot[Observation, Move]], max_turns: int
         legal = st.legal
         if legal is None:
             legal = st.legal = generate(st)
+        draw = draws[seat]
+        if draw is not None:  # `RandomBot.choose`, inlined
+            move = legal[int(draw() * len(legal))]
+            st.legal = None
+            if pending is None:
+                act(st, move)
+            else:
+                answer(st, move)
+            continue
         if wants[seat]:
             move = choosers[seat](game.observe(seat), list(legal))
         else:
             # A bot that said uses_observation = False is handed None, by design (the hot loop).
-            move = choosers[seat](None, legal)  # type: ignore[arg-type]  # see the comment above
+            move = choosers[seat](None, list(legal))  # type: ignore[arg-type]  # see the comment above
         game._apply(move)
     return True
 
@@ -113,7 +127,7 @@ def simulate(n_games: int, players: int = 2,
     step = max(1, n_games // 100)
     for done in range(1, n_games + 1):
         game = Game.new(players, master.getrandbits(64), rules)
-        seats = [make(random.Random(master.getrandbits(64))) for _, make in factories]
+        seats = [make(seeded(master.getrandbits(64))) for _, make in factories]
         if play_game(game, seats, max_turns):
             ended[game.end_reason] += 1
             lengths.append(game.turn)

@@ -8,6 +8,7 @@ lists and the draw pile's top is its *last* element, so drawing is a cheap `pop`
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal
@@ -85,7 +86,7 @@ class State:
         self.events: list[Event] = []                      # the log as Events, built lazily
         self.seen: dict[int, list[Event]] = {}             # the log as each seat saw it
         self.public: list[Event] = []                      # ... and as a spectator sees it
-        self.legal: list[Move] | None = None               # cached legal moves
+        self.legal: Sequence[Move] | None = None           # cached legal moves (shared)
         self.wakes: list[Move] | None = None               # king moves for occupied slots
         self.pts: list[int] = [0] * players                # points per seat, kept up to date
         self.asleep = 0                                    # occupied slots
