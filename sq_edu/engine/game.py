@@ -8,6 +8,7 @@ do is in `actions.py`; the end of actions, turns and the game in `ending.py`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import act, answer
@@ -166,7 +167,14 @@ class Game:
             current = pending.seat if pending is not None else st.active
             if type(seat) is not int or seat != current:
                 raise IllegalMove("not_your_decision", seat=repr(seat)[:20], current=current)
-        move = self._legal(move)
+        legal = st.legal
+        if legal is None:
+            legal = st.legal = generate(st)
+        for m in legal:  # a move handed out by `legal_moves` is found by identity, at once
+            if m is move:
+                break
+        else:
+            move = self._legal_copy(move, legal)
         start = len(st.log)
         st.legal = None
         if pending is None:
@@ -175,26 +183,9 @@ class Game:
             answer(st, move)
         return Played(st, start, len(st.log))
 
-    def _apply(self, move: Move) -> None:
-        """`play` without the seat check and the returned events (simulations use this)."""
-        st = self.state
-        move = self._legal(move)
-        st.legal = None
-        if st.pending is None:
-            act(st, move)
-        else:
-            answer(st, move)
-
-    def _legal(self, move: Move) -> Move:
-        """The engine's own copy of `move` if it is legal now (most often `move` itself, as
-        handed out by `legal_moves`); IllegalMove with the reason why otherwise."""
-        st = self.state
-        legal = st.legal
-        if legal is None:
-            legal = st.legal = generate(st)
-        for m in legal:
-            if m is move:
-                return m
+    def _legal_copy(self, move: Move, legal: Sequence[Move]) -> Move:
+        """The engine's own copy of a legal `move` built elsewhere (equal, not the same
+        object); IllegalMove with the reason why if there is none."""
         from .explain import normalize, why_illegal
         found = normalize(move)
         if found is None or found not in legal:

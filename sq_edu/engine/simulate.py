@@ -103,7 +103,7 @@ def play_game(game: Game, bots: Sequence[Bot[Observation, Move]], max_turns: int
         else:
             # A bot that said uses_observation = False is handed None, by design (the hot loop).
             move = choosers[seat](None, list(legal))  # type: ignore[arg-type]  # see the comment above
-        game._apply(move)
+        game.play(move)
     return True
 
 

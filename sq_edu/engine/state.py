@@ -9,9 +9,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .cards import SLOTS
 from .moves import Move
@@ -21,9 +20,9 @@ from .rules import Rules
 EndReason = Literal["threshold", "centre_empty"]
 
 
-@dataclass(frozen=True)
-class Pending:
-    """A decision the game waits for: `seat` decides.
+class Pending(NamedTuple):
+    """A decision the game waits for: `seat` decides. (A named tuple: immutable, and made
+    several times a game at the cost of a tuple rather than a frozen dataclass's.)
 
     - block: `seat` was attacked by `attacker` (`attack` "steal" or "sleep") on `queen`;
     - rose / jester_wake: `seat` wakes a queen of their choice;

@@ -1,7 +1,7 @@
 """The engine's fast paths play exactly the games the plain code played (issue #44).
 
 `simulate` chooses a `RandomBot`'s moves itself and skips the legality check on them,
-`Game.play` no longer goes through `_apply`, generators are seeded without
+`Game.play` finds a handed-out move by identity in one loop, generators are seeded without
 `random.Random`'s Python layers, the presets are shared objects and a discard-only hand's legal
 moves are the engine's own tuple. The digests below were taken with the code before those
 changes: thousands of seeded random games, through the public API (every event) and through
