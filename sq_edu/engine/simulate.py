@@ -73,37 +73,42 @@ def play_game(game: Game, bots: Sequence[Bot[Observation, Move]], max_turns: int
     """Let `bots` (one per seat) play `game` to the end; False if it hit `max_turns`.
 
     The hot loop of every simulation: a bot that says `uses_observation = False` gets None
-    instead of an `Observation`.
-    A `RandomBot`'s choice is made here, by its own rule and generator, and needs no check:
-    it is one of the legal moves by construction.
+    instead of an `Observation`; a table of `RandomBot`s only plays in `random_game`.
     """
+    if all(type(b) is RandomBot for b in bots):
+        return random_game(game, [b.rng.random for b in bots], max_turns)  # type: ignore[attr-defined]  # checked: RandomBots
     wants = [getattr(b, "uses_observation", True) for b in bots]
     choosers = [b.choose for b in bots]
-    draws = [b.rng.random if type(b) is RandomBot else None for b in bots]
+    st = game.state
+    while not st.over:
+        if st.turn > max_turns:
+            return False
+        seat = st.current
+        legal = game.legal_moves()
+        # A bot that said uses_observation = False is handed None, by design (the hot loop).
+        move = choosers[seat](game.observe(seat) if wants[seat] else None, legal)  # type: ignore[arg-type]  # see the comment above
+        game.play(move)
+    return True
+
+
+def random_game(game: Game, draws: Sequence[Callable[[], float]], max_turns: int) -> bool:
+    """`play_game` for `RandomBot`s (`draws`: each seat's `rng.random`): their choice is made
+    here, by `RandomBot.choose`'s own rule, and needs no legality check, as it is one of the
+    legal moves by construction."""
     st = game.state
     while not st.over:
         if st.turn > max_turns:
             return False
         pending = st.pending
-        seat = pending.seat if pending is not None else st.active
         legal = st.legal
         if legal is None:
-            legal = st.legal = generate(st)
-        draw = draws[seat]
-        if draw is not None:  # `RandomBot.choose`, inlined
-            move = legal[int(draw() * len(legal))]
-            st.legal = None
-            if pending is None:
-                act(st, move)
-            else:
-                answer(st, move)
-            continue
-        if wants[seat]:
-            move = choosers[seat](game.observe(seat), list(legal))
+            legal = generate(st)
+        st.legal = None
+        move = legal[int(draws[st.active if pending is None else pending.seat]() * len(legal))]
+        if pending is None:
+            act(st, move)
         else:
-            # A bot that said uses_observation = False is handed None, by design (the hot loop).
-            move = choosers[seat](None, list(legal))  # type: ignore[arg-type]  # see the comment above
-        game.play(move)
+            answer(st, move)
     return True
 
 
