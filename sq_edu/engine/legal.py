@@ -32,6 +32,11 @@ def generate(st: State) -> Sequence[Move]:
     very tuple kept for this hand, so nobody may change what this returns."""
     if st.pending is not None or st.over:
         return generate_pending(st)
+    return turn_moves(st)
+
+
+def turn_moves(st: State) -> Sequence[Move]:
+    """`generate` for a turn action (no decision pending, the game not over)."""
     seat = st.active
     hand = st.hands[seat]
     if not hand:

@@ -13,7 +13,7 @@ from .actions import act, answer
 from .bots import BOTS, Bot, RandomBot
 from .chance import seeded
 from .game import Game
-from .legal import generate
+from .legal import generate_pending, turn_moves
 from .moves import Move
 from .observation import Observation
 from .rules import Rules
@@ -101,14 +101,15 @@ def random_game(game: Game, draws: Sequence[Callable[[], float]], max_turns: int
             return False
         pending = st.pending
         legal = st.legal
-        if legal is None:
-            legal = generate(st)
         st.legal = None
-        move = legal[int(draws[st.active if pending is None else pending.seat]() * len(legal))]
         if pending is None:
-            act(st, move)
+            if legal is None:
+                legal = turn_moves(st)
+            act(st, legal[int(draws[st.active]() * len(legal))])
         else:
-            answer(st, move)
+            if legal is None:
+                legal = generate_pending(st)
+            answer(st, legal[int(draws[pending.seat]() * len(legal))])
     return True
 
 
