@@ -40,11 +40,13 @@ def act(st: State, move: Move) -> None:
     log = st.log
     if kind == "discard":
         codes = DISCARD_CODES[id(move)]
-        known = st.known_hands[seat]
         for c in codes:
             hand.remove(c)
-            if known and c in known:
-                known.remove(c)
+        known = st.known_hands[seat]
+        if known:  # cards a jester showed: one fewer such card is publicly known
+            for c in codes:
+                if c in known:
+                    known.remove(c)
         st.discard += codes
         log.append(("discard", seat, move.cards))
         finish_action(st)

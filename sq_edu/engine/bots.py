@@ -11,6 +11,7 @@ import random
 from sq_edu.gamekit import Bot as Bot  # the one bot protocol: Bot[Observation, Move] here
 
 from .cards import QUEEN_POINTS, is_number
+from .chance import seeded
 from .moves import Move
 from .observation import HIDDEN, Observation
 
@@ -21,7 +22,7 @@ PICK_ORDER = ("king", "knight", "jester", "potion", "dragon", "wand")
 
 
 def _rng(rng: random.Random | int | None) -> random.Random:
-    return rng if isinstance(rng, random.Random) else random.Random(rng)
+    return rng if isinstance(rng, random.Random) else seeded(rng)
 
 
 class RandomBot:

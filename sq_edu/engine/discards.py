@@ -8,19 +8,11 @@ process (a lesson's first simulation) fills the caches quickly too.
 
 from __future__ import annotations
 
-import random
 from functools import cache
 from itertools import combinations
 from typing import Any
 
 from .moves import JESTER_C, JESTER_MOVE, KING_C, KNIGHT_C, POTION_C, TOKEN, Move, make_move
-
-
-def shuffle(rng: random.Random, cards: list[Any]) -> None:
-    """Shuffle in place, uniformly (sorting by independent random keys), several times faster
-    than `random.shuffle`, which matters when a lesson simulates thousands of games."""
-    rand = rng.random
-    cards.sort(key=lambda _card: rand())  # keys are drawn in list order: deterministic
 
 
 @cache
@@ -58,11 +50,13 @@ def _power_moves(powers: tuple[int, ...]
             tuple(SINGLES[c] for c in sorted(set(powers))))
 
 
-@cache
-def hand_moves(hand: tuple[int, ...], with_equations: bool
-               ) -> tuple[bool, bool, bool, tuple[Move, ...]]:
+HandMoves = tuple[bool, bool, bool, tuple[Move, ...]]
+
+
+def hand_moves(hand: tuple[int, ...], with_equations: bool) -> HandMoves:
     """What a sorted hand allows: (king?, knight?, potion?, the moves that depend on nothing
-    but the hand: the jester, then single discards, pairs and equations)."""
+    but the hand: the jester, then single discards, pairs and equations). Kept per hand by
+    the caller (`legal.BY_HAND`)."""
     split = 0
     while split < len(hand) and hand[split] <= 10:
         split += 1

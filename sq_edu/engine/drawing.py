@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .discards import shuffle
+from .chance import shuffle
 from .moves import TOKEN
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from .cards import QUEEN_POINTS
 from .drawing import refill
-from .moves import TOKEN
+from .log import DREW_ONE, TURN
 
 if TYPE_CHECKING:
     from .state import EndReason, State
@@ -16,7 +16,7 @@ ROSE, CAKE = "rose", "cake"
 
 def points(st: State, seat: int) -> int:
     queens = st.awake[seat]
-    total = sum(QUEEN_POINTS[q] for q in queens)
+    total = sum(map(QUEEN_POINTS.__getitem__, queens))
     bonus = st.rules.cake_with_rose_bonus
     if bonus and CAKE in queens and ROSE in queens:
         total += bonus
@@ -63,19 +63,19 @@ def finish_action(st: State, gainer: int | None = None) -> None:
         return
     seat = st.active
     hand = st.hands[seat]
-    need = st.hand_size - len(hand)
-    if need == 1 and st.draw:  # the most common case, inlined: one card, no reshuffle
-        draw = st.draw
+    draw = st.draw
+    log = st.log
+    if len(hand) + 1 == st.hand_size and draw:  # the most common case: one card, no reshuffle
         card = draw.pop()
         hand.append(card)
-        if st.known_bottom > len(draw):
+        if st.known_bottom and st.known_bottom > len(draw):
             st.known_bottom = len(draw)
-        st.log.append(("draw", seat, (TOKEN[card],), None, None, None, 1, (), True))
-    elif need > 0:
+        log.append(DREW_ONE[seat][card])
+    elif len(hand) < st.hand_size:
         refill(st, seat)
     seat = st.active = (seat + 1) % st.players
     st.turn += 1
-    st.log.append(("turn", seat))
+    log.append(TURN[seat])
 
 
 def threshold(st: State, seat: int) -> bool:

@@ -8,12 +8,12 @@ do is in `actions.py`; the end of actions, turns and the game in `ending.py`.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Sequence
 from typing import Any
 
 from .actions import act, answer
 from .cards import PLAY_DECK, QUEEN_POINTS
-from .discards import shuffle
+from .chance import seeded, shuffle
 from .ending import opponents, points, start, team_of
 from .legal import generate
 from .log import Played, events_so_far
@@ -42,7 +42,7 @@ class Game:
         (give a seed to replay the same game)."""
         rules = Rules.coerce(rules)
         check_players(players, rules)
-        st = State(rules, players, random.Random(seed))
+        st = State(rules, players, seeded(seed))
         queens = list(QUEEN_POINTS)
         shuffle(st.rng, queens)
         st.slots = queens  # type: ignore[assignment]  # every slot starts with a queen; later an empty slot is None
@@ -162,35 +162,35 @@ class Game:
         when read). With `seat`, refuse the move unless that seat is to decide now (a UI or a
         server says who sent it). IllegalMove, with a readable reason, otherwise."""
         st = self.state
+        pending = st.pending
         if seat is not None and not st.over:
-            pending = st.pending
             current = pending.seat if pending is not None else st.active
             if type(seat) is not int or seat != current:
                 raise IllegalMove("not_your_decision", seat=repr(seat)[:20], current=current)
-        start = len(st.log)
-        self._apply(move)
-        return Played(st, start, len(st.log))
-
-    def _apply(self, move: Move) -> None:
-        """`play` without the returned events (simulations use this)."""
-        st = self.state
         legal = st.legal
         if legal is None:
             legal = st.legal = generate(st)
-        for m in legal:
+        for m in legal:  # a move handed out by `legal_moves` is found by identity, at once
             if m is move:
                 break
         else:
-            from .explain import normalize, why_illegal
-            found = normalize(move)
-            if found is None or found not in legal:
-                raise why_illegal(self, move)
-            move = found
+            move = self._legal_copy(move, legal)
+        start = len(st.log)
         st.legal = None
-        if st.pending is None:
+        if pending is None:
             act(st, move)
         else:
             answer(st, move)
+        return Played(st, start, len(st.log))
+
+    def _legal_copy(self, move: Move, legal: Sequence[Move]) -> Move:
+        """The engine's own copy of a legal `move` built elsewhere (equal, not the same
+        object); IllegalMove with the reason why if there is none."""
+        from .explain import normalize, why_illegal
+        found = normalize(move)
+        if found is None or found not in legal:
+            raise why_illegal(self, move)
+        return found
 
     # ---- what a seat may know --------------------------------------------------------------
     def observe(self, seat: int) -> Observation:

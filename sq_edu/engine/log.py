@@ -11,10 +11,20 @@ from typing import TYPE_CHECKING
 
 from sq_edu import gamekit
 
+from .moves import TOKEN
 from .observation import Event
 
 if TYPE_CHECKING:
     from .state import State
+
+SEATS = 5  # the most players any preset seats
+
+# The log entries nearly every move ends with, made once (entries are never changed): a
+# new turn for each seat, and each seat drawing one card of each code.
+TURN: tuple[tuple[str, int], ...] = tuple(("turn", seat) for seat in range(SEATS))
+DREW_ONE: tuple[tuple[tuple[object, ...], ...], ...] = tuple(
+    tuple(("draw", seat, (TOKEN[code],), None, None, None, 1, (), True) for code in
+          range(len(TOKEN))) for seat in range(SEATS))
 
 
 def events_so_far(state: State) -> list[Event]:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
+from functools import cache
 
 PRESETS: tuple[str, ...] = ("official", "kids", "royal_court", "teams")
 
@@ -29,14 +30,28 @@ class Rules:
     team_win_queens: int = 8
     team_win_points: int = 80
 
+    def __hash__(self) -> int:
+        """The fields' hash, worked out once: rules are frozen, and every new game looks up
+        its hot-path table by them (a dataclass would hash all the fields each time)."""
+        found: int | None = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(astuple(self))
+            object.__setattr__(self, "_hash", found)  # not a field: equality, saving ignore it
+        return found
+
     @classmethod
     def preset(cls, name: str) -> Rules:
         """One of `PRESETS`; a clear ValueError names the known ones otherwise."""
         if isinstance(name, Rules):
             return name
         key = str(name).strip().lower()
-        if key == "official":
-            return cls()
+        if key not in PRESETS:
+            raise ValueError(f"unknown rules preset {name!r}; choose one of {', '.join(PRESETS)}")
+        return _preset(key) if cls is Rules else cls._build(key)
+
+    @classmethod
+    def _build(cls, key: str) -> Rules:
+        """The preset `key` (one of `PRESETS`)."""
         if key == "kids":
             return cls(name="kids", equations=False, rose_bonus=False, cat_dog_feud=False,
                        win_by_points=False)
@@ -44,7 +59,7 @@ class Rules:
             return cls(name="royal_court", cake_with_rose_bonus=5, jester_peek=3)
         if key == "teams":
             return cls(name="teams", teams=True, min_players=4, max_players=4)
-        raise ValueError(f"unknown rules preset {name!r}; choose one of {', '.join(PRESETS)}")
+        return cls()
 
     @classmethod
     def coerce(cls, rules: str | Rules) -> Rules:
@@ -68,3 +83,9 @@ class Rules:
         if not self.teams:
             return None
         return (seat + 2) % players
+
+
+@cache
+def _preset(key: str) -> Rules:
+    """One shared (frozen) object per preset, so its hash is worked out once."""
+    return Rules._build(key)

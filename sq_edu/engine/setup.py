@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from .cards import PLAY_DECK, QUEEN_POINTS, QUEENS, SLOTS, parse_card
-from .discards import shuffle
+from .chance import shuffle
 from .ending import start
 from .moves import CODE, TOKEN
 from .rules import Rules

@@ -9,9 +9,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, Bot
+from .actions import act, answer
+from .bots import BOTS, Bot, RandomBot
+from .chance import seeded
 from .game import Game
-from .legal import generate
+from .legal import generate_pending, turn_moves
 from .moves import Move
 from .observation import Observation
 from .rules import Rules
@@ -71,25 +73,43 @@ def play_game(game: Game, bots: Sequence[Bot[Observation, Move]], max_turns: int
     """Let `bots` (one per seat) play `game` to the end; False if it hit `max_turns`.
 
     The hot loop of every simulation: a bot that says `uses_observation = False` gets None
-    instead of an `Observation`, and the engine's own legal-move list (it must not change it).
+    instead of an `Observation`; a table of `RandomBot`s only plays in `random_game`.
     """
+    if all(type(b) is RandomBot for b in bots):
+        return random_game(game, [b.rng.random for b in bots], max_turns)  # type: ignore[attr-defined]  # checked: RandomBots
     wants = [getattr(b, "uses_observation", True) for b in bots]
     choosers = [b.choose for b in bots]
     st = game.state
     while not st.over:
         if st.turn > max_turns:
             return False
+        seat = st.current
+        legal = game.legal_moves()
+        # A bot that said uses_observation = False is handed None, by design (the hot loop).
+        move = choosers[seat](game.observe(seat) if wants[seat] else None, legal)  # type: ignore[arg-type]  # see the comment above
+        game.play(move)
+    return True
+
+
+def random_game(game: Game, draws: Sequence[Callable[[], float]], max_turns: int) -> bool:
+    """`play_game` for `RandomBot`s (`draws`: each seat's `rng.random`): their choice is made
+    here, by `RandomBot.choose`'s own rule, and needs no legality check, as it is one of the
+    legal moves by construction."""
+    st = game.state
+    while not st.over:
+        if st.turn > max_turns:
+            return False
         pending = st.pending
-        seat = pending.seat if pending is not None else st.active
         legal = st.legal
-        if legal is None:
-            legal = st.legal = generate(st)
-        if wants[seat]:
-            move = choosers[seat](game.observe(seat), list(legal))
+        st.legal = None
+        if pending is None:
+            if legal is None:
+                legal = turn_moves(st)
+            act(st, legal[int(draws[st.active]() * len(legal))])
         else:
-            # A bot that said uses_observation = False is handed None, by design (the hot loop).
-            move = choosers[seat](None, legal)  # type: ignore[arg-type]  # see the comment above
-        game._apply(move)
+            if legal is None:
+                legal = generate_pending(st)
+            answer(st, legal[int(draws[pending.seat]() * len(legal))])
     return True
 
 
@@ -113,7 +133,7 @@ def simulate(n_games: int, players: int = 2,
     step = max(1, n_games // 100)
     for done in range(1, n_games + 1):
         game = Game.new(players, master.getrandbits(64), rules)
-        seats = [make(random.Random(master.getrandbits(64))) for _, make in factories]
+        seats = [make(seeded(master.getrandbits(64))) for _, make in factories]
         if play_game(game, seats, max_turns):
             ended[game.end_reason] += 1
             lengths.append(game.turn)

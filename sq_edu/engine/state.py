@@ -8,9 +8,9 @@ lists and the draw pile's top is its *last* element, so drawing is a cheap `pop`
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cache
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from .cards import SLOTS
 from .moves import Move
@@ -20,9 +20,9 @@ from .rules import Rules
 EndReason = Literal["threshold", "centre_empty"]
 
 
-@dataclass(frozen=True)
-class Pending:
-    """A decision the game waits for: `seat` decides.
+class Pending(NamedTuple):
+    """A decision the game waits for: `seat` decides. (A named tuple: immutable, and made
+    several times a game at the cost of a tuple rather than a frozen dataclass's.)
 
     - block: `seat` was attacked by `attacker` (`attack` "steal" or "sleep") on `queen`;
     - rose / jester_wake: `seat` wakes a queen of their choice;
@@ -85,7 +85,7 @@ class State:
         self.events: list[Event] = []                      # the log as Events, built lazily
         self.seen: dict[int, list[Event]] = {}             # the log as each seat saw it
         self.public: list[Event] = []                      # ... and as a spectator sees it
-        self.legal: list[Move] | None = None               # cached legal moves
+        self.legal: Sequence[Move] | None = None           # cached legal moves (shared)
         self.wakes: list[Move] | None = None               # king moves for occupied slots
         self.pts: list[int] = [0] * players                # points per seat, kept up to date
         self.asleep = 0                                    # occupied slots
