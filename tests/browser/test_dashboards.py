@@ -49,25 +49,20 @@ def switch_to_russian(page, app: str) -> None:
 
 
 @pytest.mark.parametrize("name", PRESENT)
-def test_dashboard_loads_clean_and_speaks_russian(dashboards, name: str) -> None:
+def test_dashboard_loads_clean_speaks_russian_and_passes_axe(dashboards, axe_script,
+                                                             name: str) -> None:
+    """One page load per dashboard: clean in English, axe-core in English, then Russian on
+    request (clean, its screenshot, axe-core again)."""
     app = APPS[name]
     page = dashboards.open(name, selector=app)
     english = page.locator(app).inner_text()
     assert cyrillic_share(english) < 0.1, english[:400]
     dashboards.screenshot(name, curated=True)
+    found = [f"en {line}" for line in dashboards.axe_violations(axe_script)]
 
     switch_to_russian(page, app)
     dashboards.check()
     dashboards.screenshot(f"{name}-ru")
     assert cyrillic_share(page.locator(app).inner_text()) > 0.8
-
-
-@pytest.mark.parametrize("name", PRESENT)
-def test_dashboard_has_no_serious_accessibility_violations(dashboards, axe_script,
-                                                            name: str) -> None:
-    app = APPS[name]
-    page = dashboards.open(name, selector=app)
-    found = [f"en {line}" for line in dashboards.axe_violations(axe_script)]
-    switch_to_russian(page, app)
     found += [f"ru {line}" for line in dashboards.axe_violations(axe_script)]
     assert not found, "axe-core serious/critical violations:\n" + "\n".join(found)
