@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from sq_edu.i18n import t
 from sq_edu.practice.classroom.diagnosis import NO_LEVEL
@@ -119,6 +120,9 @@ def table_of_two(masha: Any, petya: Any) -> None:
         if not acted:
             masha.wait_for_timeout(150)
     assert all(answered.values()), f"the coach asked not both of them: {answered}"
+    # The last move reaches the other page through its own kernel a beat later: wait for it.
+    expect(petya.locator(".sq-table-seats [data-moves]")).to_have_attribute(
+        "data-moves", str(moves_seen(masha)), timeout=30_000)
     assert moves_seen(masha) == moves_seen(petya) > 0
     shot(masha, "journey-table-game-laptop-ru")
     shot(petya, "journey-table-game-phone-en")

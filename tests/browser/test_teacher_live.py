@@ -119,9 +119,12 @@ def test_class_link_names_the_host_the_teacher_used(browser: Any, voila_server: 
         base = voila_server.url.replace("127.0.0.1", host)
         teacher = open_page(context, f"{base}voila/render/teacher.ipynb?seed=3",
                             ".sq-class-link a")
-        link = teacher.locator(f"{APP} .sq-class-url input").input_value()
-        assert link == f"{base}voila/render/equations.ipynb?lang=en&level=1&seed=3"
-        assert teacher.locator(f"{APP} .sq-class-link a").get_attribute("href") == link
+        link = f"{base}voila/render/equations.ipynb?lang=en&level=1&seed=3"
+        # Relative until the browser has told the kernel the page's address; then absolute.
+        shown = teacher.locator(f"{APP} .sq-class-url input")
+        expect(shown).to_have_value(link, timeout=30_000)
+        anchor = teacher.locator(f"{APP} .sq-class-link a")
+        expect(anchor).to_have_attribute("href", link, timeout=30_000)
     finally:
         context.close()
 
