@@ -158,6 +158,11 @@ class GuessLimit:
         entry = self._read()["counters"].get(_key("target", target))
         return int(entry["fails"]) if entry else 0
 
+    def opened(self) -> list[tuple[str, str]]:
+        """(target, device key) of every device that gave a right answer on a target."""
+        return [(parts[1], parts[2]) for parts in (key.split("\t") for key in
+                self._read()["counters"]) if len(parts) == 3 and parts[0] == "opened"]
+
     # -- answers -----------------------------------------------------------------------
     def failed(self, target: str, device: Device | str = "") -> int:
         """Count one wrong try; the wait now in force for this device on `target` (s)."""

@@ -112,10 +112,12 @@ class ClassPage(DashboardSession):
     """The light page client with the class password's cookie (page and websocket)."""
 
     def __init__(self, server: VoilaServer, notebook: str, jar: http.cookiejar.CookieJar,
-                 query: str = "") -> None:
+                 query: str = "", source: str = "127.0.0.1") -> None:
         super().__init__(server.url, notebook, query)
         for cookie in jar:
             self._cookies.set_cookie(cookie)
+        self._opener = urllib.request.build_opener(   # the page from the device at `source`
+            urllib.request.HTTPCookieProcessor(self._cookies), _FromAddress(source))
 
     async def connect(self, timeout: float = 60.0) -> None:
         ws_url = (self.server_url.replace("http://", "ws://", 1)
