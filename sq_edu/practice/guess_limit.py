@@ -247,10 +247,8 @@ class GuessLimit:
                 data = self._read()
                 change(data)
                 counters = data["counters"]
-                if len(counters) > MAX_ENTRIES:   # forget the oldest counts first
-                    newest = sorted(counters, key=lambda k: counters[k].get("last", 0))
-                    for key in newest[:len(counters) - MAX_ENTRIES]:
-                        del counters[key]
+                for key in _to_forget(counters, self.clock()):
+                    del counters[key]
                 temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
                 temp.write_text(json.dumps(data), encoding="utf-8")
                 os.replace(temp, path)
@@ -288,6 +286,33 @@ def _wait_left(counters: dict[str, Any], target: str, device: Device, now: float
             # nor a late child's first try at the class password
         left = max(left, float(entry.get("until", 0)) - now)
     return max(0, int(left + 0.999))
+
+
+def _to_forget(counters: dict[str, Any], now: float) -> list[str]:
+    """The counts to drop when the file holds more than MAX_ENTRIES, least needed first, the
+    oldest first within each rank: counts past FORGET_AFTER; single devices' counts (a fresh
+    cookie costs a script one request, so each fresh device adds two) and class-password
+    marks; marks of devices that opened a record or the teacher page; an address's or a
+    target's count; and last of all an address's count whose wait is on. So a guesser cannot
+    push their address's count out of the file with fresh devices."""
+    excess = len(counters) - MAX_ENTRIES
+    if excess <= 0:
+        return []
+
+    def need(key: str) -> tuple[int, float]:
+        entry, kind = counters[key], key.partition("\t")[0]
+        last, live = float(entry.get("last", 0)), float(entry.get("until", 0)) > now
+        if kind == "opened":
+            rank = 1 if key.startswith(_key("opened", "class") + "\t") else 3
+        elif now - last > FORGET_AFTER:
+            rank = 0
+        elif kind in ("pair", "device"):
+            rank = 2 if live else 1
+        else:
+            rank = 5 if live else 4
+        return rank, last
+
+    return sorted(counters, key=need)[:excess]
 
 
 def _checked(raw: object) -> dict[str, Any]:
