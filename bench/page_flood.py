@@ -209,8 +209,9 @@ def run(quick: bool = False) -> list[dict[str, object]]:
                          "target": "info"})
             rows.append({"benchmark": f"{what}, during the flood (slowest)",
                          "value": max(during[who]), "unit": "s", "target": "<= 2"})
-        rows.append({"benchmark": "flood: pages opened (new devices at one address)",
-                     "value": opened.value, "unit": "pages", "target": "<= 6"})
+        rows.append({"benchmark": "flood: pages it got over the run (6 at once at most; "
+                                  "each culled 2 min after, no websocket)",
+                     "value": opened.value, "unit": "pages", "target": "info"})
         rows.append({"benchmark": "flood: pages refused",
                      "value": refused.value * 60 / seconds, "unit": "/min", "target": "info"})
         rows.append({"benchmark": "new device behind the flooding address",

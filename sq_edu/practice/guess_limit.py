@@ -39,8 +39,6 @@ school's NAT): then the teacher lifts the lock on the teacher page or with `sq-e
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import os
 import time
@@ -49,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sq_edu.practice.guess_file import MAX_LOCKOUTS, checked, copied, read_counts, write_counts
 from sq_edu.practice.learner_guard import locked
 
 log = logging.getLogger(__name__)
@@ -65,7 +64,6 @@ MAX_WAIT = 900.0
 # clears its device's count at once, so a child's typos of yesterday cost nothing.
 FORGET_AFTER = 86400.0
 MAX_ENTRIES = 2000       # oldest entries go first; the file stays a few hundred KB at most
-MAX_LOCKOUTS = 50
 CLIENT_ENV = "HTTP_X_SQ_CLIENT"   # the page's client address, put there by the server
 DEVICE_ENV = "HTTP_X_SQ_DEVICE"   # the page's device cookie id, put there by the server
 FREE = {"pair": TARGET_FREE, "device": DEVICE_FREE, "address": ADDRESS_FREE}
@@ -151,7 +149,7 @@ class GuessLimit:
     def lockouts(self, since: float = 0.0) -> list[dict[str, Any]]:
         """Locks that began since `since` (wall clock), newest last: {"target", "at", "wait",
         "kind", "address"}."""
-        return [item for item in self._read()["lockouts"] if item.get("at", 0) >= since]
+        return [dict(item) for item in self._read()["lockouts"] if item.get("at", 0) >= since]
 
     def tries_on(self, target: str) -> int:
         """Wrong tries on `target` from every device (in the last hour of tries)."""
@@ -225,33 +223,26 @@ class GuessLimit:
 
     # -- storage -----------------------------------------------------------------------
     def _read(self) -> dict[str, Any]:
+        """The counts now (shared with the file's cache: never changed in place)."""
         path = self.path
-        if path is None:
-            return _checked(_memory)
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            raw = {}
-        return _checked(raw)
+        return checked(_memory) if path is None else read_counts(path)
 
     def _update(self, change: Callable[[dict[str, Any]], object]) -> None:
         path = self.path
         if path is None:
-            data = _checked(_memory)
+            data = checked(_memory)
             change(data)
             _memory.clear()
             _memory.update(data)
             return
         try:
             with locked(path):
-                data = self._read()
+                data = copied(read_counts(path))
                 change(data)
                 counters = data["counters"]
                 for key in _to_forget(counters, self.clock()):
                     del counters[key]
-                temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-                temp.write_text(json.dumps(data), encoding="utf-8")
-                os.replace(temp, path)
+                write_counts(path, data)
         except OSError:   # a read-only folder: counted in memory instead, never fatal
             log.warning("cannot write the guess counts in %s", path.parent, exc_info=True)
             self.folder = None
@@ -313,22 +304,3 @@ def _to_forget(counters: dict[str, Any], now: float) -> list[str]:
         return rank, last
 
     return sorted(counters, key=need)[:excess]
-
-
-def _checked(raw: object) -> dict[str, Any]:
-    """The file's content in the expected shape; anything else is an empty count."""
-    data: dict[str, Any] = {"counters": {}, "lockouts": []}
-    if not isinstance(raw, dict):
-        return data
-    counters = raw.get("counters")
-    if isinstance(counters, dict):
-        for key, entry in counters.items():
-            if isinstance(key, str) and isinstance(entry, dict):
-                with contextlib.suppress(TypeError, ValueError):
-                    data["counters"][key] = {name: float(entry.get(name, 0))
-                                             for name in ("fails", "last", "until")}
-    lockouts = raw.get("lockouts")
-    if isinstance(lockouts, list):
-        data["lockouts"] = [item for item in lockouts if isinstance(item, dict)
-                            and isinstance(item.get("target"), str)][-MAX_LOCKOUTS:]
-    return data
