@@ -14,6 +14,8 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import functools
+import http.client
 import http.cookiejar
 import json
 import re
@@ -62,10 +64,25 @@ class Reply:
         return [m for m in self.messages if m.get("msg_type") == msg_type]
 
 
-class DashboardSession:
-    """One open dashboard page, driven over HTTP and the kernel websocket."""
+class FromAddress(urllib.request.HTTPHandler):
+    """urllib's HTTP handler sending from a chosen loopback address (another device: Linux
+    routes all of 127/8 to `lo`)."""
 
-    def __init__(self, server_url: str, notebook: str, query: str = "") -> None:
+    def __init__(self, source: str) -> None:
+        super().__init__()
+        self.source = source
+
+    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
+        return self.do_open(functools.partial(http.client.HTTPConnection,
+                                              source_address=(self.source, 0)), req)
+
+
+class DashboardSession:
+    """One open dashboard page, driven over HTTP and the kernel websocket (the page and its
+    closing beacon sent from the address `source`)."""
+
+    def __init__(self, server_url: str, notebook: str, query: str = "",
+                 source: str = "127.0.0.1") -> None:
         self.server_url = server_url.rstrip("/") + "/"
         self.page_url = f"{self.server_url}voila/render/{notebook}.ipynb"
         if query:
@@ -77,7 +94,7 @@ class DashboardSession:
         self.states: dict[str, dict[str, Any]] = {}
         self._cookies = http.cookiejar.CookieJar()
         self._opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self._cookies)
+            urllib.request.HTTPCookieProcessor(self._cookies), FromAddress(source)
         )
         self._ws: ClientConnection | None = None
         self._waiting: dict[str, tuple[Reply, asyncio.Future[Reply], str]] = {}

@@ -187,9 +187,9 @@ def add_security_options(serve: argparse.ArgumentParser) -> None:
                        help="lesson pages open at once (default 40); more get 'the class is "
                             "full, try again in a minute'")
     serve.add_argument("--pages-per-device", type=int, default=None, metavar="N",
-                       help="lesson pages one device may hold at once (default 3 when other "
-                            "computers can connect, no cap on loopback; 0: no cap, for a "
-                            "class behind one shared address)")
+                       help="lesson pages one device (address and device cookie) may hold "
+                            "at once (default 3 when other computers can connect, no cap on "
+                            "loopback; 0: no cap)")
     serve.add_argument("--kernel-memory-mb", type=int, default=1536, metavar="MB",
                        help="memory cap of each lesson page's kernel (default 1536; 0: none)")
     serve.add_argument("--log-file", metavar="FILE",

@@ -39,8 +39,6 @@ school's NAT): then the teacher lifts the lock on the teacher page or with `sq-e
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
 import os
 import time
@@ -49,6 +47,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sq_edu.practice.guess_file import MAX_LOCKOUTS, checked, copied, read_counts, write_counts
 from sq_edu.practice.learner_guard import locked
 
 log = logging.getLogger(__name__)
@@ -65,7 +64,6 @@ MAX_WAIT = 900.0
 # clears its device's count at once, so a child's typos of yesterday cost nothing.
 FORGET_AFTER = 86400.0
 MAX_ENTRIES = 2000       # oldest entries go first; the file stays a few hundred KB at most
-MAX_LOCKOUTS = 50
 CLIENT_ENV = "HTTP_X_SQ_CLIENT"   # the page's client address, put there by the server
 DEVICE_ENV = "HTTP_X_SQ_DEVICE"   # the page's device cookie id, put there by the server
 FREE = {"pair": TARGET_FREE, "device": DEVICE_FREE, "address": ADDRESS_FREE}
@@ -151,12 +149,17 @@ class GuessLimit:
     def lockouts(self, since: float = 0.0) -> list[dict[str, Any]]:
         """Locks that began since `since` (wall clock), newest last: {"target", "at", "wait",
         "kind", "address"}."""
-        return [item for item in self._read()["lockouts"] if item.get("at", 0) >= since]
+        return [dict(item) for item in self._read()["lockouts"] if item.get("at", 0) >= since]
 
     def tries_on(self, target: str) -> int:
         """Wrong tries on `target` from every device (in the last hour of tries)."""
         entry = self._read()["counters"].get(_key("target", target))
         return int(entry["fails"]) if entry else 0
+
+    def opened(self) -> list[tuple[str, str]]:
+        """(target, device key) of every device that gave a right answer on a target."""
+        return [(parts[1], parts[2]) for parts in (key.split("\t") for key in
+                self._read()["counters"]) if len(parts) == 3 and parts[0] == "opened"]
 
     # -- answers -----------------------------------------------------------------------
     def failed(self, target: str, device: Device | str = "") -> int:
@@ -220,35 +223,26 @@ class GuessLimit:
 
     # -- storage -----------------------------------------------------------------------
     def _read(self) -> dict[str, Any]:
+        """The counts now (shared with the file's cache: never changed in place)."""
         path = self.path
-        if path is None:
-            return _checked(_memory)
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            raw = {}
-        return _checked(raw)
+        return checked(_memory) if path is None else read_counts(path)
 
     def _update(self, change: Callable[[dict[str, Any]], object]) -> None:
         path = self.path
         if path is None:
-            data = _checked(_memory)
+            data = checked(_memory)
             change(data)
             _memory.clear()
             _memory.update(data)
             return
         try:
             with locked(path):
-                data = self._read()
+                data = copied(read_counts(path))
                 change(data)
                 counters = data["counters"]
-                if len(counters) > MAX_ENTRIES:   # forget the oldest counts first
-                    newest = sorted(counters, key=lambda k: counters[k].get("last", 0))
-                    for key in newest[:len(counters) - MAX_ENTRIES]:
-                        del counters[key]
-                temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-                temp.write_text(json.dumps(data), encoding="utf-8")
-                os.replace(temp, path)
+                for key in _to_forget(counters, self.clock()):
+                    del counters[key]
+                write_counts(path, data)
         except OSError:   # a read-only folder: counted in memory instead, never fatal
             log.warning("cannot write the guess counts in %s", path.parent, exc_info=True)
             self.folder = None
@@ -285,20 +279,28 @@ def _wait_left(counters: dict[str, Any], target: str, device: Device, now: float
     return max(0, int(left + 0.999))
 
 
-def _checked(raw: object) -> dict[str, Any]:
-    """The file's content in the expected shape; anything else is an empty count."""
-    data: dict[str, Any] = {"counters": {}, "lockouts": []}
-    if not isinstance(raw, dict):
-        return data
-    counters = raw.get("counters")
-    if isinstance(counters, dict):
-        for key, entry in counters.items():
-            if isinstance(key, str) and isinstance(entry, dict):
-                with contextlib.suppress(TypeError, ValueError):
-                    data["counters"][key] = {name: float(entry.get(name, 0))
-                                             for name in ("fails", "last", "until")}
-    lockouts = raw.get("lockouts")
-    if isinstance(lockouts, list):
-        data["lockouts"] = [item for item in lockouts if isinstance(item, dict)
-                            and isinstance(item.get("target"), str)][-MAX_LOCKOUTS:]
-    return data
+def _to_forget(counters: dict[str, Any], now: float) -> list[str]:
+    """The counts to drop when the file holds more than MAX_ENTRIES, least needed first, the
+    oldest first within each rank: counts past FORGET_AFTER; single devices' counts (a fresh
+    cookie costs a script one request, so each fresh device adds two) and class-password
+    marks; marks of devices that opened a record or the teacher page; an address's or a
+    target's count; and last of all an address's count whose wait is on. So a guesser cannot
+    push their address's count out of the file with fresh devices."""
+    excess = len(counters) - MAX_ENTRIES
+    if excess <= 0:
+        return []
+
+    def need(key: str) -> tuple[int, float]:
+        entry, kind = counters[key], key.partition("\t")[0]
+        last, live = float(entry.get("last", 0)), float(entry.get("until", 0)) > now
+        if kind == "opened":
+            rank = 1 if key.startswith(_key("opened", "class") + "\t") else 3
+        elif now - last > FORGET_AFTER:
+            rank = 0
+        elif kind in ("pair", "device"):
+            rank = 2 if live else 1
+        else:
+            rank = 5 if live else 4
+        return rank, last
+
+    return sorted(counters, key=need)[:excess]

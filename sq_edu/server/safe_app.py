@@ -12,9 +12,10 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
   accepted too;
 - the class password only through the login form or the `Authorization` header, wrong ones
   counted per device (`class_login.py`, `device_cookie.py`); `?token=` in an address refused;
-- a kernel cap (`max_kernels` pages at once) and a per-device cap (`max_pages_per_client`):
-  past either a friendly "full, try again in a minute" page (English or Russian) instead of a
-  new kernel; the teacher page can free the class (`free_class.py`);
+- a kernel cap (`max_kernels`), a per-device cap (`max_pages_per_client`) and one for new
+  devices at one address (`max_pages_per_address`), none of which holds the owner back
+  (`page_book.py`): past one a friendly "full, try again in a minute" page (English or
+  Russian) instead of a new kernel; the teacher page can free the class (`free_class.py`);
 - a refusal, without a kernel, of cross-site subresource requests (an `<img>` or `fetch`
   from another site) for a dashboard; following a link from another site still works;
 - page kernels with no websocket for `unconnected_timeout` seconds are shut down
@@ -23,9 +24,7 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
 - connections silent or half-sent for `connection_timeout` seconds closed, the open-file
   limit raised, new connections closed at once near it, repeated log lines and tracebacks
   rate-limited (`quiet_log.py`);
-- no password in the log or the start-up line: a `token=` in a logged address is written as
-  `[hidden]` (`access_log.py`, the `log_function` setting), and the address printed at start
-  is the plain class address (the login page follows), not Voila's refused `?token=...` link;
+- no password in the log or the start-up line (`access_log.py`, `display_url`);
 - websocket messages over `max_message_bytes` refused (a progress upload is at most 256 KB);
 - the XSRF check on, with the cookie set on every dashboard page so the page-close beacon
   carries the token and no unauthenticated POST can shut a kernel down;
@@ -67,6 +66,7 @@ from sq_edu.server.classgame.mount import mount_class_game
 from sq_edu.server.classgame.mount import start_ticking as start_class_game
 from sq_edu.server.compress import AssetGZip
 from sq_edu.server.device_cookie import DEVICE_HEADER, device_of
+from sq_edu.server.device_standing import DeviceStanding
 from sq_edu.server.free_class import FreeClassHandler
 from sq_edu.server.friendly import friendly_cell_errors, friendly_page, page_lang
 from sq_edu.server.page_book import PageBook
@@ -78,6 +78,7 @@ from sq_edu.server.tables.mount import kernel_env, mount, start_ticking
 log = logging.getLogger(__name__)
 CLIENT_HEADER = "X-Sq-Client"   # the kernel reads it as HTTP_X_SQ_CLIENT (guess_limit)
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9A-Za-z-]{8,64})"')
+FULL = {"class": "class", "device": "device", "address": "place"}   # refusal -> its page
 
 
 class SafeKernelSpecManager(KernelSpecManager):
@@ -109,8 +110,8 @@ def pooled_kernel_ids(manager: Any) -> set[str]:
 
 
 class SafeVoilaHandler(TornadoVoilaHandler):
-    """A dashboard page: refused politely when the class (or this device's share of it) is
-    full or the request is cross-site; the kernel learns the client's address."""
+    """A dashboard page: refused politely when full (`PageBook.refusal`) or cross-site; the
+    kernel learns the client's address and device."""
 
     opening = 0   # pages being rendered right now (their kernels may not be listed yet)
     _sq_kernel = ""
@@ -120,6 +121,7 @@ class SafeVoilaHandler(TornadoVoilaHandler):
         app: SafeVoila = self.settings["sq_edu_safe_voila"]
         lang = page_lang(self)
         address = self.request.remote_ip or ""
+        device = device_of(self)
         if (self.request.headers.get("Sec-Fetch-Site") == "cross-site"
                 and self.request.headers.get("Sec-Fetch-Mode", "navigate") != "navigate"):
             log.warning("refused a cross-site %s request for %s",
@@ -127,31 +129,28 @@ class SafeVoilaHandler(TornadoVoilaHandler):
             self.set_status(403)
             self.finish(friendly_page(lang, "safety.cross_site_title", "safety.cross_site_text"))
             return
-        if path and path.endswith(".ipynb"):
-            full = ("class" if app.class_is_full(SafeVoilaHandler.opening) else
-                    "device" if app.pages.device_is_full(address, set(app.page_kernels())) else "")
-            if full:
-                log.warning("the %s is full: refused %s for %s (held: %d)", full, path,
-                            address, len(app.pages.pages_of(address)))
-                self.set_status(503)
-                self.set_header("Retry-After", "60")
-                title, text = (("safety.class_full_title", "safety.class_full_text")
-                               if full == "class" else
-                               ("safety.device_full_title", "safety.device_full_text"))
-                self.finish(friendly_page(lang, title, text, refresh=60))
-                return
-        # Voila hands the listed request headers to the kernel (`http_header_envs`): the
-        # address is set here, so a header the browser sent under that name is replaced.
+        full = "" if not (path and path.endswith(".ipynb")) else app.pages.refusal(
+            device.key, set(app.page_kernels()), app.class_is_full(SafeVoilaHandler.opening))
+        if full:
+            log.warning("the %s is full: refused %s for %s (held: %d)", full, path,
+                        address, len(app.pages.pages_of(device.key)))
+            self.set_status(503)
+            self.set_header("Retry-After", "60")
+            self.finish(friendly_page(lang, f"safety.{FULL[full]}_full_title",
+                                      f"safety.{FULL[full]}_full_text", refresh=60))
+            return
+        # Voila hands these headers to the kernel (`http_header_envs`): set here, so a
+        # header the browser sent under that name is replaced.
         self.request.headers[CLIENT_HEADER] = address
-        self.request.headers[DEVICE_HEADER] = device_of(self).cookie
+        self.request.headers[DEVICE_HEADER] = device.cookie
         self.xsrf_token   # noqa: B018 - sets the _xsrf cookie the page-close beacon sends back
         SafeVoilaHandler.opening += 1
-        app.pages.opening(address, +1)
+        app.pages.opening(device.key, +1)
         try:
             await super().get(path)
         finally:
             SafeVoilaHandler.opening -= 1
-            app.pages.opening(address, -1)
+            app.pages.opening(device.key, -1)
             if self._sq_kernel:
                 app.pages.rendered(self._sq_kernel)
 
@@ -163,7 +162,7 @@ class SafeVoilaHandler(TornadoVoilaHandler):
             if found:
                 self._sq_kernel = found.group(1)
                 app: SafeVoila = self.settings["sq_edu_safe_voila"]
-                app.pages.claimed(self._sq_kernel, self.request.remote_ip or "")
+                app.pages.claimed(self._sq_kernel, device_of(self).key)
         super().write(chunk)
 
 
@@ -184,7 +183,10 @@ class SafeVoila(Voila):
 
     max_kernels = Int(40, config=True, help="dashboard pages (kernels) open at once; 0: no cap")
     max_pages_per_client = Int(
-        0, config=True, help="dashboard pages one client address may hold at once; 0: no cap")
+        0, config=True, help="dashboard pages one device may hold at once; 0: no cap")
+    max_pages_per_address = Int(
+        0, config=True, help="pages new devices at one address may hold together (with a "
+                             "device cap); 0: half of max_kernels")
     unconnected_timeout = Int(
         120, config=True, help="seconds a page kernel may go without any websocket before it "
                                "is shut down")
@@ -201,9 +203,8 @@ class SafeVoila(Voila):
 
     @property
     def display_url(self) -> str:
-        """The address Voila prints at start ("Voilà is running at"): the plain class
-        address. Voila's own adds `?token=...`, a link this server refuses (the password
-        goes only into the login form, which the plain address leads to)."""
+        """The address printed at start: the plain class address (the login page follows),
+        not Voila's `?token=...` link, which this server refuses."""
         return start_link(self.ip, self.port, self.base_url, self.custom_display_url)
 
     def init_settings(self) -> dict[str, Any]:
@@ -249,17 +250,21 @@ class SafeVoila(Voila):
         return handlers
 
     def page_device(self, kernel_id: str) -> str | None:
-        """The address that opened the page of `kernel_id` (the table service counts wrong
-        codes and tables per device with it). None for an unknown kernel, and where addresses
-        do not tell devices apart (`max_pages_per_client` 0: loopback, a class behind one
-        NAT address): then each page counts for itself."""
+        """The device (address and cookie) that opened the page of `kernel_id` (the table
+        service counts wrong codes and tables per device with it). None for an unknown
+        kernel, and with no device cap (`max_pages_per_client` 0: loopback): then each page
+        counts for itself."""
         pages = getattr(self, "pages", None)
         if pages is None or not kernel_id or self.max_pages_per_client <= 0:
             return None
         return pages.owner.get(kernel_id)
 
     def listen(self) -> None:
-        self.pages = PageBook(self.max_pages_per_client, self.unconnected_timeout)
+        self.pages = PageBook(
+            self.max_pages_per_client, self.unconnected_timeout,
+            per_address=self.max_pages_per_address or max(self.max_pages_per_client,
+                                                          self.max_kernels // 2),
+            standing=DeviceStanding())
         tidy_class_folder()
         hide_secrets_in_logs(self.log)
         quiet_repeated_lines(self.log)
@@ -295,9 +300,8 @@ class SafeVoila(Voila):
             return 0
 
     async def cull_unconnected(self) -> None:
-        """Shut down page kernels that have had no websocket for `unconnected_timeout`
-        seconds (a closed tab, a GET that never became a page, a script), so a class is never
-        held full by pages nobody looks at."""
+        """Shut down page kernels with no websocket for `unconnected_timeout` seconds (a
+        closed tab, a GET that never became a page), so nobody's pages hold a class full."""
         alive = set(self.page_kernels())
         forget_kernels(set(self.kernel_manager.list_kernel_ids()))
         for kernel_id in self.pages.idle_kernels(alive, self.connections):

@@ -99,3 +99,35 @@ def test_the_page_learns_its_device_from_the_server() -> None:
     assert device == Device("10.0.0.4", "ab12")
     forged = client_device({"HTTP_X_SQ_CLIENT": "10.0.0.4", "HTTP_X_SQ_DEVICE": "a|b\t"})
     assert forged == Device("10.0.0.4", "")
+
+
+def test_fresh_devices_cannot_push_an_addresss_count_out_of_the_file(tmp_path: Path) -> None:
+    """The file keeps MAX_ENTRIES counts and each fresh device adds two: a guesser's fresh
+    devices are dropped before their address's live count on Anna's secret, and before
+    the marks of the devices that opened a record."""
+    import json
+    import time
+
+    from sq_edu.practice.guess_limit import GUESS_FILE, MAX_ENTRIES
+
+    limit = GuessLimit(tmp_path)
+    anna = Device("10.0.0.9", "annatablet")
+    limit.succeeded("learner:anna", anna)
+    for n in range(ADDRESS_FREE + 1):   # Anna's secret, from fresh devices at one address
+        limit.failed("learner:anna", Device("10.0.0.9", f"fresh{n}"))
+    assert limit.wait_left("learner:anna", Device("10.0.0.9")) >= 30
+    # Later fresh devices elsewhere fill the file (seeded: the file's own form).
+    data = json.loads((tmp_path / GUESS_FILE).read_text(encoding="utf-8"))
+    later = time.time() + 1
+    for n in range(MAX_ENTRIES - len(data["counters"])):
+        data["counters"][f"device\t10.0.0.50|seed{n}"] = {"fails": 1, "last": later,
+                                                          "until": later}
+    (tmp_path / GUESS_FILE).write_text(json.dumps(data), encoding="utf-8")
+    for n in range(40):   # 80 more entries, each written past the file's limit
+        limit.failed("learner:boris", Device("10.0.0.50", f"more{n}"))
+    counters = json.loads((tmp_path / GUESS_FILE).read_text(encoding="utf-8"))["counters"]
+    assert len(counters) == MAX_ENTRIES
+    assert limit.wait_left("learner:anna", Device("10.0.0.9")) >= 30   # still waits
+    assert limit.wait_left("learner:anna", Device("10.0.0.9", "another")) >= 30
+    assert limit.wait_left("learner:anna", anna) == 0   # her tablet is still her own
+    assert limit.wait_left("learner:boris", Device("10.0.0.50")) >= 30

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import http.client
 import http.cookiejar
 import json
@@ -26,7 +25,7 @@ from pathlib import Path
 
 from websockets.asyncio.client import connect
 
-from bench._kernel_client import DashboardSession
+from bench._kernel_client import DashboardSession, FromAddress
 from sq_edu.cli import build_parser, serve_command
 from sq_edu.server.server import VoilaServer, free_port
 
@@ -51,18 +50,6 @@ def class_server(folder: Path, name: str, *voila_options: str,
     return server
 
 
-class _FromAddress(urllib.request.HTTPHandler):
-    """urllib's HTTP handler sending from a chosen loopback address (another device)."""
-
-    def __init__(self, source: str) -> None:
-        super().__init__()
-        self.source = source
-
-    def http_open(self, req: urllib.request.Request) -> http.client.HTTPResponse:
-        return self.do_open(functools.partial(http.client.HTTPConnection,
-                                              source_address=(self.source, 0)), req)
-
-
 def log_in(server: VoilaServer, password: str = CLASS_PASSWORD,
            jar: http.cookiejar.CookieJar | None = None,
            source: str = "127.0.0.1", then: str = "") -> tuple[int, http.cookiejar.CookieJar]:
@@ -70,7 +57,7 @@ def log_in(server: VoilaServer, password: str = CLASS_PASSWORD,
     the address `source`, then go to the page `then` (default the index); (status, cookies)."""
     jar = jar if jar is not None else http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar),
-                                         _FromAddress(source))
+                                         FromAddress(source))
     with opener.open(server.url + "login", timeout=60) as answer:
         form = answer.read().decode("utf-8", "replace")
     xsrf = re.search(r'name="_xsrf" value="([^"]+)"', form)
@@ -112,8 +99,8 @@ class ClassPage(DashboardSession):
     """The light page client with the class password's cookie (page and websocket)."""
 
     def __init__(self, server: VoilaServer, notebook: str, jar: http.cookiejar.CookieJar,
-                 query: str = "") -> None:
-        super().__init__(server.url, notebook, query)
+                 query: str = "", source: str = "127.0.0.1") -> None:
+        super().__init__(server.url, notebook, query, source)
         for cookie in jar:
             self._cookies.set_cookie(cookie)
 

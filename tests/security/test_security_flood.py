@@ -31,7 +31,9 @@ from class_server import (
     get_from,
     kernel_processes,
     log_in,
+    name_learner,
     one,
+    teacher_tries,
     wait_until,
 )
 from websockets.asyncio.client import connect
@@ -43,13 +45,16 @@ from sq_edu.server.server import VoilaServer
 IDLE_SECONDS = 20
 TABLES_SECRET = "cd" * 32
 HALF_OPEN = 500
+NEW_PAGES_PER_ADDRESS = 4   # a classroom's is half the class; a small one keeps the test light
+FLOOD = "127.0.0.30"        # a school's NAT address: the flooder, the teacher and Anna
 
 
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     folder = tmp_path_factory.mktemp("class-flood")
     server = class_server(folder, "flood", f"--SafeVoila.unconnected_timeout={IDLE_SECONDS}",
-                          "--SafeVoila.connection_timeout=5")
+                          "--SafeVoila.connection_timeout=5",
+                          f"--SafeVoila.max_pages_per_address={NEW_PAGES_PER_ADDRESS}")
     server.env["SQ_EDU_TABLES_SECRET"] = TABLES_SECRET   # the test computes the class key
     with server:
         yield server
@@ -155,6 +160,62 @@ def test_one_device_holds_three_pages_others_get_in_and_left_pages_are_freed(
         status, html = get_from(served, page, "127.0.0.2", jar)
     assert status == 200, "pages nobody connected to still hold the device's share"
     assert "Too many pages open" not in html
+
+
+def _fresh_page(server: VoilaServer, source: str) -> int:
+    """A script's page from a brand-new device (a fresh device cookie, fetched with a login
+    that goes on to the file list, which starts no kernel)."""
+    _status, jar = log_in(server, source=source, then="/voila/tree/")
+    return get_from(server, "voila/render/queen_points.ipynb", source, jar)[0]
+
+
+def test_a_page_flood_from_one_address_keeps_neither_the_teacher_nor_a_child_out(
+        served: VoilaServer) -> None:
+    """Behind one NAT address a script opens page after page, each from a new device cookie:
+    it is held at the address's share of new pages, and so is any new device there, while the
+    teacher's laptop (signed in on the teacher page) and Anna's tablet (which opened her
+    record) still get their pages, and the teacher frees the class."""
+    teacher_jar = log_in(served, source=FLOOD, then="/voila/tree/")[1]
+    anna_jar = log_in(served, source=FLOOD, then="/voila/tree/")[1]
+
+    async def signed_in_teacher() -> ClassPage:
+        teacher = await ClassPage(served, "teacher", teacher_jar, source=FLOOD).open()
+        await teacher.load_widgets()
+        await teacher_tries(teacher, [TEACHER_PASSWORD])
+        assert teacher.with_class("sq-class-guard"), feedback(teacher)
+        return teacher
+
+    async def sign_in() -> str:
+        teacher = await signed_in_teacher()
+        anna = await ClassPage(served, "equations", anna_jar, source=FLOOD).open()
+        await anna.load_widgets()
+        saved = await name_learner(anna, "Anna", "2581")
+        for page in (teacher, anna):
+            await page.close()
+        return saved
+
+    saved = run_sync(sign_in())
+    assert "Anna" in saved and "wait" not in saved, saved
+    flood = [_fresh_page(served, FLOOD) for _ in range(NEW_PAGES_PER_ADDRESS + 2)]
+    assert flood == [200] * NEW_PAGES_PER_ADDRESS + [503] * 2, flood
+    assert _fresh_page(served, FLOOD) == 503   # a new device behind that address waits
+    assert _fresh_page(served, "127.0.0.31") == 200   # another address does not
+
+    async def owners() -> tuple[str, int]:
+        teacher = await signed_in_teacher()
+        anna = await ClassPage(served, "equations", anna_jar, source=FLOOD).open()
+        await anna.load_widgets()
+        assert one(anna, "sq-nickname")   # Anna's lesson page, with its widgets
+        assert (await teacher.click(one(teacher, "sq-guard-free"))).finished
+        said = feedback(teacher)
+        await anna.close(shutdown=False)
+        await teacher.close()
+        return said, len(anna.states)
+
+    said, widgets = run_sync(owners())
+    assert "closed" in said and widgets, said
+    assert wait_until(lambda: _fresh_page(served, FLOOD) == 200, 60), \
+        "the freed class still holds the address's share"
 
 
 def _join_from(server: VoilaServer, kernel: str, code: str) -> int:

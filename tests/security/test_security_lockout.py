@@ -186,3 +186,38 @@ def test_the_teachers_new_phone_behind_the_guessers_address_comes_in(
     said, opened = run_sync(scenario())
     assert "wait" in said[-1], said   # the guessing devices wait
     assert opened.startswith("True"), opened
+
+
+def test_fresh_devices_cannot_push_the_addresss_count_out_of_the_file(
+        served: tuple[VoilaServer, Path]) -> None:
+    """The counter's file keeps MAX_ENTRIES counts and each fresh device adds two. A script
+    at 127.0.0.21 makes its address wait on the class password; a guesser's fresh devices
+    fill the file (the ones counted so far seeded in the file's own form, the last ones sent
+    for real from 127.0.0.22): the server drops them, not the address's count, so a try
+    without a cookie from 127.0.0.21 still waits unchecked."""
+    import json
+    import time
+
+    from sq_edu.practice.guess_limit import GUESS_FILE, MAX_ENTRIES
+    from sq_edu.practice.learner_guard import locked
+
+    server, folder = served
+    for n in range(ADDRESS_FREE + 5):   # a fresh device for each try: the address counts
+        log_in(server, f"herons-{n}", source="127.0.0.21", then=TREE)
+    assert header_try(server, "herons-bare", "127.0.0.21") == 429
+    path = folder / GUESS_FILE
+    with locked(path):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        counters = data["counters"]
+        ours = float(counters["address\tclass\t127.0.0.21"]["last"])
+        assert counters["address\tclass\t127.0.0.21"]["fails"] == ADDRESS_FREE + 5
+        later = time.time() + 1
+        for n in range(MAX_ENTRIES - len(counters)):
+            counters[f"device\t127.0.0.22|seed{n}"] = {"fails": 1, "last": later,
+                                                       "until": later}
+        older = sum(1 for entry in counters.values() if float(entry["last"]) <= ours)
+        path.write_text(json.dumps(data), encoding="utf-8")
+    for n in range(older // 2 + 2):   # each adds two counts: as many go as are older
+        log_in(server, f"egrets-{n}", source="127.0.0.22", then=TREE)
+    assert len(json.loads(path.read_text(encoding="utf-8"))["counters"]) == MAX_ENTRIES
+    assert header_try(server, "herons-bare-2", "127.0.0.21") == 429

@@ -1,0 +1,229 @@
+"""A page flood from one address against the owners behind it (issue 39: no limit keeps the
+owner out), on a real `sq-edu serve --class` with its default page caps.
+
+    python -m bench page_flood            (or --quick)
+
+The server runs with `--max-pages 12`, so the new devices at one address share 6 pages (half
+the class; 20 of a classroom's 40). Before the flood the teacher's laptop signs in on the
+teacher page and Anna's tablet opens her record, both at 127.0.0.1. Then a script at
+127.0.0.1 opens lesson pages as fast as it can, each from a new device cookie. Measured,
+without and during the flood: the seconds until the teacher page and Anna's lesson page
+are open with their widgets (target at most 2 s during the flood), the same for a late child
+at another address, what a new device behind the flooding address gets, and how many pages
+the flood got and had refused. Then fresh pages at 127.0.0.1 guess Anna's secret, and the
+seconds from Save to the answer are measured for her right secret from her tablet and from a
+new device at another address (target at most 2 s).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import statistics
+import tempfile
+import threading
+import time
+import urllib.request
+from multiprocessing.sharedctypes import Synchronized
+from multiprocessing.synchronize import Event as EventType
+from pathlib import Path
+
+from bench._kernel_client import FromAddress, run_sync
+from bench.guessing import PASSWORD, TEACHER, Device, TeacherPage
+from sq_edu.cli import build_parser, serve_command
+from sq_edu.server.server import VoilaServer, free_port
+
+LESSON = "/voila/render/queen_points.ipynb"
+SECRET = "2581"
+
+
+def _server(folder: Path) -> VoilaServer:
+    server = VoilaServer(log_path=folder / "voila.log")
+    port = free_port()
+    args = build_parser().parse_args([
+        "serve", "--port", str(port), "--no-browser", "--class", "5b", "--class-password",
+        PASSWORD, "--teacher-password", TEACHER, "--progress-dir",
+        str(folder / "progress"), "--max-pages", "12", "--pages-per-device", "3"])
+    server.command, server.env = serve_command(args)
+    server.port, server.url = port, f"http://127.0.0.1:{port}/"
+    return server
+
+
+class Page(TeacherPage):
+    """Any page (`notebook`) opened by a device that came in with the class password."""
+
+    def __init__(self, url: str, device: Device, notebook: str) -> None:
+        super().__init__(url, device)
+        self.page_url = f"{self.server_url}voila/render/{notebook}.ipynb"
+        self._opener = urllib.request.build_opener(   # the page from the device's address
+            urllib.request.HTTPCookieProcessor(self._cookies), FromAddress(device.source))
+
+
+async def _open(url: str, device: Device, notebook: str) -> tuple[Page, float]:
+    start = time.monotonic()
+    page = await Page(url, device, notebook).open()
+    await page.load_widgets()
+    return page, time.monotonic() - start
+
+
+async def _save(page: Page, nickname: str, pin: str) -> tuple[str, float]:
+    """Type a nickname and secret (the first picture and `pin`), press Save; (what the page
+    says, seconds from Save to the answer)."""
+    await page.set_value(page.one("sq-secret-picture"), "index", 0)
+    await page.set_value(page.one("sq-secret"), "value", pin)
+    await page.set_value(page.one("sq-nickname"), "value", nickname)
+    start = time.monotonic()
+    await page.click(page.one("sq-save-nickname"))
+    seconds = time.monotonic() - start
+    said = " ".join(str(page.states[m]["state"].get("value", ""))
+                    for m in page.with_class("sq-feedback") + page.with_class("sq-status"))
+    return said, seconds
+
+
+async def _sign_in(url: str, teacher: Device, anna: Device) -> None:
+    """The teacher signs in on the teacher page, Anna saves her name with her secret."""
+    page, _ = await _open(url, teacher, "teacher")
+    assert await page.try_word(TEACHER), "the teacher could not sign in"
+    await page.close()
+    page, _ = await _open(url, anna, "equations")
+    await _save(page, "Anna", SECRET)
+    await page.close()
+
+
+async def _free_the_class(url: str, teacher: Device) -> None:
+    """The teacher's "free the class" on the teacher page (the flood's pages go)."""
+    page, _ = await _open(url, teacher, "teacher")
+    assert await page.try_word(TEACHER), "the teacher could not sign in"
+    await page.click(page.one("sq-guard-free"))
+    await page.close()
+
+
+def _secret_during_attack(url: str, port: int, anna: Device,
+                          repeats: int) -> dict[str, list[float]]:
+    """Seconds from Save to "welcome back" for Anna's right secret while fresh pages at
+    127.0.0.1 (a new device each) guess it: from her tablet there, and from a new device at
+    another address."""
+    stop = threading.Event()
+
+    async def guess() -> None:
+        n = 0
+        while not stop.is_set():
+            device = Device(port)
+            device.form(PASSWORD)
+            page, _ = await _open(url, device, "equations")
+            for _ in range(3):
+                n += 1
+                await _save(page, "Anna", f"{1000 + n % 1500}")
+            await page.close()
+
+    guesser = threading.Thread(target=lambda: run_sync(guess()), daemon=True)
+    guesser.start()
+    time.sleep(20.0)   # several guessing pages have gone by
+
+    async def timed() -> dict[str, list[float]]:
+        found: dict[str, list[float]] = {"tablet": [], "elsewhere": []}
+        for n in range(repeats):
+            home = Device(port, f"127.0.0.{60 + n}")
+            home.form(PASSWORD)
+            for who, device in (("tablet", anna), ("elsewhere", home)):
+                page, _ = await _open(url, device, "equations")
+                said, seconds = await _save(page, "Anna", SECRET)
+                assert "wait" not in said.lower(), f"Anna waited ({who}): {said}"
+                found[who].append(seconds)
+                await page.close()
+        return found
+
+    try:
+        return run_sync(timed())
+    finally:
+        stop.set()
+        guesser.join(120)
+
+
+def _owners(url: str, port: int, teacher: Device, anna: Device,
+            repeats: int) -> dict[str, list[float]]:
+    """Seconds to an open page with its widgets, for the teacher, Anna and a late child."""
+    async def timed() -> dict[str, list[float]]:
+        found: dict[str, list[float]] = {"teacher": [], "anna": [], "late": []}
+        for n in range(repeats):
+            late = Device(port, f"127.0.0.{40 + n}")
+            late.form(PASSWORD)
+            for who, device, notebook in (("teacher", teacher, "teacher"),
+                                          ("anna", anna, "equations"),
+                                          ("late", late, "equations")):
+                page, seconds = await _open(url, device, notebook)
+                found[who].append(seconds)
+                await page.close()
+        return found
+
+    return run_sync(timed())
+
+
+def _flood(port: int, stop: EventType, opened: Synchronized[int],
+           refused: Synchronized[int]) -> None:
+    """Lesson pages from 127.0.0.1, each from a new device cookie, until `stop` (in a process
+    of its own, so the script does not slow the timed pages' client in this one)."""
+    while not stop.is_set():
+        device = Device(port)
+        device.form(PASSWORD)
+        status = device._send("GET", LESSON)[0]
+        counter = opened if status == 200 else refused
+        with counter.get_lock():
+            counter.value += 1
+
+
+def run(quick: bool = False) -> list[dict[str, object]]:
+    repeats = 2 if quick else 5
+    rows: list[dict[str, object]] = []
+    with tempfile.TemporaryDirectory(prefix="sq-page-flood-") as tmp:
+        server = _server(Path(tmp))
+        with server:
+            teacher, anna = Device(server.port), Device(server.port)
+            teacher.form(PASSWORD)
+            anna.form(PASSWORD)
+            run_sync(_sign_in(server.url, teacher, anna))
+            calm = _owners(server.url, server.port, teacher, anna, repeats)
+            forked = multiprocessing.get_context("fork")
+            stop, opened, refused = forked.Event(), forked.Value("i", 0), forked.Value("i", 0)
+            flood = forked.Process(target=_flood, args=(server.port, stop, opened, refused),
+                                   daemon=True)
+            start = time.monotonic()
+            flood.start()
+            while refused.value < 20 and time.monotonic() - start < 300:
+                time.sleep(0.5)
+            newcomer = Device(server.port)
+            newcomer.form(PASSWORD)
+            behind = newcomer._send("GET", LESSON)[0]
+            during = _owners(server.url, server.port, teacher, anna, repeats)
+            stop.set()
+            flood.join(120)
+            seconds = time.monotonic() - start
+            run_sync(_free_the_class(server.url, teacher))
+            secret = _secret_during_attack(server.url, server.port, anna, repeats)
+        for who, what in (("teacher", "teacher page (signed in before)"),
+                          ("anna", "Anna's lesson page (her tablet)"),
+                          ("late", "late child's lesson page, other address")):
+            rows.append({"benchmark": f"{what}, no flood (median)",
+                         "value": statistics.median(calm[who]), "unit": "s", "target": "info"})
+            rows.append({"benchmark": f"{what}, during the flood (median)",
+                         "value": statistics.median(during[who]), "unit": "s",
+                         "target": "info"})
+            rows.append({"benchmark": f"{what}, during the flood (slowest)",
+                         "value": max(during[who]), "unit": "s", "target": "<= 2"})
+        rows.append({"benchmark": "flood: pages it got over the run (6 at once at most; "
+                                  "each culled 2 min after, no websocket)",
+                     "value": opened.value, "unit": "pages", "target": "info"})
+        rows.append({"benchmark": "flood: pages refused",
+                     "value": refused.value * 60 / seconds, "unit": "/min", "target": "info"})
+        rows.append({"benchmark": "new device behind the flooding address",
+                     "value": behind, "unit": "HTTP", "target": "503 (waits)"})
+        for who, what in (("tablet", "her tablet at the guessers' address"),
+                          ("elsewhere", "a new device at another address")):
+            rows.append({"benchmark": f"Anna's right secret during an attack on it, {what}: "
+                                      "Save to answer (slowest)",
+                         "value": max(secret[who]), "unit": "s", "target": "<= 2"})
+    return rows
+
+
+if __name__ == "__main__":
+    for row in run(quick=True):
+        print(row)
