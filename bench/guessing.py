@@ -45,13 +45,15 @@ TEACHER = "teacher-owls-22"
 TREE = "/voila/tree/"
 
 
-def _server(folder: Path) -> VoilaServer:
+def class_server(folder: Path, *options: str) -> VoilaServer:
+    """A class server (class 5b, the bench's passwords) with its data in `folder`; `options`
+    are more `sq-edu serve` flags."""
     server = VoilaServer(log_path=folder / "voila.log")
     port = free_port()
     args = build_parser().parse_args([
         "serve", "--port", str(port), "--no-browser", "--class", "5b", "--class-password",
         PASSWORD, "--teacher-password", TEACHER, "--progress-dir",
-        str(folder / "progress"), "--pool-size", "0", "--pages-per-device", "3"])
+        str(folder / "progress"), "--pages-per-device", "3", *options])
     server.command, server.env = serve_command(args)
     server.port, server.url = port, f"http://127.0.0.1:{port}/"
     return server
@@ -230,7 +232,7 @@ def run(quick: bool = False) -> list[dict[str, object]]:
     seconds, repeats, flood = (4.0, 3, 1000) if quick else (15.0, 7, 3000)
     rows: list[dict[str, object]] = []
     with tempfile.TemporaryDirectory(prefix="sq-guessing-") as tmp:
-        server = _server(Path(tmp))
+        server = class_server(Path(tmp), "--pool-size", "0")
         with server:
             for route in ("form", "header"):
                 checked, refused = _per_minute(server.port, route, seconds)

@@ -28,24 +28,10 @@ from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 
 from bench._kernel_client import FromAddress, run_sync
-from bench.guessing import PASSWORD, TEACHER, Device, TeacherPage
-from sq_edu.cli import build_parser, serve_command
-from sq_edu.server.server import VoilaServer, free_port
+from bench.guessing import PASSWORD, TEACHER, Device, TeacherPage, class_server
 
 LESSON = "/voila/render/queen_points.ipynb"
 SECRET = "2581"
-
-
-def _server(folder: Path) -> VoilaServer:
-    server = VoilaServer(log_path=folder / "voila.log")
-    port = free_port()
-    args = build_parser().parse_args([
-        "serve", "--port", str(port), "--no-browser", "--class", "5b", "--class-password",
-        PASSWORD, "--teacher-password", TEACHER, "--progress-dir",
-        str(folder / "progress"), "--max-pages", "12", "--pages-per-device", "3"])
-    server.command, server.env = serve_command(args)
-    server.port, server.url = port, f"http://127.0.0.1:{port}/"
-    return server
 
 
 class Page(TeacherPage):
@@ -175,7 +161,7 @@ def run(quick: bool = False) -> list[dict[str, object]]:
     repeats = 2 if quick else 5
     rows: list[dict[str, object]] = []
     with tempfile.TemporaryDirectory(prefix="sq-page-flood-") as tmp:
-        server = _server(Path(tmp))
+        server = class_server(Path(tmp), "--max-pages", "12")
         with server:
             teacher, anna = Device(server.port), Device(server.port)
             teacher.form(PASSWORD)
