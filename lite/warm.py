@@ -31,7 +31,7 @@ LESSON_PAGES = [
     "sq_edu.pages", "sq_edu.pages.params", "sq_edu.pages.page", "sq_edu.apps.lesson",
     "sq_edu.apps.lesson.app", "sq_edu.apps.lesson.exit_ticket",
     "sq_edu.pages.connection", "sq_edu.pages.link_seal", "sq_edu.pages.lockdown",
-    "sq_edu.pages.tab_lock", "sq_edu.practice.classroom.exit_ticket",
+    "sq_edu.pages.tab_lock", "sq_edu.practice.classroom.exit_ticket", "sq_edu.pages.first_plain",
 ]
 GENERATORS = "sq_edu.practice.generators"
 NOT_LESSONS = ("sq_edu.practice.generators.dungeon",)
