@@ -27,6 +27,7 @@ from playwright.sync_api import expect
 from sq_edu.i18n import t
 from sq_edu.practice.classroom.diagnosis import NO_LEVEL
 from sq_edu.practice.standing import WORDS, Standing
+from sq_edu.server.tables.service import SEED_ENV as TABLE_SEED
 from tests.browser import test_play as play
 from tests.browser.test_table import PHONE, answer_table_coach, decide, moves_seen, name_with_secret
 from tests.support.browser import keep_offline, wait_rendered
@@ -40,8 +41,10 @@ pytestmark = pytest.mark.browser
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     folder = tmp_path_factory.mktemp("journey") / "progress"
-    with readme_class_server(folder, "--pages-per-device", "0") as (url, _log):
-        yield url
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv(TABLE_SEED, "3")   # one deal on which the coach asks both children
+        with readme_class_server(folder, "--pages-per-device", "0") as (url, _log):
+            yield url
 
 
 def signed_in(context: Any, url: str, then: str) -> Any:

@@ -40,6 +40,8 @@ from sq_edu.practice import clean_nickname
 from .store import TableStore, class_stores
 from .table import MAX_SEATS, MIN_SEATS, RULES, Seat, Table, TableError
 
+SEED_ENV = "SQ_EDU_TABLE_SEED"   # tests: every table deals the same cards
+
 log = logging.getLogger(__name__)
 
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"   # no 0/O, 1/I/L: read aloud, typed on a phone
@@ -179,7 +181,8 @@ class TableService:
         code = self._new_code(class_name)
         now = self.clock()
         table = Table(class_name, code, size, str(rules), [Seat() for _ in range(size)],
-                      created=now, seed=secrets.randbelow(2**31), device=device)
+                      created=now, seed=int(os.environ.get(SEED_ENV, "") or
+                                            secrets.randbelow(2**31)), device=device)
         token = secrets.token_urlsafe(24)
         table.sit(nickname, token, now, guest=checked is not True)
         self.tables[(class_name, code)] = table

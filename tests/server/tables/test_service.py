@@ -198,3 +198,17 @@ def test_limits_count_devices_not_the_class(service: TableService) -> None:
     assert refusal(service.create, "5b", "Vova", 2, "official", "vova") \
         == "table.err_device_tables"
     assert service.create("5b", "Olya", 2, device="olya")[1]["seats"][0]["guest"]
+
+
+def test_a_fixed_seed_deals_every_table_alike(service: TableService,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQ_EDU_TABLE_SEED (for tests that play a whole table) deals the same cards each time."""
+    from sq_edu.server.tables.service import SEED_ENV
+
+    monkeypatch.setenv(SEED_ENV, "3")
+    hands = []
+    for _ in range(2):
+        code, tokens = seated(service, 2)
+        hands.append(service.view("5b", code, tokens[0])["obs"]["hand"])
+        assert service.tables[("5b", code)].seed == 3
+    assert hands[0] == hands[1]
