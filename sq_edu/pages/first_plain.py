@@ -17,6 +17,7 @@ does not know is left out, and any failure means no plain screen, never a traceb
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import logging
@@ -126,8 +127,10 @@ def widget_html(widget: widgets.Widget) -> str:
     return ""
 
 
+@functools.cache
 def style() -> str:
-    """The apps' own style sheets (scoped to `.sq-app`) and the few plain-screen rules."""
+    """The apps' own style sheets (scoped to `.sq-app`) and the few plain-screen rules; read
+    once per kernel, not at every page's display."""
     sheets = [(_WIDGETS / name).read_text(encoding="utf-8") for name in STYLE_FILES]
     return "<style>" + "\n".join([*sheets, PLAIN_CSS]) + "</style>"
 
