@@ -23,7 +23,7 @@ from sq_edu.widgets.joy import celebration_html
 from sq_edu.widgets.names import card_name, queen_name
 from sq_edu.widgets.svg import back_face, card_face, queen_face
 
-from .words import question_of, spread_html, worked_html
+from .words import bot_line, question_of, spread_html, worked_html
 
 CLASS_SEAT = 0
 
@@ -94,8 +94,7 @@ def _turn_html(view: dict[str, Any], lang: str) -> str:
 
 
 def _bots_html(obs: Any, lang: str) -> str:
-    lines = [t("classgame.bot_queens", lang, bot=bot_name(seat, lang), queens=len(obs.awake[seat]),
-               cards=obs.hand_sizes[seat]) for seat in range(1, obs.players)]
+    lines = [bot_line(obs, seat, lang) for seat in range(1, obs.players)]
     return "".join(_p(line, "1.3vw") for line in lines)   # one line each, also in Russian
 
 

@@ -37,9 +37,14 @@ def position_words(obs: Observation, lang: str) -> list[str]:
         if shown:
             lines.append(t("classgame.shown_line", lang, bot=bot_name(seat, lang),
                            cards=Cards(tuple(shown)).render(lang)))
-        lines.append(t("classgame.bot_queens", lang, bot=bot_name(seat, lang),
-                       queens=len(obs.awake[seat]), cards=obs.hand_sizes[seat]))
+        lines.append(bot_line(obs, seat, lang))
     return lines
+
+
+def bot_line(obs: Observation, seat: int, lang: str) -> str:
+    """A bot's queens and cards in hand, one line: in the position's words and on the board."""
+    return t("classgame.bot_queens", lang, bot=bot_name(seat, lang),
+             queens=len(obs.awake[seat]), cards=obs.hand_sizes[seat])
 
 
 def choice_labels(view: dict[str, Any], lang: str) -> list[str]:
