@@ -38,7 +38,6 @@ from sq_edu.engine import Move
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.links import default_lang
 from sq_edu.pages.tables.client import Refused, TableClient
-from sq_edu.pages.tables.seat_names import seat_name
 from sq_edu.pages.tables.wire import move_to_wire, table_code
 from sq_edu.practice.classroom.live import ClassTrace, server_class
 from sq_edu.practice.coach.coach import default_level
@@ -53,6 +52,7 @@ from sq_edu.widgets.secret_fields import SecretFields
 from sq_edu.widgets.style import AppStyle
 
 from .board import TableBoard
+from .waiting import WaitingRoom
 
 log = logging.getLogger(__name__)
 
@@ -102,11 +102,7 @@ class TableApp(widgets.VBox):
             self.secret])   # after "create" and "join": they stay on a phone's first screen
         self.lobby.add_class("sq-table-lobby")
 
-        self.code_view = widgets.HTML()
-        self.code_view.add_class("sq-table-code")
-        self.start_button = button("sq-table-start", button_style="primary")
-        self.start_button.on_click(guard(lambda _b: self._call("start")))
-        self.waiting = widgets.VBox([self.code_view, self.start_button])
+        self.waiting = WaitingRoom(self.lang, guard(lambda _b: self._call("start")))
 
         self.board = TableBoard(self.lang, self.feedback, self.send_move, guard, self.back)
         folder = Path(progress_dir) if progress_dir is not None else None
@@ -276,7 +272,7 @@ class TableApp(widgets.VBox):
     def _show(self, view: dict[str, Any]) -> None:
         self.version = max(self.version, int(view["version"]))
         started = bool(view.get("started"))
-        self.code_view.value = self._code_html(view)
+        self.waiting.show(view)
         if started:
             self.board.show(view)
             self.coach.names = self.board.person_names()   # the coach calls Petya by name
@@ -293,18 +289,6 @@ class TableApp(widgets.VBox):
             else "none"
         self.learner.layout.display = "none" if self.learner.learner.named or not seated \
             else "flex"
-
-    def _code_html(self, view: dict[str, Any]) -> str:
-        names = [seat_name(s, i, self.lang) for i, s in enumerate(view["seats"])
-                 if s["kind"] == "person"]
-        open_seats = sum(1 for s in view["seats"] if s["kind"] == "open")
-        code = " ".join(view["code"])
-        return (f'<div role="status" aria-live="polite"><p>{self._t("table.code_label")}</p>'
-                f'<p class="sq-table-code-value" style="font-size:2.4em;font-weight:bold;'
-                f'letter-spacing:0.15em;font-family:monospace">{code}</p>'
-                f'<p>{self._t("table.code_help")}</p>'
-                f'<p>{self._t("table.seated", names=", ".join(names))}</p>'
-                f'<p>{self._t("table.open_seats", n=open_seats)}</p></div>')
 
     def _t(self, key: str, **params: object) -> str:
         return escape(t(key, self.lang, **params))
@@ -331,9 +315,8 @@ class TableApp(widgets.VBox):
         for view in (self.feedback, self.coach, self.learner, self.secret):
             view.set_lang(self.lang)
         self.board.set_lang(self.lang)
+        self.waiting.set_lang(self.lang)
         self._relabel()
-        if self.board.view:
-            self.code_view.value = self._code_html(self.board.view)
 
     def _relabel(self) -> None:
         self.title.value = f"<h2 class='sq-h'>{self._t('table.title')}</h2>"
@@ -348,4 +331,3 @@ class TableApp(widgets.VBox):
         self.code_input.placeholder = t("table.code_placeholder", self.lang)
         self.create_help.value = f"<h3 class='sq-h'>{self._t('table.create_help')}</h3>"
         self.join_help.value = f"<h3 class='sq-h'>{self._t('table.join_help')}</h3>"
-        self.start_button.description = t("table.start", self.lang)

@@ -75,7 +75,7 @@ def test_two_pages_play_at_one_table(service_url: str, tmp_path: Path) -> None:
     masha.size.value = 2
     masha.create()
     assert masha.seat == 0 and len(masha.code) == 6
-    assert masha.code in masha.code_view.value.replace(" ", "")
+    assert masha.code in masha.waiting.code_view.value.replace(" ", "")
     petya.name.value = "Petya"
     petya.code_input.value = "NOPE22"
     petya.join()
