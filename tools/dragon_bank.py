@@ -4,7 +4,8 @@
 
 Plays the games of seeds 0..POOL-1 of every table the dragon questions deal (chances 5: 3
 players, card detective 3 and 4: 3 and 4) with the lessons' bots and writes, at each start of
-seat 0's turn, its turn and one letter per opponent (`dragon_bank.letter`). The same command
+seat 0's turn, its turn, one letter per opponent (`letter`) and the dragons seat 0 has not
+seen yet. The same command
 gives the same file; tests/practice/test_dragon_bank.py replays games and compares.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 from sq_edu.engine.cards import DRAGON
 from sq_edu.engine.observation import Observation
 from sq_edu.engine.view import observe as glance
-from sq_edu.maths import p_holds
+from sq_edu.maths import p_holds, unseen
 from sq_edu.practice.generators import dragon_bank
 from sq_edu.practice.generators.chances import clear_band
 from sq_edu.practice.generators.detective import block_answer
@@ -38,11 +39,13 @@ def letter(obs: Observation, target: int) -> str:
 
 
 def game_line(seed: int, players: int, rules: str) -> str:
-    """One banked game: "turn:letters" at each start of seat 0's turn, space-separated."""
+    """One banked game: "turn:letters" and the dragons not seen yet (one digit) at each start
+    of seat 0's turn, space-separated."""
     spots = []
     for _, game in _play(seed, players, rules, MAX_TURNS):
         obs = glance(game.state, LEARNER, events=False)
-        spots.append(f"{game.turn}:" + "".join(letter(obs, t) for t in range(1, players)))
+        spots.append(f"{game.turn}:" + "".join(letter(obs, t) for t in range(1, players))
+                     + str(unseen(obs)[DRAGON]))
     return " ".join(spots)
 
 

@@ -133,13 +133,15 @@ def own_hand_count(ex: Exercise) -> object:
 
 
 def own_dragons(ex: Exercise) -> object:
-    """Forgets the dragons in the own hand: a "no" (every dragon found) becomes "maybe"."""
+    """Forgets the dragons in the own hand: a "no" (every dragon found) becomes "maybe", with
+    the own dragons counted as not seen yet."""
     from sq_edu.engine.cards import DRAGON
+    from sq_edu.practice.generators.detective import pair_id
 
     obs = ex.observation
-    if obs is None or DRAGON not in obs.hand or ex.answers[0] != "no":
+    if obs is None or DRAGON not in obs.hand or ex.extra.get("verdict") != "no":
         return None
-    return "maybe"
+    return pair_id("maybe", obs.hand.count(DRAGON))
 
 
 _CHANCES = ("chances.next_card", "chances.jester_wake")

@@ -12,10 +12,10 @@ from importlib import resources
 import pytest
 
 from sq_edu.engine.cards import DRAGON
-from sq_edu.maths import p_holds
+from sq_edu.maths import p_holds, unseen
 from sq_edu.practice.generators import dragon_bank, generate
 from sq_edu.practice.generators.chances import clear_band
-from sq_edu.practice.generators.detective import block_answer
+from sq_edu.practice.generators.detective import BLOCK_PAIRS, block_answer, pair_id
 from sq_edu.practice.lesson import get_lesson
 from tools.dragon_bank import TABLES, game_line
 
@@ -59,7 +59,7 @@ def test_a_banked_search_finds_the_chance_it_is_asked_for(want: str) -> None:
         rng = random.Random(f"{want}|{n}")
         target = 1 + n % 2
         pos = dragon_bank.banked_position(rng, 3, "official", (2, 30), want, target,
-                                          dragon_bank.HOLDS.get)
+                                          dragon_bank.holds)
         assert pos is not None
         chance = p_holds(pos.obs, target, DRAGON)
         if pos.obs.awake[target] and clear_band(chance) == want:
@@ -67,6 +67,21 @@ def test_a_banked_search_finds_the_chance_it_is_asked_for(want: str) -> None:
         # The pool's 40 games held no such position: a fallback, never a wrong label.
         assert want in ("likely", "certain"), (want, n, chance)
         assert pos.obs.awake[target]
+
+
+@pytest.mark.parametrize("want", BLOCK_PAIRS, ids=lambda pair: f"{pair[0]}-{pair[1]}")
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_banked_search_finds_the_block_answer_and_count_it_is_asked_for(
+        want: tuple[str, int], players: int) -> None:
+    """Card detective 3-4: the replayed position has, live, the verdict and the count of
+    dragons not seen yet that its letter and digit promised (every pair is in the pool)."""
+    for n in range(6):
+        rng = random.Random(f"{want}|{n}")
+        target = 1 + n % (players - 1)
+        pos = dragon_bank.banked_position(rng, players, "official", (8, 50), want, target,
+                                          dragon_bank.block, games=None)
+        assert pos is not None and pos.obs.awake[target]
+        assert (block_answer(pos.obs, target), unseen(pos.obs)[DRAGON]) == want, (want, n)
 
 
 def test_every_dragon_item_answers_its_position_live() -> None:
@@ -78,5 +93,6 @@ def test_every_dragon_item_answers_its_position_live() -> None:
             obs, target = ex.observation, int(ex.extra["target"])  # type: ignore[call-overload]
             assert obs is not None and obs.awake[target]
             chance = p_holds(obs, target, DRAGON)
-            answer = clear_band(chance) if lesson_id == "chances" else block_answer(obs, target)
+            answer = clear_band(chance) if lesson_id == "chances" else pair_id(
+                block_answer(obs, target), unseen(obs)[DRAGON])
             assert answer == ex.answers[0], (lesson_id, number, seed)

@@ -77,9 +77,11 @@ def confirm(ex, generator: str, params: dict) -> None:
     elif generator == "detective.knight_block":
         chance = p_holds(ex.observation, ex.extra["target"], "dragon")
         expected = "no" if chance == 0 else "yes" if chance == 1 else "maybe"
-        assert ex.answers == (expected,)
+        left = unseen(ex.observation)["dragon"]
+        assert ex.answers == (f"{expected}-{left}",)
+        assert ex.answers[0] in {o.id for o in ex.options}
         if expected == "no":
-            assert unseen(ex.observation)["dragon"] == 0
+            assert left == 0
     elif generator == "chances.next_card":
         obs, card = ex.observation, ex.extra["card"]
         assert ex.answers == (p_draw(obs, card),)
@@ -161,3 +163,31 @@ def test_percent_answers_round_like_a_child(lessons: dict) -> None:
     exact = ex.answers[0]
     assert check(ex, f"{percent_of(exact)}").correct
     assert not check(ex, f"{percent_of(exact) + 5}").correct
+
+
+@pytest.mark.parametrize("level", [3, 4])
+def test_a_knight_block_answer_names_the_verdict_and_the_dragons_not_seen(
+        lessons: dict, level: int) -> None:
+    """Card detective 3-4: seven answers (a verdict with the count of dragons not seen yet, so
+    a guess is right about 1 time in 7, not 2 in 5); a wrong verdict gets the named message
+    whatever the count, a right verdict with a counting slip gets that slip's message."""
+    from sq_edu.practice.generators.detective import BLOCK_PAIRS, pair_id
+
+    lesson = lessons["card_detective"]
+    assert lesson.levels[level - 1].guess <= 0.21
+    for seed in range(12):
+        ex = generate(lesson, level, exercise_seed(1, seed))
+        verdict, left = ex.extra["verdict"], ex.extra["unseen"]
+        assert [o.id for o in ex.options] == [pair_id(*pair) for pair in BLOCK_PAIRS]
+        assert ex.guess_chance <= 0.21 and check(ex, pair_id(verdict, left)).correct
+        wrong = {"maybe": "yes"}.get(verdict, "maybe")
+        key = ("mistakes.block_unseen_yes" if verdict == "maybe"
+               else "mistakes.block_forgot_seen")
+        for v, n in BLOCK_PAIRS:
+            said = check(ex, pair_id(v, n))
+            if v == wrong:
+                assert not said.correct and said.misconception == key, (seed, v, n)
+            seen = PLAY_DECK["dragon"] - left
+            if v == verdict and n == seen != left:   # the seen ones (or the own hand: as many)
+                assert str(said.misconception).startswith("lessons.det_trap_"), (seed, n)
+        assert not check(ex, "maybe").understood   # the verdict alone is not an answer

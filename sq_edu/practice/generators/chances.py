@@ -33,7 +33,7 @@ from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, traps
 from ..messages import Cards, Plain, msg
 from .chance_steps import chance_steps, chance_traps, counting_traps, holds_exact
 from .detective import tracker_line
-from .dragon_bank import HOLDS, banked_position
+from .dragon_bank import banked_position, holds
 from .positions import LEARNER, find_position, pick_position, story
 from .registry import Base, Param, generator
 
@@ -204,7 +204,7 @@ def holds_dragon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     players = p["players"]
     target = rng.randrange(1, players)
     want = HOLD_BANDS[base.answer_rng().randrange(len(HOLD_BANDS))]
-    pos = banked_position(rng, players, base.rules, _window(p), want, target, HOLDS.get,
+    pos = banked_position(rng, players, base.rules, _window(p), want, target, holds,
                           rather=RARE_BANDS) or find_position(
         rng, players, base.rules, _window(p), want,
         lambda o: clear_band(p_holds(o, target, DRAGON)) if o.awake[target] else None,

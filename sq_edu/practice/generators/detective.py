@@ -16,7 +16,7 @@ from sq_edu.engine.observation import Observation
 
 from ..exercise import CHOICE, NUMBER, Exercise, Option, traps
 from ..messages import Cards, msg
-from .dragon_bank import BLOCK, banked_position
+from .dragon_bank import banked_position, block
 from .positions import LEARNER, Position, find_position, follow_position, story, where_cards_are
 from .registry import Base, Param, generator
 
@@ -168,46 +168,100 @@ def block_answer(obs: Observation, target: int) -> str:
 
 
 BLOCK_ANSWERS = ("no", "maybe", "yes")
+DRAGONS = PLAY_DECK[DRAGON]
+# The verdict and how many dragons are not seen yet, asked together: "no" only when every
+# dragon is seen, "yes" only when one is seen in that hand (so at most 2 are not seen). Seven
+# answers, each asked as often as the others, so a guess is right about 1 time in 7: "no /
+# maybe / yes" alone let a guess through 2 times in 5, and a good child needed 15 items.
+BLOCK_PAIRS: tuple[tuple[str, int], ...] = (
+    ("no", 0), *(("maybe", n) for n in range(1, DRAGONS + 1)),
+    *(("yes", n) for n in range(DRAGONS)))
+
+
+def pair_id(verdict: str, left: int) -> str:
+    """The option id of a verdict and a count: "maybe-2"."""
+    return f"{verdict}-{left}"
+
+
+def block_options() -> tuple[Option, ...]:
+    """The seven answers, "no" first, each in words ("Maybe – 2 dragons are not seen yet")."""
+    def label(verdict: str, left: int) -> Any:
+        if verdict == "no":
+            return msg("lessons.det_block_no")
+        if verdict == "maybe":
+            return msg("lessons.det_block_maybe", n=left)
+        return msg("lessons.det_block_yes", n=left) if left else msg("lessons.det_block_yes_all")
+    return tuple(Option(pair_id(v, n), label(v, n)) for v, n in BLOCK_PAIRS)
+
+
+def block_traps(obs: Observation, target: int, verdict: str, left: int) -> tuple[Any, ...]:
+    """The wrong answers with a name: any "maybe" where the dragons seen tell more (forgetting
+    what was seen), any "yes" where it is only maybe (a dragon not seen taken for one in that
+    hand); the verdict right with a count slip of the counting levels (own hand, the card just
+    played, the dragons seen, the whole deck) where that count is one of the answers."""
+    player, card = target + 1, Cards((DRAGON,))
+    mine, just = obs.hand.count(DRAGON), last_play(obs).count(DRAGON)
+    if verdict == "maybe":
+        first, other, why = min(left, DRAGONS - 1), "yes", msg("mistakes.block_unseen_yes",
+                                                              player=player)
+    else:   # the own dragons forgotten, or the one shown in that hand
+        first = (left + mine if mine else DRAGONS) if verdict == "no" else left + 1
+        other, why = "maybe", msg("mistakes.block_forgot_seen", player=player)
+    named = [(pair_id(other, n), why) for v, n in sorted(
+        BLOCK_PAIRS, key=lambda pair: (pair[1] != first, pair[1])) if v == other]
+    counted = ((left + mine if mine else None, msg("lessons.det_trap_own_hand", card=card,
+                                                   n=mine)),
+               (left + just if just else None, msg("lessons.det_trap_last_play", card=card,
+                                                   n=just)),
+               (DRAGONS - left, msg("lessons.det_trap_seen", card=card, total=DRAGONS)),
+               (DRAGONS, msg("lessons.det_trap_whole_deck", card=card)))
+    slips = [(pair_id(verdict, n), slip) for n, slip in counted
+             if n is not None and (verdict, n) in BLOCK_PAIRS]
+    return traps((pair_id(verdict, left),), *named, *slips)
 
 
 @generator("detective.knight_block", players=_PLAYERS, from_turn=_FROM, to_turn=_TO)
 def knight_block(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """You want to steal with a knight: can this player block it with a dragon now?
+    """You want to steal with a knight: can this player block it with a dragon now, and how
+    many dragons have you not seen yet?
 
-    Only a player with an awake queen can be attacked, and each answer is asked about as often
-    as the others (a "yes" needs a dragon known to be in that hand, so more games are searched).
+    Only a player with an awake queen can be attacked, and each of the seven answers is asked
+    about as often as the others (a "yes" needs a dragon known to be in that hand, so the
+    banked games are searched for it).
     """
-    from sq_edu.maths import located
+    from sq_edu.maths import located, unseen
 
     players = p["players"]
     target = rng.randrange(1, players)
-    want = BLOCK_ANSWERS[rng.randrange(len(BLOCK_ANSWERS))]
+    want = BLOCK_PAIRS[base.answer_rng().randrange(len(BLOCK_PAIRS))]
     window = (p["from_turn"], max(p["from_turn"], p["to_turn"]))
-    rather = (rng.choice([a for a in BLOCK_ANSWERS if a != want]),)
-    pos = banked_position(rng, players, base.rules, window, want, target, BLOCK.get,
+    rather = tuple(sorted((pair for pair in BLOCK_PAIRS if pair != want),
+                          key=lambda pair: (pair[0] != want[0], abs(pair[1] - want[1]))))
+
+    def live(o: Observation) -> tuple[str, int] | None:
+        found = (block_answer(o, target), unseen(o)[DRAGON]) if o.awake[target] else None
+        return found if found in BLOCK_PAIRS else None
+
+    # The whole pool: a "yes" with a given count lies in only a few dozen of its 2000 games.
+    pos = banked_position(rng, players, base.rules, window, want, target, block, games=None,
                           rather=rather) or find_position(
-        rng, players, base.rules, window, want,
-        lambda o: block_answer(o, target) if o.awake[target] else None, rather=rather)
+        rng, players, base.rules, window, want, live, rather=rather)
     obs = pos.obs
     if not obs.awake[target]:  # the fallback position: attack someone who has a queen
         target = next((s for s in obs.opponents if obs.awake[s]), target)
-    answer = block_answer(obs, target)
-    options = tuple(Option(k, msg(f"lessons.det_block_{k}")) for k in BLOCK_ANSWERS)
+    verdict, left = block_answer(obs, target), unseen(obs)[DRAGON]
+    answer = pair_id(verdict, left)
     seen = located(obs)[DRAGON]
     known = obs.known_in_hands[target].count(DRAGON) if target < len(obs.known_in_hands) else 0
-    forgot = "maybe" if answer != "maybe" else None   # what is known, taken for unknown
     return base.make(kind=CHOICE, answers=(answer,), observation=obs,
-                     hand=obs.hand, options=options, context=story(obs),
-                     traps=traps((answer,),
-                                 (forgot, msg("mistakes.block_forgot_seen", player=target + 1)),
-                                 ("yes" if answer == "maybe" else None,
-                                  msg("mistakes.block_unseen_yes", player=target + 1))),
+                     hand=obs.hand, options=block_options(), context=story(obs),
+                     traps=block_traps(obs, target, verdict, left),
                      prompt=msg("lessons.det_block_prompt" if KNIGHT in obs.hand
                                 else "teaching.block_prompt_if", player=target + 1),
                      hints=(msg("lessons.det_block_nudge"), msg("lessons.det_block_strategy")),
                      reveal=(*tracker_line(obs), where_cards_are(pos.game, DRAGON)),
-                     worked=(msg("lessons.det_worked_dragons", seen=seen,
-                                 unseen=PLAY_DECK[DRAGON] - seen),
-                             msg(f"lessons.det_worked_block_{answer}", player=target + 1,
+                     worked=(msg("lessons.det_worked_dragons", seen=seen, unseen=left),
+                             msg(f"lessons.det_worked_block_{verdict}", player=target + 1,
                                  n=known)),
-                     extra={"target": target, "learner": LEARNER, "deck": True})
+                     extra={"target": target, "learner": LEARNER, "deck": True,
+                            "verdict": verdict, "unseen": left})

@@ -12,7 +12,8 @@ tests/practice/test_dragon_bank.py replays games and checks every letter.
 A letter is what both questions need of `p_holds(obs, target, DRAGON)`: "." the target has no
 awake queen (no attack, no question), "n" no dragon can be there, "y" one surely is, "u", "e",
 "l" the clear band (unlikely, even, likely) of a chance between, "~" a chance within 5 points
-of a band boundary (asked in no words).
+of a band boundary (asked in no words). After the letters, one digit: how many dragons seat 0
+has not seen yet (card detective 3-4 ask it with the verdict: "maybe, 2 not seen yet").
 """
 
 from __future__ import annotations
@@ -37,7 +38,20 @@ HOLDS: dict[str, str | None] = {".": None, "n": "impossible", "y": "certain", "u
 BLOCK: dict[str, str | None] = {".": None, "n": "no", "y": "yes", "u": "maybe", "e": "maybe",
                                 "l": "maybe", "~": "maybe"}
 
-Turns = tuple[tuple[int, str], ...]   # (turn, one letter per opponent) at each of seat 0's turns
+# (turn, one letter per opponent, dragons not seen yet) at each start of seat 0's turn
+Turns = tuple[tuple[int, str, int], ...]
+Label = Callable[[str, int], object]   # (the target's letter, dragons not seen) -> the answer
+
+
+def holds(letter: str, unseen: int) -> str | None:
+    """The chance lesson's clear band (chances 5), or None where it asks nothing."""
+    return HOLDS[letter]
+
+
+def block(letter: str, unseen: int) -> tuple[str, int] | None:
+    """The block question's answer with the count asked beside it (card detective 3, 4)."""
+    verdict = BLOCK[letter]
+    return None if verdict is None else (verdict, unseen)
 
 
 @cache
@@ -47,32 +61,33 @@ def bank() -> dict[tuple[int, str], tuple[Turns, ...]]:
     tables: dict[tuple[int, str], tuple[Turns, ...]] = {}
     for table in json.loads(text)["tables"]:
         tables[int(table["players"]), str(table["rules"])] = tuple(
-            tuple((int(turn), letters) for turn, _, letters in
+            tuple((int(turn), rest[:-1], int(rest[-1])) for turn, _, rest in
                   (spot.partition(":") for spot in game.split()))
             for game in table["games"])
     return tables
 
 
 def banked_position(rng: random.Random, players: int, rules: str, turns: tuple[int, int],
-                    want: object, target: int, label: Callable[[str], object],
-                    games: int = SEARCH_GAMES, rather: tuple[object, ...] = ()
+                    want: object, target: int, label: Label,
+                    games: int | None = SEARCH_GAMES, rather: tuple[object, ...] = ()
                     ) -> Position | None:
-    """`positions.find_position` over the bank: a position whose `label(letter)` for
+    """`positions.find_position` over the bank: a position whose `label(letter, unseen)` for
     `target` is `want`, looked for in up to `games` banked games; failing that, the first
     fitting one whose label comes earliest in `rather`, then any fitting one. None (and no
     draw from `rng`) for a table the bank does not hold: the caller searches live games.
+    `games=None` reads the whole pool (the rarest answers lie in a few dozen of its games).
     """
     pool = bank().get((players, rules))
     if pool is None:
         return None
     first = rng.randrange(10**6)
     spares: dict[object, tuple[int, int]] = {}
-    for n in range(games):
+    for n in range(len(pool) if games is None else min(games, len(pool))):
         seed = (first + n * SEARCH_STEP) % len(pool)
-        for number, (turn, letters) in enumerate(pool[seed]):
+        for number, (turn, letters, unseen) in enumerate(pool[seed]):
             if turn < turns[0]:
                 continue
-            found = label(letters[target - 1])
+            found = label(letters[target - 1], unseen)
             if found == want:
                 return replay(seed, number, players, rules)
             if found is not None:
