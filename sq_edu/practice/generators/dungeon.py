@@ -188,13 +188,15 @@ def contract_step(hand: HandRecord, before: int) -> Msg:
 @generator("dungeon.dungeon", queens=Param(list, [3, 4], choices=(3, 4)),
            negative=Param(bool, False))
 def the_dungeon(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """Scores from a real game, then the engine plays a last trick holding 3 or 4 queens."""
+    """Scores from a real game, then the engine plays a last trick holding 3 or 4 queens. A
+    score of 0 (18% of real positions: "always 0" was the best guess) is kept 1 time in 5."""
     for _ in range(200):
         game = played_game(rng, most_hands=5)
         queens = rng.choice(p["queens"] or [3])
         scores = list(game.scores)
         record = dungeon_trick(rng, scores, queens)
-        if p["negative"] or record.score.after >= 0:
+        after = record.score.after
+        if (p["negative"] or after >= 0) and (after != 0 or rng.random() < 0.2):
             break
     s = record.score
     return base.make(
