@@ -288,11 +288,11 @@ def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
     Real hands almost never end in a shared win, so that is not offered as an answer (an
     option that is never right teaches nothing); the rare game that ends in one is dealt again.
     With the contract, a won race is one the contract decides (`decided_by_contract`, searched
-    at build time: `race_bank`), so forgetting it names the wrong player. `nobody`: the share of
-    "nobody yet" items (the only ones where "the highest score wins" is wrong).
-    """
-    won = rng.random() < 1 - p["nobody"]
-    decided = decided_hand(rng) if p["contract"] and won else None
+    at build time: `race_bank`), so forgetting it names the wrong player; each player wins as
+    often as the others. `nobody`: the share of "nobody yet" items (the only ones where "the
+    highest score wins" is wrong)."""
+    won, seat = rng.random() < 1 - p["nobody"], base.answer_rng().randrange(PLAYERS)
+    decided = decided_hand(rng, seat) if p["contract"] and won else None
     for _ in range(0 if decided else 20):
         game, bots = real_game(rng), table(rng)
         while not game.is_over:
