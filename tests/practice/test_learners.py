@@ -80,11 +80,9 @@ def _guessers_open(lesson_id: str, level: int, deals: range, size: int
     return opened
 
 
-# Dungeon scoring 5: the random guessers open it at item 14 of deal 220 (11 right of 14, a
-# guess right about 1 time in 4). Over deals 1-3000 they open it once, in line with the rule's
-# odds (GUESSER_ODDS, 1 in 3000); the bank of positions that made the level fast (issue 44)
-# moved that rare run into deals 1-300. A gap until the opening rule is stricter.
-GUESS_GAPS = {("dungeon_scoring", 5)}
+# None now: the random guessers opened Dungeon scoring 5 at item 14 of deal 220 (11 right of
+# 14, a guess right about 1 time in 4), while its banked races were won by player 3 on 30%.
+GUESS_GAPS: set[tuple[str, int]] = set()
 GUESSED = [_gap(lid, n) if (lid, n, "constant") in GAPS or (lid, n) in GUESS_GAPS else (lid, n)
            for lid, n in LEVELS]
 

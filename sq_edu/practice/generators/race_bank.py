@@ -17,6 +17,7 @@ from functools import cache
 from importlib import resources
 
 from sq_edu.dungeon.records import HandRecord
+from sq_edu.dungeon.scoring import race_winners
 
 BANK_FILE = "race_bank.json"
 
@@ -29,7 +30,9 @@ def bank() -> tuple[int, tuple[HandRecord, ...]]:
     return int(data["players"]), tuple(HandRecord.from_dict(e["hand"]) for e in data["hands"])
 
 
-def decided_hand(rng: random.Random) -> tuple[int, HandRecord]:
-    """A banked race position whose winner the contract decides: (players, hand)."""
+def decided_hand(rng: random.Random, seat: int | None = None) -> tuple[int, HandRecord]:
+    """A banked race position whose winner the contract decides: (players, hand), won by
+    `seat` if given (drawn at random, player 3 won 30% of them: a good guess)."""
     players, hands = bank()
-    return players, hands[rng.randrange(len(hands))]
+    won = [h for h in hands if seat is None or race_winners(h.scores_after) == (seat,)]
+    return players, won[rng.randrange(len(won))]
