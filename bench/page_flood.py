@@ -4,20 +4,24 @@ owner out), on a real `sq-edu serve --class` with its default page caps.
     python -m bench page_flood            (or --quick)
 
 The server runs with `--max-pages 12`, so the new devices at one address share 6 pages (half
-the class; 20 of a classroom's 40). Before the flood the teacher's laptop signs in on the
-teacher page and Anna's tablet opens her record, both at 127.0.0.1. Then a script at
-127.0.0.1 opens lesson pages as fast as it can, each from a new device cookie. Measured,
-without and during the flood: the seconds until the teacher page and Anna's lesson page
-are open with their widgets (target at most 2 s during the flood), the same for a late child
-at another address, what a new device behind the flooding address gets, and how many pages
-the flood got and had refused. Then fresh pages at 127.0.0.1 guess Anna's secret, and the
-seconds from Save to the answer are measured for her right secret from her tablet and from a
-new device at another address (target at most 2 s).
+the class; 20 of a classroom's 40), and more `sq-edu serve` flags from $SQ_BENCH_FLOOD_OPTIONS
+(to compare pool settings). Before the flood the teacher's laptop signs in on the teacher page
+and Anna's tablet opens her record (from an earlier lesson), both at 127.0.0.1. Then a script
+at 127.0.0.1 opens lesson pages as fast as it can, each from a new device cookie. Measured,
+without and during the flood: the seconds until the teacher page and Anna's lesson page are
+open with their widgets (target at most 2 s during the flood) and, of those, until the page
+itself had come (its kernel's part); the same for a late child at another address; what a new
+device behind the flooding address gets; how many pages the flood got and had refused; the
+preheated kernels waiting before anyone came and the memory of one. Then fresh pages at
+127.0.0.1 guess Anna's secret, and the seconds from Save to the answer are measured for her
+right secret from her tablet and from a new device at another address (target at most 2 s).
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import shlex
 import statistics
 import tempfile
 import threading
@@ -27,10 +31,14 @@ from multiprocessing.sharedctypes import Synchronized
 from multiprocessing.synchronize import Event as EventType
 from pathlib import Path
 
+import psutil
+
 from bench._kernel_client import FromAddress, run_sync
+from bench._load_metrics import MB, kernels_of, voila_process
 from bench.guessing import PASSWORD, TEACHER, Device, TeacherPage, class_server
 
 LESSON = "/voila/render/queen_points.ipynb"
+OPTIONS_ENV = "SQ_BENCH_FLOOD_OPTIONS"   # more `sq-edu serve` flags, to compare pool settings
 SECRET = "2581"
 
 
@@ -65,8 +73,21 @@ async def _save(page: Page, nickname: str, pin: str) -> tuple[str, float]:
     return said, seconds
 
 
+def _returning_anna(folder: Path) -> None:
+    """Anna's record from an earlier lesson (the first picture and her secret): a record
+    made minutes before a flood vouches for no device (`device_standing.SETTLE`)."""
+    from sq_edu.practice import ProgressStore
+    from sq_edu.practice.secret_pictures import PICTURE_IDS, hash_secret
+
+    store = ProgressStore.for_learner("Anna", folder)
+    saved = store.load()
+    saved.nickname, saved.secret = "Anna", hash_secret(PICTURE_IDS[0], SECRET)
+    store.save(saved)
+
+
 async def _sign_in(url: str, teacher: Device, anna: Device) -> None:
-    """The teacher signs in on the teacher page, Anna saves her name with her secret."""
+    """The teacher signs in on the teacher page, Anna's tablet opens her record with her
+    secret ("welcome back")."""
     page, _ = await _open(url, teacher, "teacher")
     assert await page.try_word(TEACHER), "the teacher could not sign in"
     await page.close()
@@ -127,9 +148,11 @@ def _secret_during_attack(url: str, port: int, anna: Device,
 
 def _owners(url: str, port: int, teacher: Device, anna: Device,
             repeats: int) -> dict[str, list[float]]:
-    """Seconds to an open page with its widgets, for the teacher, Anna and a late child."""
+    """Seconds to an open page with its widgets, for the teacher, Anna and a late child (and,
+    under "<who> page", the seconds until the page itself had come: the kernel's part)."""
     async def timed() -> dict[str, list[float]]:
-        found: dict[str, list[float]] = {"teacher": [], "anna": [], "late": []}
+        found: dict[str, list[float]] = {f"{who}{part}": [] for who in ("teacher", "anna", "late")
+                                         for part in ("", " page")}
         for n in range(repeats):
             late = Device(port, f"127.0.0.{40 + n}")
             late.form(PASSWORD)
@@ -138,6 +161,7 @@ def _owners(url: str, port: int, teacher: Device, anna: Device,
                                           ("late", late, "equations")):
                 page, seconds = await _open(url, device, notebook)
                 found[who].append(seconds)
+                found[f"{who} page"].append(page.render_seconds)
                 await page.close()
         return found
 
@@ -157,12 +181,36 @@ def _flood(port: int, stop: EventType, opened: Synchronized[int],
             counter.value += 1
 
 
+def _idle_kernels(port: int) -> tuple[int, float]:
+    """(kernels, median resident MB of one) once the server's preheated pools are full."""
+    server = voila_process(port)
+    seen, steady = -1, 0
+    for _ in range(240):   # until the count has not changed for 5 s (at most 2 min)
+        kernels = kernels_of(server)
+        steady = steady + 1 if len(kernels) == seen else 0
+        seen = len(kernels)
+        if steady >= 10:
+            break
+        time.sleep(0.5)
+    time.sleep(5.0)   # the last ones finish importing the lesson
+    sizes = []
+    for kernel in kernels_of(server):
+        try:
+            sizes.append(kernel.memory_info().rss / MB)
+        except psutil.Error:
+            continue
+    return len(sizes), statistics.median(sizes) if sizes else 0.0
+
+
 def run(quick: bool = False) -> list[dict[str, object]]:
     repeats = 2 if quick else 5
     rows: list[dict[str, object]] = []
     with tempfile.TemporaryDirectory(prefix="sq-page-flood-") as tmp:
-        server = class_server(Path(tmp), "--max-pages", "12")
+        options = shlex.split(os.environ.get(OPTIONS_ENV, ""))
+        server = class_server(Path(tmp), "--max-pages", "12", *options)
+        _returning_anna(Path(tmp) / "progress")
         with server:
+            kernels, kernel_mb = _idle_kernels(server.port)
             teacher, anna = Device(server.port), Device(server.port)
             teacher.form(PASSWORD)
             anna.form(PASSWORD)
@@ -195,6 +243,14 @@ def run(quick: bool = False) -> list[dict[str, object]]:
                          "target": "info"})
             rows.append({"benchmark": f"{what}, during the flood (slowest)",
                          "value": max(during[who]), "unit": "s", "target": "<= 2"})
+            rows.append({"benchmark": f"{what}, during the flood: page come, before the "
+                                      "widgets (median / slowest)",
+                         "value": f"{statistics.median(during[who + ' page']):.2f} / "
+                                  f"{max(during[who + ' page']):.2f}",
+                         "unit": "s", "target": "info"})
+        rows.append({"benchmark": f"kernels before anyone came (preheated; {' '.join(options)})",
+                     "value": f"{kernels} x {kernel_mb:.0f}", "unit": "MB (median)",
+                     "target": "info"})
         rows.append({"benchmark": "flood: pages it got over the run (6 at once at most; "
                                   "each culled 2 min after, no websocket)",
                      "value": opened.value, "unit": "pages", "target": "info"})

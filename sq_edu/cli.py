@@ -227,14 +227,22 @@ def security_settings(args: argparse.Namespace) -> tuple[list[str], dict[str, st
 def weak_password(which: str, word: str, args: argparse.Namespace) -> str:
     """Why the class or teacher password is refused, and what one needs, in the server's
     language ("" when it will do)."""
-    from sq_edu.practice.classroom.teacher_key import MIN_LENGTH, password_problem
+    from sq_edu.practice.classroom.teacher_key import (
+        MIN_LENGTH,
+        MIN_SCORE,
+        TEACHER_MIN_SCORE,
+        password_problem,
+    )
 
     lang = getattr(args, "lang", "en")
-    problem = password_problem(word, getattr(args, "class_code", None) or "")
+    teacher = which == "teacher"
+    problem = password_problem(word, getattr(args, "class_code", None) or "",
+                               min_score=TEACHER_MIN_SCORE if teacher else MIN_SCORE)
     if problem is None:
         return ""
     return (t(f"cli.{which}_password_weak", lang, why=problem.render(lang)) + "\n"
-            + t("cli.password_needs", lang, n=MIN_LENGTH))
+            + t("cli.teacher_password_needs" if teacher else "cli.password_needs", lang,
+                n=MIN_LENGTH))
 
 
 def worksheet(args: argparse.Namespace) -> int:

@@ -19,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 MAX_LOCKOUTS = 50
+FIELDS = ("fails", "last", "until", "first")   # "first": when a device first opened a target
+OPTIONAL = frozenset({"first"})
 _STAMP = re.compile(rb'^\{"stamp": "([0-9a-f]{16})"')
 _parsed: dict[Path, tuple[tuple[bytes, int], dict[str, Any]]] = {}
 
@@ -71,7 +73,8 @@ def checked(raw: object) -> dict[str, Any]:
             if isinstance(key, str) and isinstance(entry, dict):
                 with contextlib.suppress(TypeError, ValueError):
                     data["counters"][key] = {name: float(entry.get(name, 0))
-                                             for name in ("fails", "last", "until")}
+                                             for name in FIELDS if name in entry
+                                             or name not in OPTIONAL}
     lockouts = raw.get("lockouts")
     if isinstance(lockouts, list):
         data["lockouts"] = [item for item in lockouts if isinstance(item, dict)

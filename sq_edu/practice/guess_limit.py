@@ -156,10 +156,23 @@ class GuessLimit:
         entry = self._read()["counters"].get(_key("target", target))
         return int(entry["fails"]) if entry else 0
 
-    def opened(self) -> list[tuple[str, str]]:
-        """(target, device key) of every device that gave a right answer on a target."""
-        return [(parts[1], parts[2]) for parts in (key.split("\t") for key in
-                self._read()["counters"]) if len(parts) == 3 and parts[0] == "opened"]
+    def opened(self) -> list[tuple[str, str, float]]:
+        """(target, device key, when it first did) of every device that gave a right answer
+        on a target."""
+        counters = self._read()["counters"]
+        return [(parts[1], parts[2], float(entry.get("first", entry.get("last", 0))))
+                for key, entry in counters.items()
+                for parts in [key.split("\t")] if len(parts) == 3 and parts[0] == "opened"]
+
+    def counts(self) -> dict[str, Any]:
+        """The counts as last read (shared: never change it). The same object until the
+        file changes, so a reader can keep what it worked out from them till then."""
+        return self._read()
+
+    def born(self) -> dict[str, float]:
+        """When each target that was made here (a new learner's record) was made."""
+        return {key.partition("\t")[2]: float(entry.get("last", 0))
+                for key, entry in self._read()["counters"].items() if key.startswith("born\t")}
 
     # -- answers -----------------------------------------------------------------------
     def failed(self, target: str, device: Device | str = "") -> int:
@@ -188,17 +201,25 @@ class GuessLimit:
         self._update(change)
         return max(waits, default=0)
 
-    def succeeded(self, target: str, device: Device | str = "") -> None:
+    def succeeded(self, target: str, device: Device | str = "", made: bool = False) -> None:
         """A right answer: this device's count on the target starts again, and the device
-        is one that opened the target (its address's lock on it no longer holds it back)."""
+        is one that opened the target (its address's lock on it no longer holds it back).
+        `made`: the answer made the target (a new learner's first save): when is noted, so
+        the page caps can tell a record made a minute ago from a returning child's."""
         device, now = _device(device), self.clock()
-        opened = _key("opened", target, device.key)
+        opened, born = _key("opened", target, device.key), _key("born", target)
 
         def change(data: dict[str, Any]) -> None:
-            data["counters"].pop(_key("pair", target, device.key), None)
-            data["counters"][opened] = {"fails": 0, "last": now, "until": 0}
+            counters = data["counters"]
+            counters.pop(_key("pair", target, device.key), None)
+            first = float(counters.get(opened, {}).get("first", now))
+            counters[opened] = {"fails": 0, "last": now, "until": 0, "first": first}
+            if made:
+                counters.setdefault(born, {"fails": 0, "last": now, "until": 0})
 
-        if float(self._read()["counters"].get(opened, {}).get("last", 0)) < now - 60:
+        counters = self._read()["counters"]
+        if (float(counters.get(opened, {}).get("last", 0)) < now - 60
+                or (made and born not in counters)):
             self._update(change)   # written at most once a minute per device and target
 
     def release(self, target: str) -> None:
@@ -293,7 +314,7 @@ def _to_forget(counters: dict[str, Any], now: float) -> list[str]:
     def need(key: str) -> tuple[int, float]:
         entry, kind = counters[key], key.partition("\t")[0]
         last, live = float(entry.get("last", 0)), float(entry.get("until", 0)) > now
-        if kind == "opened":
+        if kind in ("opened", "born"):
             rank = 1 if key.startswith(_key("opened", "class") + "\t") else 3
         elif now - last > FORGET_AFTER:
             rank = 0

@@ -59,7 +59,8 @@ class SecretGate:
             if wait:
                 return msg("safety.pin_wait", n=wait)
             return msg("safety.pin_wrong", nickname=nickname)
-        self.guesses.succeeded(target, device)   # this device is the learner's own
+        # this device is the learner's own (and, with no record yet, it made the learner)
+        self.guesses.succeeded(target, device, made=record is None)
         return None
 
     def record_to_keep(self, picture: str | None, typed: str,

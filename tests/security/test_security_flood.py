@@ -169,14 +169,29 @@ def _fresh_page(server: VoilaServer, source: str) -> int:
     return get_from(server, "voila/render/queen_points.ipynb", source, jar)[0]
 
 
+def _returning_learner(server: VoilaServer, nickname: str, pin: str) -> None:
+    """A learner's record from an earlier lesson (a crown and `pin`), in the class folder."""
+    from sq_edu.practice import ProgressStore
+    from sq_edu.practice.secret_pictures import hash_secret
+
+    store = ProgressStore.for_learner(nickname, Path(server.env["SQ_EDU_PROGRESS_DIR"]))
+    saved = store.load()
+    saved.nickname, saved.secret = nickname, hash_secret("crown", pin)
+    store.save(saved)
+
+
 def test_a_page_flood_from_one_address_keeps_neither_the_teacher_nor_a_child_out(
         served: VoilaServer) -> None:
     """Behind one NAT address a script opens page after page, each from a new device cookie:
     it is held at the address's share of new pages, and so is any new device there, while the
     teacher's laptop (signed in on the teacher page) and Anna's tablet (which opened her
-    record) still get their pages, and the teacher frees the class."""
+    record, from an earlier lesson) still get their pages, and the teacher frees the class.
+    A learner the script makes on one of its pages ("Junk") frees none of its cookies: a
+    record made minutes ago vouches for no device (`device_standing.SETTLE`)."""
+    _returning_learner(served, "Anna", "2581")
     teacher_jar = log_in(served, source=FLOOD, then="/voila/tree/")[1]
     anna_jar = log_in(served, source=FLOOD, then="/voila/tree/")[1]
+    junk_jar = log_in(served, source=FLOOD, then="/voila/tree/")[1]
 
     async def signed_in_teacher() -> ClassPage:
         teacher = await ClassPage(served, "teacher", teacher_jar, source=FLOOD).open()
@@ -196,9 +211,25 @@ def test_a_page_flood_from_one_address_keeps_neither_the_teacher_nor_a_child_out
 
     saved = run_sync(sign_in())
     assert "Anna" in saved and "wait" not in saved, saved
-    flood = [_fresh_page(served, FLOOD) for _ in range(NEW_PAGES_PER_ADDRESS + 2)]
-    assert flood == [200] * NEW_PAGES_PER_ADDRESS + [503] * 2, flood
-    assert _fresh_page(served, FLOOD) == 503   # a new device behind that address waits
+
+    async def junk() -> tuple[str, list[int], int, int]:
+        """The script's first page makes a learner of its own, and stays open meanwhile."""
+        page = await ClassPage(served, "equations", junk_jar, source=FLOOD).open()
+        await page.load_widgets()
+        said = await name_learner(page, "Junk", "1111")
+        flood = [await asyncio.to_thread(_fresh_page, served, FLOOD)
+                 for _ in range(NEW_PAGES_PER_ADDRESS + 1)]
+        newcomer = await asyncio.to_thread(_fresh_page, served, FLOOD)
+        again = await asyncio.to_thread(get_from, served, "voila/render/queen_points.ipynb",
+                                        FLOOD, junk_jar)
+        await page.close()
+        return said, flood, newcomer, again[0]
+
+    said, flood, newcomer, again = run_sync(junk())
+    assert "Junk" in said and "wait" not in said, said
+    assert flood == [200] * (NEW_PAGES_PER_ADDRESS - 1) + [503] * 2, flood
+    assert newcomer == 503   # a new device behind that address waits
+    assert again == 503, "a learner made during the flood let the script's cookie past"
     assert _fresh_page(served, "127.0.0.31") == 200   # another address does not
 
     async def owners() -> tuple[str, int]:

@@ -8,7 +8,10 @@ word list by opening fresh pages. `password_problem` refuses short and common wo
 patterns, for the teacher password and the class password alike: at least 8 characters and a
 zxcvbn score of 3 (Dropbox's strength estimator, a pure-Python dependency of the server extra,
 with its 30,000 common passwords, names and keyboard patterns), plus words a class here tries
-first.
+first. The teacher password needs a score of 4: a script that mints a fresh device for every
+try gets 1,000-1,700 checked guesses a minute (docs/deploy.md, "Locks after wrong guesses"),
+which finds the weakest score-3 word (10^8 guesses) in about 40 days, and the teacher page
+opens every learner's record; score 4 (10^10) takes years.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ SCHEME = "pbkdf2_sha256"
 ITERATIONS = 200_000
 MIN_LENGTH = 8
 MIN_SCORE = 3   # zxcvbn's "safely unguessable": at least 10^8 guesses by its estimate
+TEACHER_MIN_SCORE = 4   # "very unguessable": at least 10^10 guesses
 # Words a class would try first that the estimator's English lists miss (lower case, spaces
 # ignored); the estimator (`zxcvbn`, the server extra) judges everything else.
 COMMON_WORDS = frozenset({
@@ -42,9 +46,10 @@ SERVER_WORDS = ("sleeping", "queens", "sq-edu", "class", "teacher", "school", "l
                 "пароль", "класс", "учитель", "школа", "урок")
 
 
-def password_problem(word: str, *related: str) -> Msg | None:
-    """Why `word` is too weak for a class or teacher password (a message, `cli` catalogue),
-    or None. `related`: words of this class (its code) that count as guessed first."""
+def password_problem(word: str, *related: str, min_score: int = MIN_SCORE) -> Msg | None:
+    """Why `word` is too weak for a class password (or, with `min_score=TEACHER_MIN_SCORE`,
+    the teacher's) as a message of the `cli` catalogue, or None. `related`: words of this
+    class (its code) that count as guessed first."""
     if len(word) < MIN_LENGTH:
         return msg("cli.password_short", n=MIN_LENGTH)
     folded = "".join(word.lower().split())
@@ -56,14 +61,18 @@ def password_problem(word: str, *related: str) -> Msg | None:
         from zxcvbn import zxcvbn
     except ImportError:
         return None
-    if zxcvbn(word[:100], user_inputs=[*SERVER_WORDS, *related])["score"] < MIN_SCORE:
+    score = zxcvbn(word[:100], user_inputs=[*SERVER_WORDS, *related])["score"]
+    if score < MIN_SCORE:
         return msg("cli.password_common")
+    if score < min_score:
+        return msg("cli.password_guessable")
     return None
 
 
 def hash_password(password: str, iterations: int = ITERATIONS) -> str:
-    """`pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>`; ValueError for a weak word."""
-    problem = password_problem(password)
+    """`pbkdf2_sha256$<iterations>$<salt hex>$<hash hex>`; ValueError for a word too weak
+    for a teacher password."""
+    problem = password_problem(password, min_score=TEACHER_MIN_SCORE)
     if problem:
         raise ValueError(f"the teacher password is too easy to guess: {problem.render('en')}")
     salt = secrets.token_bytes(16)

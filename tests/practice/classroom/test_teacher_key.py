@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from sq_edu.i18n import msg
 from sq_edu.practice.classroom.teacher_key import (
+    TEACHER_MIN_SCORE,
     check_password,
     hash_password,
     password_problem,
@@ -46,3 +48,12 @@ def test_the_class_code_and_the_servers_words_count_as_guessed_first() -> None:
                                   "owls-fly-at-nine"])
 def test_a_long_uncommon_word_is_accepted(word: str) -> None:
     assert password_problem(word) is None
+
+
+@pytest.mark.parametrize("word", ["blue-cat-42", "Owls-9-pm", "Сова-ночью"])
+def test_a_teacher_password_needs_the_top_score(word: str) -> None:
+    """Score 3 will do for the class password, not for the one that opens every record."""
+    assert password_problem(word) is None
+    assert password_problem(word, min_score=TEACHER_MIN_SCORE) == msg("cli.password_guessable")
+    with pytest.raises(ValueError, match="within weeks"):
+        hash_password(word)
