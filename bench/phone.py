@@ -58,6 +58,14 @@ MARKS_JS = """() => {
 }"""
 # The class server's plain first screen (sq_edu/pages/first_plain.py) says when it has handed
 # the child's picks to the live widgets; a page without it has no such flag.
+# When the page itself drew the first pick (its own clock, in the frame's if the app is in one,
+# counted from the top page's navigation): the tap as
+# the child sees it, without the time Playwright's check of `aria-pressed` may wait behind a
+# long script task that starts after the pick.
+PICK_CLOCK = """() => { new MutationObserver((_, observer) => {
+  if (document.querySelector('.sq-answer-cards [aria-pressed="true"]')) {
+    window.sqPickDrawnAt = performance.timeOrigin + performance.now(); observer.disconnect(); }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["aria-pressed"]}); }"""
 LIVE_READY = """() => !window.sqFirstPlain || window.sqFirstPlain.handedOver === true"""
 
 
@@ -125,6 +133,7 @@ def one_run(playwright: Any, port: int, path: str, frame: bool) -> dict[str, Any
             context.on("requestfinished", finished)
             page.on("websocket", lambda socket: marks.setdefault(
                 "kernel socket opened", time.monotonic() - start))
+            page.add_init_script(f"({PICK_CLOCK})()")
             page.goto(url + path, wait_until="commit")
             scope = page.frame_locator("#app") if frame else page
             card = scope.locator(CARD).first
@@ -135,6 +144,10 @@ def one_run(playwright: Any, port: int, path: str, frame: bool) -> dict[str, Any
             seconds = time.monotonic() - start
             sent = link.down_bytes
             marks.update({k: v for k, v in page.evaluate(MARKS_JS).items() if v is not None})
+            drawn = scope.locator(":root").evaluate("() => window.sqPickDrawnAt || null")
+            if drawn is not None:
+                marks["pick drawn (page clock)"] = (
+                    drawn - page.evaluate("performance.timeOrigin")) / 1000
             if frame:   # the site: when its Python took over (the app's own Python answers)
                 page.wait_for_function(PYTHON_READY, timeout=300_000)
                 marks["python ready"] = time.monotonic() - start

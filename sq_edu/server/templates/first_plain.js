@@ -6,6 +6,7 @@
 // then this screen goes and the live one is shown. Nothing the child picked is lost.
 (function () {
   "use strict";
+  var START_AFTER = 1500, AFTER_PICK = 500;   // ms: see `later`
   var box = document.currentScript.previousElementSibling;
   if (!box || box.id !== "sq-first" || document.getElementById("sq-first-shown")) return;
   box.id = "sq-first-shown";
@@ -23,7 +24,7 @@
       hand.names = names;
       return hand;
     });
-  window.sqFirstPlain = {hands: hands};   // for the tests and `bench phone`
+  window.sqFirstPlain = {hands: hands, later: later};   // for the footer, tests, `bench phone`
   var cells = document.getElementById("rendered_cells");
   function cardNames(row) {
     return Array.prototype.map.call(row.querySelectorAll("button[data-index] .sq-card-name"),
@@ -52,6 +53,44 @@
     box.remove();
     document.body.classList.remove("sq-first-on");
     window.sqFirstPlain.handedOver = true;
+  }
+  // JupyterLab's script (voila.js and its ~70 chunks) keeps a phone's main thread busy for
+  // seconds, and a tap waited behind it (issue #44). So the page's footer hands voila.js here,
+  // and it starts at an idle moment once the plain screen has been up for START_AFTER ms, or,
+  // once the child picks, AFTER_PICK ms after the last pick (the pick is drawn first). Voila's
+  // script starts its work on the window's load event: a listener it adds after that event
+  // has passed is called at once (it would never be called otherwise).
+  function later(src) {
+    var started = false;
+    function start() {
+      if (started) return;
+      started = true;
+      if (document.readyState === "complete") {
+        var add = window.addEventListener;
+        window.addEventListener = function (type, listener) {
+          if (type !== "load") return add.apply(this, arguments);
+          setTimeout(function () {
+            var event = new Event("load");
+            if (typeof listener === "function") listener.call(window, event);
+            else if (listener && listener.handleEvent) listener.handleEvent(event);
+          }, 0);
+        };
+      }
+      var script = document.createElement("script");
+      script.src = src;
+      document.body.appendChild(script);
+    }
+    function whenIdle() {
+      if (window.requestIdleCallback) requestIdleCallback(start, {timeout: 500});
+      else start();
+    }
+    var timer = setTimeout(whenIdle, START_AFTER);
+    function picked() {   // the pick is drawn first; the next one a moment later is free too
+      clearTimeout(timer);
+      timer = setTimeout(whenIdle, AFTER_PICK);
+    }
+    box.addEventListener("click", picked);
+    box.addEventListener("keydown", picked);
   }
   // Voila shows its cells (display) when its script has run; the widgets are drawn in them
   // after that. An app without the hand (an error, another page) takes over after 15 s.
