@@ -35,7 +35,8 @@ MOST_ITEMS = 12   # the most right answers in a row any level asks for (the most
 
 
 # None now: card detective 4's guess rate (0.53 while "yes" was rarely found) asked for 13
-# right answers; with the answers balanced (stored 0.40) it asks for 9.
+# right answers; with the answers balanced (stored 0.40) 9, with the count of dragons not
+# seen yet beside the verdict (seven answers, stored 0.20) 5.
 TOO_GUESSABLE: set[tuple[str, int]] = set()
 
 
