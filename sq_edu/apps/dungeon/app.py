@@ -155,8 +155,8 @@ class DungeonApp(widgets.VBox):
         self.add_class("sq-app")
         self.add_class("sq-dungeon-app")
         self.new_game()
-        if level is not None:   # a teacher's link to the scoring lesson opens its tab
-            self.tabs.selected_index = 1
+        if level is not None and self.lesson is not None:   # a teacher's link: the lesson's tab
+            self.tabs.selected_index = self.tabs.children.index(self.lesson)
 
     def join_class(self, code: str, fixed: bool = False) -> None:
         """The scoring lesson reports to the teacher's live view of class `code`."""

@@ -171,6 +171,16 @@ def test_the_lesson_tab_answers_every_level_of_the_scoring_lesson() -> None:
         assert app.solved and app.feedback.tone == "good", (level, app.feedback.text)
 
 
+def test_a_teachers_link_with_a_level_opens_the_scoring_lesson_tab() -> None:
+    """A link with `level=3` is a teacher sending the class to the scoring lesson: its tab is
+    the one shown, at that level (it once opened "How to play")."""
+    app = DungeonApp(lang="en", seed=6, level=3, lesson=LessonApp)
+    shown = app.tabs.children[app.tabs.selected_index]
+    assert shown is app.lesson and app.lesson.level == 3
+    assert DungeonApp(lang="en", seed=6, lesson=LessonApp).tabs.selected_index == 0
+    assert DungeonApp(lang="en", seed=6, level=3).tabs.selected_index == 0   # no lesson tab
+
+
 def test_empty_table_says_so_and_the_hand_has_its_own_heading() -> None:
     app = DungeonApp(seed=3)
     assert not app.game.trick  # this deal: the child leads
