@@ -121,8 +121,9 @@ def _carry(lesson_id: str, level: int, key: str, deals: range, size: int) -> Non
             assert said.misconception == key, (ex.seed, said)
 
 
-# "Highest score wins" is wrong only on Dungeon 5's "nobody yet" items: they are about half
-# of them, so a first clean run of 12 misses them all in about 1 deal of 3000.
+# A named error is told only by the items on which it changes the answer ("highest score
+# wins": Dungeon 5's "nobody yet" items, 17-20% of them); the level opens only once the clean
+# run holds such an item answered right, which this learner never gives.
 NAMED = [_gap(lid, n, key) if (lid, n, key) in GAPS else (lid, n, key) for lid, n in LEVELS
          for key in LESSONS[lid].levels[n - 1].misconceptions]
 
