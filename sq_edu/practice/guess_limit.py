@@ -164,6 +164,12 @@ class GuessLimit:
                 for key, entry in counters.items()
                 for parts in [key.split("\t")] if len(parts) == 3 and parts[0] == "opened"]
 
+    def in_play(self, target: str, device: Device | str = "") -> bool:
+        """Whether this device, or its address, has any count on `target` (a right answer
+        then has something to clear or to get past)."""
+        counters, device = self._read()["counters"], _device(device)
+        return any(key in counters for kind, key in _keys(target, device) if kind != "target")
+
     def counts(self) -> dict[str, Any]:
         """The counts as last read (shared: never change it). The same object until the
         file changes, so a reader can keep what it worked out from them till then."""

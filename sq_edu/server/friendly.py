@@ -36,7 +36,7 @@ def friendly_page(lang: str, title_key: str, text_key: str, *, refresh: int = 0,
         f'<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{title}</title></head>"
         '<body style="font-family:sans-serif;font-size:1.6rem;max-width:40rem;margin:3rem auto;'
-        'line-height:1.5;color:#1f2937">'
+        'padding:0 1.25rem;line-height:1.5;color:#1f2937">'   # a phone's edge: not on the text
         f'<main><h1 style="font-size:2.2rem">{title}</h1><p role="status">{text}</p>{extra}'
         "</main></body></html>"
     )

@@ -131,3 +131,13 @@ def test_fresh_devices_cannot_push_an_addresss_count_out_of_the_file(tmp_path: P
     assert limit.wait_left("learner:anna", Device("10.0.0.9", "another")) >= 30
     assert limit.wait_left("learner:anna", anna) == 0   # her tablet is still her own
     assert limit.wait_left("learner:boris", Device("10.0.0.50")) >= 30
+
+
+def test_a_count_is_in_play_only_for_the_device_or_its_address(tmp_path: Path) -> None:
+    """The class login writes a right password's mark only where a count is in play."""
+    limit = GuessLimit(tmp_path)
+    assert not limit.in_play("class", Device("10.0.0.9", "child"))
+    limit.failed("class", Device("10.0.0.9", "guesser"))
+    assert limit.in_play("class", Device("10.0.0.9", "child"))   # the address's count
+    assert not limit.in_play("class", Device("10.0.0.5", "late"))
+    assert not limit.in_play("learner:anna", Device("10.0.0.9", "child"))

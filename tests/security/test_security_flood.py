@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from class_server import (
+    ARTIFACTS,
     TEACHER_PASSWORD,
     ClassPage,
     class_server,
@@ -180,6 +181,45 @@ def _returning_learner(server: VoilaServer, nickname: str, pin: str) -> None:
     store.save(saved)
 
 
+def _refused_page(server: VoilaServer, source: str, lang: str) -> str:
+    """The page a brand-new device at `source` gets for a lesson in `lang`."""
+    _status, jar = log_in(server, source=source, then="/voila/tree/")
+    status, body = get_from(server, f"voila/render/queen_points.ipynb?lang={lang}", source, jar)
+    assert status == 503, status
+    return body
+
+
+def _phone_margins(pages: list[str]) -> list[float]:
+    """The left edge (px) of each page's heading and text in Chromium on a 390 px touch phone,
+    with a screenshot of each, phone and laptop, in test-artifacts/."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from playwright.sync_api import sync_playwright
+
+    def measure() -> list[float]:   # in a thread: a browser test may hold this one's loop
+        edges: list[float] = []
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium")
+            for lang, body in zip(("en", "ru"), pages, strict=True):
+                for screen, options in (
+                        ("phone", {"viewport": {"width": 390, "height": 844},
+                                   "is_mobile": True, "has_touch": True}),
+                        ("laptop", {"viewport": {"width": 1280, "height": 800}})):
+                    context = browser.new_context(**options)   # type: ignore[arg-type]
+                    page = context.new_page()
+                    page.set_content(body)
+                    if screen == "phone":
+                        edges += [page.locator(css).bounding_box()["x"]   # type: ignore[index]
+                                  for css in ("h1", "p")]
+                    page.screenshot(path=ARTIFACTS / f"place-full-{screen}-{lang}.png")
+                    context.close()
+            browser.close()
+        return edges
+
+    with ThreadPoolExecutor(max_workers=1) as worker:
+        return worker.submit(measure).result()
+
+
 def test_a_page_flood_from_one_address_keeps_neither_the_teacher_nor_a_child_out(
         served: VoilaServer) -> None:
     """Behind one NAT address a script opens page after page, each from a new device cookie:
@@ -212,7 +252,7 @@ def test_a_page_flood_from_one_address_keeps_neither_the_teacher_nor_a_child_out
     saved = run_sync(sign_in())
     assert "Anna" in saved and "wait" not in saved, saved
 
-    async def junk() -> tuple[str, list[int], int, int]:
+    async def junk() -> tuple[str, list[int], int, int, list[str]]:
         """The script's first page makes a learner of its own, and stays open meanwhile."""
         page = await ClassPage(served, "equations", junk_jar, source=FLOOD).open()
         await page.load_widgets()
@@ -220,13 +260,17 @@ def test_a_page_flood_from_one_address_keeps_neither_the_teacher_nor_a_child_out
         flood = [await asyncio.to_thread(_fresh_page, served, FLOOD)
                  for _ in range(NEW_PAGES_PER_ADDRESS + 1)]
         newcomer = await asyncio.to_thread(_fresh_page, served, FLOOD)
+        waiting = [await asyncio.to_thread(_refused_page, served, FLOOD, lang)
+                   for lang in ("en", "ru")]
         again = await asyncio.to_thread(get_from, served, "voila/render/queen_points.ipynb",
                                         FLOOD, junk_jar)
         await page.close()
-        return said, flood, newcomer, again[0]
+        return said, flood, newcomer, again[0], waiting
 
-    said, flood, newcomer, again = run_sync(junk())
+    said, flood, newcomer, again, waiting = run_sync(junk())
     assert "Junk" in said and "wait" not in said, said
+    assert "Too many new pages from here" in waiting[0] and "новых страниц" in waiting[1]
+    assert min(_phone_margins(waiting)) >= 12, "the waiting page's text touches a phone's edge"
     assert flood == [200] * (NEW_PAGES_PER_ADDRESS - 1) + [503] * 2, flood
     assert newcomer == 503   # a new device behind that address waits
     assert again == 503, "a learner made during the flood let the script's cookie past"
@@ -247,6 +291,17 @@ def test_a_page_flood_from_one_address_keeps_neither_the_teacher_nor_a_child_out
     assert "closed" in said and widgets, said
     assert wait_until(lambda: _fresh_page(served, FLOOD) == 200, 60), \
         "the freed class still holds the address's share"
+
+
+def test_a_flood_of_logins_writes_no_guess_count(served: VoilaServer) -> None:
+    """Fresh devices typing the right class password with no count on it anywhere: nothing to
+    clear or get past, so the counter's file is not rewritten (on a full file each write held
+    the server's event loop for 13-30 ms, and every page waited behind a login flood)."""
+    counts = Path(served.env["SQ_EDU_PROGRESS_DIR"]) / ".guess-counts"
+    before = counts.read_bytes() if counts.exists() else b""
+    statuses = [log_in(served, source="127.0.0.33", then="/voila/tree/")[0] for _ in range(5)]
+    assert statuses == [200] * 5, statuses
+    assert (counts.read_bytes() if counts.exists() else b"") == before, "a login wrote counts"
 
 
 def _join_from(server: VoilaServer, kernel: str, code: str) -> int:
