@@ -180,7 +180,7 @@ def test_a_teacher_link_to_dungeon_scoring_opens_its_lesson_tab(tmp_path: Path) 
     params = parse_query("lang=en&level=2&seed=3&class=5b&fixed=1", default="en")
     app = DungeonApp(params.lang, params.seed, params.level, lesson=LessonApp)
     dashboard(app, params)
-    assert app.tabs.selected_index == 1 and app.lesson.level == 2
+    assert app.tabs.children[app.tabs.selected_index] is app.lesson and app.lesson.level == 2
     assert app.lesson.fixed and app.lesson.level_select.disabled
     assert DungeonApp("en", 3).tabs.selected_index == 0      # the game, as before
 
