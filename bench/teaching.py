@@ -4,6 +4,7 @@
     python -m bench.teaching [--quick] [LESSON[:LEVEL] ...]   # the per-level table only
     python -m bench.teaching --named [LESSON[:LEVEL] ...]     # named share per error only
     python -m bench.teaching --drivers [LESSON[:LEVEL] ...]   # what holds a slow level back
+    python -m bench.teaching --drivers --opens --columns "as is,3-in-4 of 12" [LESSON[:LEVEL] ...]
 
 Per lesson level, with the simulated learners of the tests (tests/practice/learners.py) on
 the shared item bank (tests/support/item_bank.py), through the lesson's own mastery rules:
@@ -57,24 +58,39 @@ def level_figures(lesson, level: int, quick: bool) -> LevelFigures:
     perfect = opens(lesson, level, lambda d: L.perfect, 10 if quick else 20, 60, bank)
     real = opens(lesson, level, L.good_child, deals, 60, bank)
     better = opens(lesson, level, lambda d: L.improving(), deals, 60, bank)
-    rates, opened = [], 0
-    for name, guesser in (("uniform", L.guesser), ("plausible", L.plausible),
-                          ("constant", L.constant)):
+    rates = []
+    for name, guesser in guessers():
         rng = random.Random(name)
         rates.append(sum(check(ex, guesser(ex, rng)).correct for ex in items) / len(items))
-        opened += sum(n != L.NEVER for n in opens(lesson, level, lambda d, g=guesser: g,
-                                                 deals, 50, bank))
-    slips_opened = 0
-    for key in lesson.levels[level - 1].misconceptions:
-        carrier = L.carrying(key)
-        slips_opened += sum(n != L.NEVER for n in opens(lesson, level, lambda d, c=carrier: c,
-                                                       deals, 120, bank))
+    opened, slips_opened = others_opened(lesson, level, deals, bank)
     shares = [share for _, share in named_shares(lesson, level, items).values()]
     return LevelFigures(f"{lesson.id} {level}", statistics.median(perfect),
                         (statistics.median(real), L.percentile(real, 0.95)),
                         (statistics.median(better), L.percentile(better, 0.95)), tuple(rates),  # type: ignore[arg-type]
                         lesson.levels[level - 1].guess, opened, slips_opened,
                         min(shares, default=1.0))
+
+
+def guessers() -> tuple[tuple[str, object], ...]:
+    """The format-aware guessers (uniform, plausible) and the constant one, by name."""
+    from tests.practice import learners as L
+
+    return (("uniform", L.guesser), ("plausible", L.plausible), ("constant", L.constant))
+
+
+def others_opened(lesson, level: int, deals: int, bank: int) -> tuple[int, int]:
+    """Deals in which a guesser (any of the three) and a one-misconception learner (any of
+    the level's) opened the level: the two counts that must stay 0."""
+    from tests.practice import learners as L
+
+    opened = sum(n != L.NEVER for _, guesser in guessers()
+                 for n in L.items_to_open(lesson, level, lambda d, g=guesser: g, deals, 50, bank))
+    slips = 0
+    for key in lesson.levels[level - 1].misconceptions:
+        carrier = L.carrying(key)
+        slips += sum(n != L.NEVER for n in L.items_to_open(lesson, level, lambda d, c=carrier: c,
+                                                          deals, 120, bank))
+    return opened, slips
 
 
 def named_table(only: list[str] | None, size: int) -> None:
@@ -98,11 +114,52 @@ def named_table(only: list[str] | None, size: int) -> None:
 # sampled 0.18 is stored as 0.20, the highest that asks for only 5 clean answers), no "3 in 4
 # right since the level was chosen", no "the clean run holds a telling item of each error".
 GUESS_REACHABLE = 0.18
+WINDOWS = (8, 12, 16)   # "3 in 4 of the last N answers at the level" (#38, h38g)
 
 
-def drivers_table(only: list[str] | None, quick: bool) -> None:
+def windowed(size: int) -> tuple[object, ...]:
+    """Patches that count LEVEL_ACCURACY over the last `size` answers at the level instead of
+    since it was chosen (a slip early in the level no longer holds it shut for long). The
+    window follows the record's own counts: kept on a step back, cleared on a new level;
+    the guesser check (`guesser_tail`) still counts every answer since the level was chosen."""
+    from unittest import mock
+
+    import sq_edu.practice.mastery as mastery
+
+    accuracy = mastery.LEVEL_ACCURACY
+    mastered = mastery.LessonRecord.mastered.fget
+    advance, restart = mastery.Mastery._advance, mastery.LessonRecord.restart
+
+    def recent(rec: mastery.LessonRecord) -> list[bool]:
+        return rec.__dict__.setdefault("recent", [])
+
+    def advance_(self, lesson_id, level, clean, correct, *args):  # type: ignore[no-untyped-def]
+        rec = self.lesson(lesson_id)
+        if level == rec.level:
+            recent(rec).append(bool(correct))
+            del recent(rec)[:max(0, len(recent(rec)) - size)]
+        return advance(self, lesson_id, level, clean, correct, *args)
+
+    def restart_(self, level, keep_record=False):  # type: ignore[no-untyped-def]
+        if not keep_record:
+            recent(self).clear()
+        restart(self, level, keep_record)
+
+    def mastered_(self) -> bool:  # type: ignore[no-untyped-def]
+        return bool(mastered(self)) and sum(recent(self)) >= accuracy * len(recent(self))
+
+    return (mock.patch.object(mastery, "LEVEL_ACCURACY", 0.0),
+            mock.patch.object(mastery.LessonRecord, "mastered", property(mastered_)),
+            mock.patch.object(mastery.Mastery, "_advance", advance_),
+            mock.patch.object(mastery.LessonRecord, "restart", restart_))
+
+
+def drivers_table(only: list[str] | None, quick: bool, opens: bool = False,
+                  columns: list[str] | None = None) -> None:
     """The realistic child's median/95th as is and with one rule relaxed: which one (or the
-    level's guess rate, the only one items can change) holds a slow level back."""
+    level's guess rate, the only one items can change) holds a slow level back. `opens` adds
+    to each cell the deals a guesser + a one-misconception learner opened the level in;
+    `columns` keeps only the named columns."""
     import contextlib
     from unittest import mock
 
@@ -120,8 +177,12 @@ def drivers_table(only: list[str] | None, quick: bool) -> None:
                "no 3-in-4": (mock.patch.object(mastery, "LEVEL_ACCURACY", 0.0),),
                "no telling": (mock.patch.object(mastery, "misconception_bits",
                                                 lambda named, keys: (0, 0)),)}
+    relaxed.update({f"3-in-4 of {w}": windowed(w) for w in WINDOWS})
     deals, size = (30, 100) if quick else (100, 200)
-    print(f"{'level':<18}" + "".join(f"{name:>14}" for name in relaxed), flush=True)
+    width = 18 if opens else 14
+    if columns:
+        relaxed = {name: relaxed[name] for name in columns}
+    print(f"{'level':<18}" + "".join(f"{name:>{width}}" for name in relaxed), flush=True)
     for lid, lesson in sorted(load_lessons().lessons.items()):
         for n in range(1, len(lesson.levels) + 1):
             if only and lid not in only and f"{lid}:{n}" not in only:
@@ -132,8 +193,10 @@ def drivers_table(only: list[str] | None, quick: bool) -> None:
                     for patch in patches:
                         stack.enter_context(patch)
                     found = L.items_to_open(lesson, n, L.good_child, deals, 60, size)
-                cells.append(f"{_n(statistics.median(found))}/{_n(L.percentile(found, 0.95))}")
-            print(f"{lesson.id + ' ' + str(n):<18}" + "".join(f"{c:>14}" for c in cells),
+                    others = others_opened(lesson, n, deals, size) if opens else None
+                cells.append(f"{_n(statistics.median(found))}/{_n(L.percentile(found, 0.95))}"
+                             + (f" {others[0]}+{others[1]}" if others else ""))
+            print(f"{lesson.id + ' ' + str(n):<18}" + "".join(f"{c:>{width}}" for c in cells),
                   flush=True)
 
 
@@ -193,13 +256,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--named", action="store_true")
     parser.add_argument("--drivers", action="store_true")
+    parser.add_argument("--opens", action="store_true",
+                        help="with --drivers: guesser+misconception deals that opened, per cell")
+    parser.add_argument("--columns", type=lambda text: text.split(","),
+                        help="with --drivers: only these columns, comma-separated")
     parser.add_argument("only", nargs="*")
     args = parser.parse_args(argv)
     if args.named:
         named_table(args.only, 100 if args.quick else 200)
         return 0
     if args.drivers:
-        drivers_table(args.only, args.quick)
+        drivers_table(args.only, args.quick, args.opens, args.columns)
         return 0
     figures(args.quick, args.only)
     return 0
