@@ -42,12 +42,15 @@ def progress_folder_outside_home(tmp_path_factory: pytest.TempPathFactory) -> It
 
 @pytest.fixture(scope="session")
 def voila_server() -> Iterator[VoilaServer]:
-    """The dashboards served as `sq-edu serve` does, without preheating (faster to start)."""
+    """The dashboards served as `sq-edu serve` does, with one preheated kernel per dashboard
+    (its default): a page opens on a kernel that already started and imported the lesson,
+    and the next one starts while the test reads the page (test_phone alone, quiet
+    machine: 66 s -> 59 s)."""
     from sq_edu.server.server import VoilaServer, with_option
 
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
     log = ROOT / "test-artifacts" / (f"voila-{worker}.log" if worker else "voila.log")
-    server = VoilaServer(log_path=log)
+    server = VoilaServer(log_path=log, preheat=True)
     # One server for the whole session opens far more pages than a class: closing a
     # Playwright context sends no page-close beacon, so their kernels stay until culled and
     # the class-size cap (40) would turn later pages into "the class is full" (its own test
