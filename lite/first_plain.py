@@ -8,7 +8,7 @@ seconds before the child sees a card. So the build draws each saved deal once, i
 that same front end (`firstScreen` of sq-app.js: the same manager, the same hand.js), and keeps
 what it drew: the screen's HTML and the widgets' style. The app page (lite/app/app.html) puts it
 on the screen at once with a few lines of script that take the card picks, and loads the
-widgets' front end and Python only after the first paint. Nothing of the task is written twice:
+widgets' front end and Python once the screen is tappable. Nothing of the task is written twice:
 the HTML is what the page's own Python and front end made of the same deal.
 
 Output beside each `first/<page>.<lang>.<seed>.json`: `<...>.plain.json`, {html, hands}, where

@@ -95,3 +95,42 @@ def test_the_first_task_is_picked_before_python_and_checked_after(browser: Any, 
     finally:
         site.context.close()
 
+
+
+def test_python_waits_while_the_child_picks(browser: Any, site_url: str) -> None:
+    """Starting Python's worker kept a phone's main thread busy and the first tap waited behind
+    it (issue #44): the page does not ask for the worker while the child picks, then asks on its
+    own, and Python takes the picks over and judges them."""
+    site, held = _held_site(browser, site_url)
+    site.page.clock.install()   # the page's timers wait until the test lets time run
+    try:
+        site.page.goto(f"{site_url}equations.html?lang=en")
+        frame = site.page.frame_locator("#app")
+        frame.locator(CARD).first.wait_for(timeout=60_000)
+        site.page.clock.run_for(100)   # the page's cover goes (its watch is a timer)
+        site.page.wait_for_selector("#loading", state="hidden")
+        twin = _twin(site, "en")
+        pick_right(frame, twin)
+        picked = frame.locator(f'{CARD}[aria-pressed="true"]')
+        assert picked.count() == len(twin.exercise.answers[0])
+        site.page.clock.run_for(300)   # less than the wait after a pick
+        assert not held, "Python's worker was asked for while the child was picking"
+        assert site.app().evaluate("() => window.sqPythonAsked") is None
+        assert site.page.evaluate("() => window.sqPage.ready") is None, \
+            "the service worker was registered while the child was picking"
+        site.page.clock.resume()
+        for _ in range(60):
+            if held:
+                break
+            site.page.wait_for_timeout(500)
+        assert held, "the page never asked for its Python worker"
+        for request in held:
+            request.continue_()
+        site.context.unroute("**/sq-python.js")
+        site.app().wait_for_function(PYTHON_READY, timeout=LOAD_SECONDS * 1000)
+        assert picked.count() == len(twin.exercise.answers[0])
+        site.app().locator(".sq-submit").click()
+        site.app().locator(".sq-feedback .sq-status-good").wait_for()
+        assert not site.console.errors, f"console errors: {site.console.errors[:5]}"
+    finally:
+        site.context.close()
