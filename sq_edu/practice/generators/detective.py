@@ -129,12 +129,15 @@ def _fresh_position(p: Mapping[str, Any], rng: random.Random, base: Base,
     top = max(PLAY_DECK[c] for c in cards) - int(held)   # a card you hold is seen
     want = base.answer_rng().randint(0, top)
     most = p["max_pile"]   # a pile the learner can count (grade 1: 12)
-    near = tuple(sorted(range(top + 1), key=lambda v: (abs(v - want), -v)))
+    def closeness(v: int) -> tuple[int, int]:   # nearest the drawn count, the larger first
+        return abs(v - want), -v
+
+    near = tuple(sorted(range(top + 1), key=closeness))
 
     def nearest(o: Observation) -> int | None:
         left = unseen(o)
         counts = [left[c] for c in cards if not held or c in o.hand]
-        return min(counts, key=lambda v: (abs(v - want), -v)) if counts else None
+        return min(counts, key=closeness) if counts else None
 
     pos = find_position(rng, p["players"], base.rules, window, want,
                         lambda o: None if most and len(o.discard_pile) > most else nearest(o),
