@@ -82,9 +82,16 @@ def door_form(handler: tornado.web.RequestHandler, lang: str, page: str,
         f'{html.escape(t("safety.password_enter", lang))}</button>'
         f'<p style="font-size:1.2rem;margin:.25rem 0 0">{html.escape(t("safety.door_hint", lang))}'
         "</p></form>"
-        f"<script>setInterval(function(){{var f=document.getElementById({json.dumps(FIELD)});"
-        f"if(!f.value&&document.activeElement!==f)location.replace({json.dumps(page)})"
-        "}}, 60000)</script>")
+        f"<script>setInterval(function(){{var f=document.getElementById({_js(FIELD)});"
+        f"if(!f.value&&document.activeElement!==f)location.replace({_js(page)})"
+        "}, 60000)</script>")
+
+
+def _js(text: str) -> str:
+    """`text` as a script's string: no `</script>` or `<!--` can end the script early (the
+    page address is the asker's to choose)."""
+    return json.dumps(text).replace("<", "\\u003c").replace(">", "\\u003e").replace(
+        "&", "\\u0026")
 
 
 def waiting_page(handler: tornado.web.RequestHandler, lang: str, full: str,

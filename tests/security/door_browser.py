@@ -20,10 +20,13 @@ SCREENS: dict[str, dict[str, Any]] = {
 LESSON = "voila/render/queen_points.ipynb"
 
 
-def _signed_in(context: Any, url: str) -> Any:
-    """A page at `url` in `context`, past the class password's login form."""
+def _signed_in(context: Any, url: str, errors: list[str] | None = None) -> Any:
+    """A page at `url` in `context`, past the class password's login form (its script
+    errors go into `errors`)."""
     page = context.new_page()
     page.set_default_timeout(90_000)
+    if errors is not None:
+        page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(url)
     if "/login" in page.url:
         page.locator("#password").fill(CLASS_PASSWORD)
@@ -44,8 +47,9 @@ def waiting_pages(server: VoilaServer, read_code: Any) -> dict[str, Any]:
         for screen, options in SCREENS.items():
             for lang in ("en", "ru"):
                 context = browser.new_context(**options)
+                errors: list[str] = []
                 page = _signed_in(context, f"{server.url}sq-edu/door?lang={lang}&next=/"
-                                           f"{LESSON}%3Flang%3D{lang}")
+                                           f"{LESSON}%3Flang%3D{lang}", errors)
                 field, button = page.locator("#door-code"), page.locator("form button")
                 label = page.locator("label[for=door-code]").inner_text()
                 boxes = [field.bounding_box(), button.bounding_box()]
@@ -60,6 +64,7 @@ def waiting_pages(server: VoilaServer, read_code: Any) -> dict[str, Any]:
                     page.locator(".jupyter-widgets").first.wait_for()
                     entered = page.url
                 seen[f"{screen}-{lang}"] = {"label": label, "first": first, "entered": entered,
+                                            "errors": errors,
                                             "sizes": [(b or {}).get("height", 0) for b in boxes],
                                             "right": max((b or {}).get("x", 0) + (b or {}).get(
                                                 "width", 0) for b in boxes)}

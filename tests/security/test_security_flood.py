@@ -450,6 +450,11 @@ def test_the_door_code_in_chromium_with_the_keyboard_and_on_the_teacher_page(
         assert min(page["sizes"]) >= 44, (name, page["sizes"])
         assert page["right"] <= (390 if name.startswith("phone") else 1280), (name, page)
         assert page["first"] == "door-code", (name, page["first"])
+        assert not page["errors"], (name, page["errors"])   # the self-reload script runs
+    status, page, _ = page_from(   # the page address is the asker's: it cannot end the script
+        served, "sq-edu/door?next=%2Fvoila%2Frender%2Fa.ipynb%3Fx%3D%3C%2Fscript%3E%3Cb%3E",
+        "127.0.0.41", teacher_jar)
+    assert status == 200 and page.count("</script>") == 1 and "<b>" not in page, page[-600:]
     assert "queen_points.ipynb" in seen["laptop-en"]["entered"]
     assert re.search(r"\d{3} \d{3}", shown["phone-en"]) and "Door code" in shown["phone-en"]
     assert re.search(r"\d{3} \d{3}", shown["laptop-ru"]) and "Код входа" in shown["laptop-ru"]
