@@ -15,17 +15,23 @@ device behind the flooding address gets; how many pages the flood got and had re
 preheated kernels waiting before anyone came and the memory of one. Then fresh pages at
 127.0.0.1 guess Anna's secret, and the seconds from Save to the answer are measured for her
 right secret from her tablet and from a new device at another address (target at most 2 s).
+During the flood, brand-new devices behind the flooding address type the teacher's one-time
+door code on their waiting page (seconds to the lesson page; target at most 2 s), and after it
+a script's wrong door codes, a fresh device each, are counted a minute.
 """
 
 from __future__ import annotations
 
+import html
 import multiprocessing
 import os
+import re
 import shlex
 import statistics
 import tempfile
 import threading
 import time
+import urllib.parse
 import urllib.request
 from multiprocessing.sharedctypes import Synchronized
 from multiprocessing.synchronize import Event as EventType
@@ -40,6 +46,7 @@ from bench.guessing import PASSWORD, TEACHER, Device, TeacherPage, class_server
 LESSON = "/voila/render/queen_points.ipynb"
 OPTIONS_ENV = "SQ_BENCH_FLOOD_OPTIONS"   # more `sq-edu serve` flags, to compare pool settings
 SECRET = "2581"
+DOOR_ROUTE = "/sq-edu/door"
 
 
 class Page(TeacherPage):
@@ -168,6 +175,77 @@ def _owners(url: str, port: int, teacher: Device, anna: Device,
     return run_sync(timed())
 
 
+def _type_door_code(device: Device, waiting: str, code: str) -> tuple[int, str]:
+    """Type `code` into the door field of the waiting page `waiting` and press the button;
+    (status, Location: the page the device is sent back to)."""
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', waiting))
+    body = urllib.parse.urlencode({**{k: html.unescape(v) for k, v in fields.items()},
+                                   "code": code})
+    status, _text, location = _send_seeing(device, f"{DOOR_ROUTE}?lang=en", body)
+    return status, location
+
+
+def _send_seeing(device: Device, path: str, body: str) -> tuple[int, str, str]:
+    """A POST from `device` that keeps the answer's Location (a redirect is not followed)."""
+    import http.client
+
+    connection = http.client.HTTPConnection("127.0.0.1", device.port, timeout=60,
+                                            source_address=(device.source, 0))
+    try:
+        connection.request("POST", path, body=body, headers={
+            "Cookie": "; ".join(f"{k}={v}" for k, v in device.cookies.items()),
+            "Content-Type": "application/x-www-form-urlencoded"})
+        answer = connection.getresponse()
+        return answer.status, answer.read().decode("utf-8", "replace"), \
+            answer.getheader("Location") or ""
+    finally:
+        connection.close()
+
+
+def _door_children(url: str, port: int, folder: Path, repeats: int) -> dict[str, list[float]]:
+    """Brand-new devices behind the flooding address, each given the teacher's door code (the
+    one the teacher page shows, read from the class folder): seconds from pressing the
+    button to the lesson page open with its widgets ("door"), and of those the code's own
+    answer ("door answer")."""
+    from sq_edu.practice.classroom.door_code import DoorCode
+
+    found: dict[str, list[float]] = {"door": [], "door answer": []}
+
+    async def timed() -> None:
+        for _ in range(repeats):
+            device = Device(port)
+            device.form(PASSWORD)
+            status, waiting = device._send("GET", LESSON)
+            assert status == 503 and "door-code" in waiting, f"no waiting page: {status}"
+            start = time.monotonic()
+            status, back = _type_door_code(device, waiting, DoorCode(folder).current())
+            found["door answer"].append(time.monotonic() - start)
+            assert status == 302 and back.endswith(LESSON), f"the code was refused: {status}"
+            page, _ = await _open(url, device, "queen_points")
+            found["door"].append(time.monotonic() - start)
+            await page.close()
+
+    run_sync(timed())
+    return found
+
+
+def _door_guesses(port: int, seconds: float) -> float:
+    """Wrong door codes checked a minute from one address, a fresh device for each (the
+    class password's login cookie kept, as a script would)."""
+    login = Device(port)
+    login.form(PASSWORD)
+    kept = {k: v for k, v in login.cookies.items() if k.startswith("username")}
+    checked, n, end = 0, 0, time.monotonic() + seconds
+    while time.monotonic() < end:
+        n += 1
+        device = Device(port)
+        device.cookies = dict(kept)
+        status, page = device._send("GET", f"{DOOR_ROUTE}?next={LESSON}")
+        status = _type_door_code(device, page, f"{n % 10**6:06d}")[0] if status == 200 else 0
+        checked += status == 403
+    return checked * 60 / seconds
+
+
 def _flood(port: int, stop: EventType, opened: Synchronized[int],
            refused: Synchronized[int]) -> None:
     """Lesson pages from 127.0.0.1, each from a new device cookie, until `stop` (in a process
@@ -228,9 +306,11 @@ def run(quick: bool = False) -> list[dict[str, object]]:
             newcomer.form(PASSWORD)
             behind = newcomer._send("GET", LESSON)[0]
             during = _owners(server.url, server.port, teacher, anna, repeats)
+            door = _door_children(server.url, server.port, Path(tmp) / "progress", repeats)
             stop.set()
             flood.join(120)
             seconds = time.monotonic() - start
+            door_guesses = _door_guesses(server.port, 15.0)
             run_sync(_free_the_class(server.url, teacher))
             secret = _secret_during_attack(server.url, server.port, anna, repeats)
         for who, what in (("teacher", "teacher page (signed in before)"),
@@ -258,6 +338,17 @@ def run(quick: bool = False) -> list[dict[str, object]]:
                      "value": refused.value * 60 / seconds, "unit": "/min", "target": "info"})
         rows.append({"benchmark": "new device behind the flooding address",
                      "value": behind, "unit": "HTTP", "target": "503 (waits)"})
+        rows.append({"benchmark": "late child's new device behind the flooding address, with "
+                                  "the teacher's door code: Come in to the lesson page with "
+                                  "its widgets (median / slowest)",
+                     "value": f"{statistics.median(door['door']):.2f} / {max(door['door']):.2f}",
+                     "unit": "s", "target": "<= 2"})
+        rows.append({"benchmark": "  of which the door code's answer (median / slowest)",
+                     "value": f"{statistics.median(door['door answer']):.3f} / "
+                              f"{max(door['door answer']):.3f}", "unit": "s", "target": "info"})
+        rows.append({"benchmark": "wrong door codes checked, a fresh device each, one address "
+                                  "(after the flood)",
+                     "value": door_guesses, "unit": "/min", "target": "info"})
         for who, what in (("tablet", "her tablet at the guessers' address"),
                           ("elsewhere", "a new device at another address")):
             rows.append({"benchmark": f"Anna's right secret during an attack on it, {what}: "

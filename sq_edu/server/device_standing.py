@@ -2,8 +2,9 @@
 
 A cookie costs a script one request, so the page caps cannot trust a device for having one;
 they can trust what the device did with it. The guess counter (`guess_limit`) marks every
-device that gave a right answer: the teacher password on the teacher page (`"teacher"`) or a
-learner's secret (`"owner"`: the child's own tablet). The class password's mark is not
+device that gave a right answer: the teacher password on the teacher page (`"teacher"`), a
+learner's secret (`"owner"`: the child's own tablet) or the teacher's one-time door code
+(`"owner"`: a late child's new device, `classroom.door_code`). The class password's mark is not
 counted: every script of the class has it.
 
 A learner's record is no proof by itself: a flooder can make one ("junk", any secret) on a page
@@ -31,6 +32,7 @@ from sq_edu.practice.guess_limit import GuessLimit
 from sq_edu.server.class_login import class_guesses
 
 TEACHER = "teacher"
+DOOR = "door"     # the guess counter's target for the teacher's door code
 OWNER = "owner"
 SETTLE = 600.0   # seconds before a record made here vouches for its devices
 VOUCHES = 3      # devices one learner's record vouches for
@@ -68,6 +70,8 @@ class DeviceStanding:
         for target, device, first in limit.opened():
             if target == TEACHER:
                 marks[device] = TEACHER
+            elif target == DOOR and marks.get(device) != TEACHER:
+                marks[device] = OWNER   # came in with the teacher's one-time door code
             elif target.startswith("learner:"):
                 firsts.setdefault(target, []).append((first, device))
         vouched: dict[str, list[str]] = {}

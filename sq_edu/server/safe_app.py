@@ -14,8 +14,8 @@ and sets no `_xsrf` cookie, so its own page-close beacon fails the XSRF check (v
   counted per device (`class_login.py`, `device_cookie.py`); `?token=` in an address refused;
 - a kernel cap (`max_kernels`), a per-device cap (`max_pages_per_client`) and one for new
   devices at one address (`max_pages_per_address`), none of which holds the owner back
-  (`page_book.py`): past one a friendly "full, try again in a minute" page (English or
-  Russian) instead of a new kernel; the teacher page can free the class (`free_class.py`);
+  (`page_book.py`): past one a friendly "full, try again in a minute" page instead of a
+  kernel, with a field for the teacher's door code (`door.py`); "free the class" (`free_class.py`);
 - a refusal, without a kernel, of cross-site subresource requests (an `<img>` or `fetch`
   from another site) for a dashboard; following a link from another site still works;
 - page kernels with no websocket for `unconnected_timeout` seconds are shut down
@@ -67,6 +67,7 @@ from sq_edu.server.classgame.mount import start_ticking as start_class_game
 from sq_edu.server.compress import AssetGZip
 from sq_edu.server.device_cookie import DEVICE_HEADER, device_of
 from sq_edu.server.device_standing import DeviceStanding
+from sq_edu.server.door import DoorHandler, door_route, waiting_page
 from sq_edu.server.free_class import FreeClassHandler
 from sq_edu.server.friendly import friendly_cell_errors, friendly_page, page_lang
 from sq_edu.server.page_book import PageBook
@@ -78,7 +79,6 @@ from sq_edu.server.tables.mount import kernel_env, mount, start_ticking
 log = logging.getLogger(__name__)
 CLIENT_HEADER = "X-Sq-Client"   # the kernel reads it as HTTP_X_SQ_CLIENT (guess_limit)
 _KERNEL_ID = re.compile(r'"kernelId":\s*"([0-9A-Za-z-]{8,64})"')
-FULL = {"class": "class", "device": "device", "address": "place"}   # refusal -> its page
 
 
 class SafeKernelSpecManager(KernelSpecManager):
@@ -136,8 +136,7 @@ class SafeVoilaHandler(TornadoVoilaHandler):
                         address, len(app.pages.pages_of(device.key)))
             self.set_status(503)
             self.set_header("Retry-After", "60")
-            self.finish(friendly_page(lang, f"safety.{FULL[full]}_full_title",
-                                      f"safety.{FULL[full]}_full_text", refresh=60))
+            self.finish(waiting_page(self, lang, full))   # "address": with the door field
             return
         # Voila hands these headers to the kernel (`http_header_envs`): set here, so a
         # header the browser sent under that name is replaced.
@@ -241,7 +240,8 @@ class SafeVoila(Voila):
                                                   self.page_device)
         handlers += more
         handlers += [(r"/logout", LogoutHandler), (FreeClassHandler.route, FreeClassHandler),
-                     (ClassReportHandler.route, ClassReportHandler)]
+                     (ClassReportHandler.route, ClassReportHandler),
+                     (door_route(self.server_url or self.base_url), DoorHandler)]
         for entry in super().init_handlers():
             pattern, handler, *rest = entry
             if pattern.endswith("/logout"):

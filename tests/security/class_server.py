@@ -223,3 +223,49 @@ def kernel_processes(server: VoilaServer) -> dict[int, str]:
         if "kernel-" in line:
             found[child.pid] = line
     return found
+
+
+class _Stay(urllib.request.HTTPRedirectHandler):
+    """Answer a redirect as it is (its status and Location), without following it."""
+
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None
+
+
+def door_opener(jar: http.cookiejar.CookieJar, source: str) -> urllib.request.OpenerDirector:
+    """A browser at `source` with cookies `jar` that shows redirects instead of following."""
+    return urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar),
+                                       FromAddress(source), _Stay())
+
+
+def page_from(server: VoilaServer, path: str, source: str,
+              jar: http.cookiejar.CookieJar) -> tuple[int, str, str]:
+    """GET `path` as a browser does (cookies it is given are kept in `jar`); (status, body,
+    Location)."""
+    try:
+        with door_opener(jar, source).open(server.url + path, timeout=120) as answer:
+            return answer.status, answer.read().decode("utf-8", "replace"), ""
+    except urllib.error.HTTPError as refused:
+        return (refused.code, refused.read().decode("utf-8", "replace"),
+                refused.headers.get("Location", ""))
+
+
+def type_door_code(server: VoilaServer, waiting_page: str, code: str, source: str,
+                   jar: http.cookiejar.CookieJar) -> tuple[int, str, str]:
+    """Type `code` into the door field of `waiting_page` (its form as sent) and press the
+    button; (status, body, Location)."""
+    import html
+
+    form = re.search(r'<form method="post" action="([^"]+)"', waiting_page)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"',
+                             waiting_page))
+    assert form is not None and "_xsrf" in fields, "no door field on the waiting page"
+    body = urllib.parse.urlencode({**{k: html.unescape(v) for k, v in fields.items()},
+                                   "code": code}).encode()
+    target = server.url.rstrip("/") + html.unescape(form.group(1))
+    try:
+        with door_opener(jar, source).open(target, data=body, timeout=120) as answer:
+            return answer.status, answer.read().decode("utf-8", "replace"), ""
+    except urllib.error.HTTPError as refused:
+        return (refused.code, refused.read().decode("utf-8", "replace"),
+                refused.headers.get("Location", ""))

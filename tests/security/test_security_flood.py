@@ -17,7 +17,7 @@ import resource
 import socket
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -34,9 +34,12 @@ from class_server import (
     log_in,
     name_learner,
     one,
+    page_from,
     teacher_tries,
+    type_door_code,
     wait_until,
 )
+from door_browser import in_chromium, login_cookie_only, teacher_pages, waiting_pages
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
@@ -210,7 +213,7 @@ def _phone_margins(pages: list[str]) -> list[float]:
                     page.set_content(body)
                     if screen == "phone":
                         edges += [page.locator(css).bounding_box()["x"]   # type: ignore[index]
-                                  for css in ("h1", "p")]
+                                  for css in ("h1", "p[role=status]")]
                     page.screenshot(path=ARTIFACTS / f"place-full-{screen}-{lang}.png")
                     context.close()
             browser.close()
@@ -291,6 +294,170 @@ def test_a_page_flood_from_one_address_keeps_neither_the_teacher_nor_a_child_out
     assert "closed" in said and widgets, said
     assert wait_until(lambda: _fresh_page(served, FLOOD) == 200, 60), \
         "the freed class still holds the address's share"
+
+
+DOOR_NAT = "127.0.0.40"   # another school NAT address, flooded for the door code
+WRONG_CODES = 1000
+
+
+def _door_code(teacher: ClassPage) -> str:
+    """The door code the teacher page shows now (its live view refreshes it)."""
+    found = re.search(r"(\d{3}) (\d{3})", str(
+        teacher.states[one(teacher, "sq-door-code")]["state"].get("value", "")))
+    assert found is not None, "no door code on the teacher page"
+    return found.group(1) + found.group(2)
+
+
+async def _shown(teacher: ClassPage, css: str, wanted: Callable[[str], bool]) -> str:
+    """What widget `css` of the open teacher page shows, once `wanted` (at most 30 s)."""
+    text = ""
+    for _ in range(60):
+        text = str(teacher.states[one(teacher, css)]["state"].get("value", ""))
+        if wanted(text):
+            break
+        await asyncio.sleep(0.5)
+    return text
+
+
+def _wrong_code_from_a_fresh_device(server: VoilaServer, login: object, code: str) -> int:
+    """A script's try: a new device (the class password's cookie, no device cookie) opens
+    the door field and types `code`; the status."""
+    jar = login_cookie_only(login)   # type: ignore[arg-type]
+    status, page, _ = page_from(server, "sq-edu/door?next=/voila/render/queen_points.ipynb",
+                                DOOR_NAT, jar)
+    assert status == 200, status
+    return type_door_code(server, page, code, DOOR_NAT, jar)[0]
+
+
+def test_a_late_childs_new_device_comes_in_with_the_teachers_door_code(
+        served: VoilaServer) -> None:
+    """A page flood from one address (each page a new device, kept open) fills the share
+    of new pages there; a child's brand-new device behind it gets the waiting page, types
+    the door code the teacher page shows and gets its lesson page; the code opens once (a
+    second device with it is told kindly); 1,000 wrong codes from fresh devices there lock
+    neither the teacher nor the next right code out; the teacher page lists the use."""
+    teacher_jar = log_in(served, source=DOOR_NAT, then="/voila/tree/")[1]
+    lesson = "voila/render/queen_points.ipynb"
+
+    async def scenario() -> dict[str, object]:
+        teacher = await ClassPage(served, "teacher", teacher_jar, source=DOOR_NAT).open()
+        await teacher.load_widgets()
+        await teacher_tries(teacher, [TEACHER_PASSWORD])
+        await teacher.load_widgets()
+        code = _door_code(teacher)
+        flood = []
+        for _ in range(NEW_PAGES_PER_ADDRESS):   # the script's pages, websockets open
+            jar = await asyncio.to_thread(log_in, served, source=DOOR_NAT, then="/voila/tree/")
+            flood.append(await ClassPage(served, "queen_points", jar[1],
+                                         source=DOOR_NAT).open())
+        late_jar = (await asyncio.to_thread(log_in, served, source=DOOR_NAT,
+                                            then="/voila/tree/"))[1]
+        waiting = await asyncio.to_thread(page_from, served, f"{lesson}?lang=ru", DOOR_NAT,
+                                          late_jar)
+        start = time.monotonic()
+        typed = await asyncio.to_thread(type_door_code, served, waiting[1],
+                                        f"{code[:3]} {code[3:]}", DOOR_NAT, late_jar)
+        child = await ClassPage(served, "queen_points", late_jar, "lang=ru",
+                                source=DOOR_NAT).open()
+        await child.load_widgets()
+        seconds = time.monotonic() - start
+        russian = _russian(child)
+        await child.close()
+        second_jar = (await asyncio.to_thread(log_in, served, source=DOOR_NAT,
+                                              then="/voila/tree/"))[1]
+        second_wait = await asyncio.to_thread(page_from, served, lesson, DOOR_NAT, second_jar)
+        second = await asyncio.to_thread(type_door_code, served, second_wait[1], code,
+                                         DOOR_NAT, second_jar)
+        still = await asyncio.to_thread(page_from, served, lesson, DOOR_NAT, second_jar)
+        used = await _shown(teacher, "sq-door-uses", lambda text: DOOR_NAT in text)
+        await _shown(teacher, "sq-door-code", lambda text: f"{code[:3]} {code[3:]}" not in text)
+        right = _door_code(teacher)
+        await teacher.close()
+        # 1,000 wrong codes, each from a fresh device at that address (4 at a time), while
+        # the flood's pages stay open.
+        wrong = [f"{(int(right) + 1 + n) % 10**6:06d}" for n in range(WRONG_CODES)]
+        statuses = await asyncio.to_thread(_wrong_codes, served, teacher_jar, wrong)
+        teacher = await ClassPage(served, "teacher", teacher_jar, source=DOOR_NAT).open()
+        await teacher.load_widgets()
+        said = (await teacher_tries(teacher, [TEACHER_PASSWORD]))[0]
+        await teacher.load_widgets()
+        after = _door_code(teacher)
+        await teacher.close()
+        last_jar = (await asyncio.to_thread(log_in, served, source=DOOR_NAT,
+                                            then="/voila/tree/"))[1]
+        last_wait = await asyncio.to_thread(page_from, served, lesson, DOOR_NAT, last_jar)
+        last = await asyncio.to_thread(type_door_code, served, last_wait[1], after, DOOR_NAT,
+                                       last_jar)
+        last_page = await asyncio.to_thread(page_from, served, lesson, DOOR_NAT, last_jar)
+        for held in flood:
+            await held.close()
+        return {"waiting": waiting, "typed": typed, "seconds": seconds, "russian": russian,
+                "second": second, "still": still[0], "used": used, "code": code,
+                "right": right, "statuses": statuses, "said": said, "after": after,
+                "last_wait": last_wait[0], "last": last[0], "last_page": last_page[0]}
+
+    seen = run_sync(scenario())
+    waiting, typed, second = seen["waiting"], seen["typed"], seen["second"]
+    assert waiting[0] == 503 and 'id="door-code"' in waiting[1], waiting[0]   # type: ignore[index]
+    assert "Попроси у учителя код для входа" in waiting[1]   # type: ignore[index]
+    assert typed[0] == 302 and typed[2].endswith(f"{lesson}?lang=ru"), typed[:1]   # type: ignore[index]
+    assert seen["russian"], "the child's page did not open in Russian"
+    assert second[0] == 403 and "already used that door code" in second[1], second[0]   # type: ignore[index]
+    assert seen["still"] == 503   # the second device still waits
+    assert DOOR_NAT in str(seen["used"]) and "let in" in str(seen["used"]), seen["used"]
+    assert seen["right"] != seen["code"], "the spent code is still shown"
+    print(f"late child, code to lesson page with widgets: {seen['seconds']:.2f} s")
+    statuses = list(seen["statuses"])   # type: ignore[call-overload]
+    assert set(statuses) == {403}, {s: statuses.count(s) for s in set(statuses)}
+    said = str(seen["said"])
+    assert "wait" not in said.lower() and "wrong" not in said.lower(), said   # the teacher
+    assert seen["after"] == seen["right"], "wrong codes changed the door code"
+    assert seen["last_wait"] == 503, "the flood no longer held the address's share"
+    assert seen["last"] == 302 and seen["last_page"] == 200, (seen["last"], seen["last_page"])
+
+
+def _wrong_codes(server: VoilaServer, login: object, codes: list[str]) -> list[int]:
+    """Each code from a fresh device, four at a time; the statuses."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        return list(pool.map(
+            lambda code: _wrong_code_from_a_fresh_device(server, login, code), codes))
+
+
+def test_the_door_code_in_chromium_with_the_keyboard_and_on_the_teacher_page(
+        served: VoilaServer) -> None:
+    """The waiting page's field on a touch phone and a laptop, English and Russian: named by
+    its label, 44 px or more, inside the screen, first under Tab; a code typed and entered
+    with the keyboard opens the lesson. The teacher page shows the code."""
+    teacher_jar = log_in(served, source="127.0.0.41", then="/voila/tree/")[1]
+
+    async def code_now() -> str:
+        teacher = await ClassPage(served, "teacher", teacher_jar, source="127.0.0.41").open()
+        await teacher.load_widgets()
+        await teacher_tries(teacher, [TEACHER_PASSWORD])
+        await teacher.load_widgets()
+        code = _door_code(teacher)
+        await teacher.close()
+        return code
+
+    shown = in_chromium(teacher_pages, served)
+    seen = in_chromium(waiting_pages, served, lambda: run_sync(code_now()))
+    for name, page in seen.items():
+        lang = name.rsplit("-", 1)[1]
+        assert page["label"] == {"en": "Ask your teacher for a door code",
+                                 "ru": "Попроси у учителя код для входа"}[lang], page
+        assert min(page["sizes"]) >= 44, (name, page["sizes"])
+        assert page["right"] <= (390 if name.startswith("phone") else 1280), (name, page)
+        assert page["first"] == "door-code", (name, page["first"])
+        assert not page["errors"], (name, page["errors"])   # the self-reload script runs
+    status, page, _ = page_from(   # the page address is the asker's: it cannot end the script
+        served, "sq-edu/door?next=%2Fvoila%2Frender%2Fa.ipynb%3Fx%3D%3C%2Fscript%3E%3Cb%3E",
+        "127.0.0.41", teacher_jar)
+    assert status == 200 and page.count("</script>") == 1 and "<b>" not in page, page[-600:]
+    assert "queen_points.ipynb" in seen["laptop-en"]["entered"]
+    assert re.search(r"\d{3} \d{3}", shown["phone-en"]) and "Door code" in shown["phone-en"]
+    assert re.search(r"\d{3} \d{3}", shown["laptop-ru"]) and "Код входа" in shown["laptop-ru"]
 
 
 def test_a_flood_of_logins_writes_no_guess_count(served: VoilaServer) -> None:

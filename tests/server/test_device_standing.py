@@ -62,3 +62,18 @@ def test_the_mark_of_when_a_device_first_opened_survives_later_answers(tmp_path:
     assert ("learner:anna", "10.0.0.9|tablet", first) in limit.opened()
     assert standing("10.0.0.9|tablet") == "owner"
     assert standing(f"10.0.0.9|other{VOUCHES - 1}") == ""
+
+
+def test_a_device_the_door_code_let_in_is_an_owner(tmp_path: Path) -> None:
+    """The teacher's one-time door code, spent by a late child's new tablet: that device is
+    an owner at once (no record, no age); the next cookie at the address is not."""
+    from sq_edu.practice.classroom.door_code import OPEN, DoorCode
+
+    limit, standing, _clock = _standing(tmp_path)
+    doors = DoorCode(tmp_path, clock=limit.clock)
+    assert doors.open_with(doors.current(), at("10.0.0.9|tablet"))[0] == OPEN
+    assert standing("10.0.0.9|tablet") == "owner"
+    assert standing("10.0.0.9|script") == ""
+    limit.succeeded("teacher", at("10.0.0.9|laptop"))
+    doors.open_with(doors.current(), at("10.0.0.9|laptop"))
+    assert standing("10.0.0.9|laptop") == "teacher"   # the door does not demote the teacher

@@ -213,6 +213,7 @@ class TeacherApp(widgets.VBox):
             self.class_game = self._class_game(self.lang)
             self.class_view.children = (*self.class_view.children, self.class_game)
         self.class_guard = ClassGuard(folder, self.feedback, self.lang)
+        self.class_view.on_refresh.append(self.class_guard.refresh)   # the door code, live
         return widgets.VBox([self.class_view, self.class_guard])
 
     def practice_link(self, lesson_id: str, level: int, code: str) -> str:

@@ -6,6 +6,7 @@
 - for one nickname: give a new secret (a picture and 4 digits drawn by the server, shown big
   in `sq-guard-secret` to hand to the child who forgot theirs), free the nickname (a
   classmate took it first) or lift the wait;
+- the one-time door code for a late child's new device behind a flood (`door.py`);
 - "free the class": every lesson page kernel but this one is shut down, so a class held full
   by forgotten tabs or by one device starts afresh (the children reload their pages);
 - the class report as a CSV file the server streams (a short signed link, not the file).
@@ -27,6 +28,7 @@ from pathlib import Path
 
 import ipywidgets as widgets
 
+from sq_edu.apps.teacher.door import DoorBox
 from sq_edu.i18n import normalize_lang, t
 from sq_edu.pages.server_calls import ask_to_free_the_class, report_link
 from sq_edu.practice import ProgressError, clean_nickname
@@ -71,8 +73,9 @@ class ClassGuard(widgets.VBox):
         self.free.on_click(guard(lambda _b: self.free_the_class()))
         row = widgets.HBox([self.nickname, self.reset, self.release, self.lift],
                            layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        self.door = DoorBox(folder, feedback, self.lang)   # a late child behind a flood
         super().__init__([self.heading, self.locks, self.lift_all, row, self.secret_card,
-                          self.free, self.report])
+                          self.door, self.free, self.report])
         self.add_class("sq-class-guard")
         self.set_lang(self.lang)
 
@@ -154,6 +157,11 @@ class ClassGuard(widgets.VBox):
         return freed
 
     # --- drawing ----------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Locks and the door code as they are now (the live view calls it every few s)."""
+        self.draw_locks()
+        self.door.refresh()
+
     def draw_locks(self) -> None:
         """The locks in force: on whom, why (wrong tries from which device or address) and
         until when; "Lift every lock" shows while one is on."""
@@ -161,7 +169,7 @@ class ClassGuard(widgets.VBox):
         for lock in GuessLimit(self.folder).locks():
             kind, _, name = str(lock["target"]).partition(":")
             who = (name if kind == "learner" else t(f"classroom.guard_target_{kind}", self.lang)
-                   if kind in ("class", "teacher") else kind)
+                   if kind in ("class", "teacher", "door") else kind)
             until = time.strftime("%H:%M", time.localtime(lock["until"]))
             address = lock["address"] or t("classroom.guard_this_computer", self.lang)
             line = LOCK_LINES[lock["kind"]]
@@ -182,6 +190,7 @@ class ClassGuard(widgets.VBox):
                              (self.lift, "guard_lift"), (self.free, "guard_free")):
             control.description = t(f"classroom.{key}", self.lang)
         self.lift_all.description = t("classroom.guard_lift_all", self.lang)
+        self.door.set_lang(self.lang)
         link = report_link(self.lang)
         self.report.value = (
             f'<p><a href="{escape(link)}" download="class-report.csv" style="color:#1d4ed8;'
