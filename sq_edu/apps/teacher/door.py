@@ -6,7 +6,8 @@ cookie. The teacher can: the box shows a code of 6 digits (`classroom.door_code`
 read out to one child, who types it on the waiting page. Each code opens once; the server draws
 the next at once and the box shows it at its next refresh (the live view's, every few
 seconds), with the uses below it: when, from which address and device, and which learners
-have opened their progress on that device since. "New door code" retires the one shown.
+have opened their progress on that device since. "New door code" retires the one shown; a
+code opens for 10 minutes (`door_code.LIFETIME`), then the box says none is open.
 
 Shown on a page served by `sq-edu serve` (elsewhere there is no waiting page to type it on).
 Stable hooks: `sq-door` (the box), `sq-door-code` (the code), `sq-door-new` (button),
@@ -69,7 +70,9 @@ class DoorBox(widgets.VBox):
         self.code.value = (
             '<div role="status" style="display:inline-block;border:3px solid #1d4ed8;'
             'border-radius:12px;padding:6px 16px;margin:6px 0;background:#eff6ff">'
-            f'<b style="font-size:2.2em;letter-spacing:0.15em">{escape(code)}</b></div>')
+            f'<b style="font-size:2.2em;letter-spacing:0.15em">{escape(code)}</b></div>'
+            if code else   # expired: none open until the teacher asks for one
+            f'<p role="status">{escape(t("classroom.guard_door_closed", self.lang))}</p>')
         self.used.value = "".join(f"<p>{escape(line)}</p>" for line in self._uses())
 
     def _uses(self) -> list[str]:

@@ -10,7 +10,10 @@ and it is spent: the next code is drawn at once, and the teacher page lists the 
 device). Wrong codes go through the class's guess counter (`guess_limit`, target "door") like
 every other secret: waits per device and per address, never on the code itself, so a flood of
 wrong codes from fresh cookies keeps neither the teacher nor the right code out. The price: a
-script gets one checked guess per fresh cookie (docs/deploy.md, "Page caps behind one address").
+script gets one checked guess per fresh cookie (docs/deploy.md, "Page caps behind one address"),
+about 2,000 a minute, so a code open all day would be found in most days; each code opens only
+for LIFETIME after it is drawn (about 2% of a million codes tried in that time), and an expired
+one is not replaced until the teacher asks for a new one.
 
 The code lives in `.door-code` in the class data folder (no `.json` name, so no listing takes it
 for a learner), read and written under the same lock as the learners' files, so the teacher
@@ -36,6 +39,7 @@ DOOR_FILE = ".door-code"
 TARGET = "door"        # the guess counter's target (and a device's "opened" mark)
 DIGITS = 6             # a million codes: said aloud in two groups of three ("482 913")
 KEPT_USES = 20         # uses listed on the teacher page (and spent codes recognised)
+LIFETIME = 600         # seconds a code opens after it is drawn (the next after a use, too)
 OPEN, WRONG, SPENT, WAIT = "open", "wrong", "spent", "wait"
 
 
@@ -67,9 +71,16 @@ class DoorCode:
 
     # -- the teacher page ----------------------------------------------------------------
     def current(self) -> str:
-        """The code to give now (drawn when there is none yet); "" without a folder."""
-        found = str(self._read().get("code", ""))
-        return found if len(found) == DIGITS else self._change(lambda data: None)
+        """The code to give now (drawn when there has been none yet); "" without a folder or
+        once it expired (the teacher's "New door code" draws the next)."""
+        data = self._read()
+        if len(str(data.get("code", ""))) != DIGITS:
+            return self._change(lambda data: None)
+        return str(data["code"]) if self._fresh(data) else ""
+
+    def _fresh(self, data: dict[str, Any]) -> bool:
+        made = data.get("made")
+        return isinstance(made, (int, float)) and 0 <= self.clock() - made < LIFETIME
 
     def renew(self) -> str:
         """A new code: the one shown before no longer opens (the teacher's "New door code")."""
@@ -93,14 +104,14 @@ class DoorCode:
         code, spent = typed_code(text), [False]
 
         def spend(data: dict[str, Any]) -> None:
-            if _matches(code, data):   # checked again under the lock: one use only
+            if _matches(code, data) and self._fresh(data):   # again under the lock: one use
                 data["uses"] = [*data.get("uses", []), {
                     "at": self.clock(), "address": device.address, "device": device.key,
                     "code": code}][-KEPT_USES:]
                 data.pop("code", None)   # the next one is drawn below
                 spent[0] = True
 
-        if _matches(code, self._read()):   # a wrong code writes nothing here
+        if _matches(code, now := self._read()) and self._fresh(now):   # a wrong one writes nothing
             self._change(spend)
         if spent[0]:
             guesses.succeeded(TARGET, device)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from sq_edu.practice.classroom.door_code import (
+    LIFETIME,
     OPEN,
     SPENT,
     WAIT,
@@ -58,3 +59,22 @@ def test_a_flood_of_wrong_codes_locks_neither_the_code_nor_a_new_device_out(
 def test_there_is_no_door_code_without_a_folder() -> None:
     doors = DoorCode(None)
     assert doors.current() == "" and doors.open_with("000000", Device("1.2.3.4", "x"))[0] == WRONG
+
+
+def test_a_code_opens_for_its_lifetime_only_and_is_not_redrawn_until_asked(
+        tmp_path: Path) -> None:
+    """About 2,000 checked guesses a minute from fresh cookies would find a code left open all
+    day; a code opens for LIFETIME after it is drawn, and none opens until the teacher asks."""
+    now = [1000.0]
+    doors = DoorCode(tmp_path, clock=lambda: now[0])
+    code = doors.current()
+    now[0] += LIFETIME - 1
+    assert doors.current() == code
+    now[0] += 1
+    assert doors.current() == ""   # expired, and not replaced by itself
+    late = Device("10.0.0.8", "tablet")
+    assert doors.open_with(code, late) == (WRONG, 0)
+    fresh = doors.renew()   # the teacher's "New door code"
+    assert fresh and doors.current() == fresh
+    assert doors.open_with(fresh, Device("10.0.0.8", "phone")) == (OPEN, 0)
+    assert doors.current() not in ("", fresh)   # after a use the next opens at once
