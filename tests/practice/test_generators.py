@@ -103,11 +103,15 @@ def confirm(ex, generator: str, params: dict) -> None:
     elif generator == "queens.to_goal":
         have = sum(QUEEN_POINTS[q] for q in ex.extra["queens"])
         assert ex.answers == (ex.extra["goal"] - have,) and ex.answers[0] > 0
-    elif generator == "queens.which_wins":
+    elif generator == "queens.which_wins":   # two queens, "heart+rose", or "none"
         have = sum(QUEEN_POINTS[q] for q in ex.extra["queens"])
         goal = ex.extra["goal"]
-        assert answers == {o.id for o in ex.options if have + QUEEN_POINTS[o.id] == goal}
-        assert len(answers) == 1
+        making = {o.id for o in ex.options if o.id != "none"
+                  and have + sum(QUEEN_POINTS[q] for q in o.id.split("+")) == goal}
+        assert answers == (making or {"none"}) and len(answers) == 1
+        if answers == {"none"}:   # no two queens at all make it, not only none offered
+            assert goal - have > QUEEN_POINTS["heart"] + max(
+                QUEEN_POINTS[q] for q in QUEEN_POINTS if q != "heart")
     else:  # a new generator needs its own confirmation here
         pytest.fail(f"no confirmation for {generator}")
 

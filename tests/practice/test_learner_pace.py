@@ -31,7 +31,6 @@ LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items())
 SLOW: set[tuple[str, int]] = {
     ("card_detective", 3),                                                 # 7/21
     ("chances", 4),                                                        # 11/26
-    ("queen_points", 5),                                                   # 13/27
 }
 
 

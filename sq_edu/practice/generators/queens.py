@@ -150,65 +150,94 @@ def to_goal(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
                      extra={"queens": queens, "goal": goal, "players": players_for(goal)})
 
 
-# How often each queen is the one asked for (by its points). A 5 is needed only while holding
-# the heart (45 of 50 in three queens), a 10 only while holding 40 (the heart or two 15s): both
-# leave three options, so they come less often; the heart is the only 20. Before, dealing again
-# until both errors bit kept the middle options: 10s and 15s were the answer on most items, and
-# "always the peacock" was right on 42% (stored rate 0.44; now 0.37).
-WINNER_WEIGHTS = {5: 1, 10: 1, 15: 2, 20: 3}
+# Which two sleeping queens make exactly the goal: the points missing (15 to 35) or none (more
+# than 35: no two queens make that many), drawn first and kept when `generate` deals again.
+# Only the heart with a 15 makes 35, and "none" is on every item, so those two come a little
+# less often: no answer is then a better guess than about one time in six. Before, the question
+# was which one queen, and the options one queen of each of the four values: "always the
+# peacock" was right on 42%, then 30% (stored 0.37, nine clean answers in a row to open).
+NONE = "none"
+SHORT: dict[int | None, int] = {None: 14, 15: 18, 20: 19, 25: 19, 30: 18, 35: 12}
+PAIR_SUMS = range(10, 40, 5)   # what two queens can make: 5 + 5 up to 20 + 15
 
 
-def _options_left(queens: tuple[str, ...]) -> int:
-    """How many points values the sleeping queens this player could wake still have."""
-    return len({QUEEN_POINTS[q] for q in wakeable(queens)})
+def pair_id(pair: tuple[str, str]) -> str:
+    """The option id of two queens, the bigger first: "heart+rose"."""
+    return "+".join(sorted(pair, key=lambda q: (-QUEEN_POINTS[q], q)))
 
 
-@generator("queens.which_wins", goal=_GOAL, min_queens=_COUNT,
-           max_queens=Param(int, 3, low=1, high=3), options=Param(int, 4, low=2, high=4))
+def _pairs(queens: tuple[str, ...]) -> dict[int, list[tuple[str, str]]]:
+    """Two sleeping queens this player could wake and keep, by their points together."""
+    found: dict[int, list[tuple[str, str]]] = {}
+    for pair in combinations([q for q in QUEENS if q not in queens], 2):
+        if allowed((*queens, *pair), OFFICIAL):
+            found.setdefault(sum(QUEEN_POINTS[q] for q in pair), []).append(pair)
+    return found
+
+
+def _held(goal: int, short: int | None, counts: range, rng: random.Random) -> tuple[str, ...]:
+    """Queens the player holds, `short` points from the goal (more than 35 for None), with
+    two sleeping queens for as many of the totals as such a hand can have."""
+    shorts = [short] if short is not None else list(range(max(PAIR_SUMS) + 5, goal, 5))
+    found = [c for n in counts for c in combinations(QUEENS, n) if allowed(c, OFFICIAL)
+             and goal - sum(QUEEN_POINTS[q] for q in c) in shorts]
+    if short is None:   # each total that no two queens make as often as the others
+        have = rng.choice(sorted({sum(QUEEN_POINTS[q] for q in c) for c in found}))
+        found = [c for c in found if sum(QUEEN_POINTS[q] for q in c) == have]
+    most = max(len(_pairs(c)) for c in found)
+    return rng.choice([c for c in found if len(_pairs(c)) == most])
+
+
+def pair_word(pair: tuple[str, str]) -> Msg:
+    """"Heart Queen (20) and Rose Queen (5)"."""
+    first, second = pair_id(pair).split("+")
+    return msg("lessons.qp_two_queens", first=queen_word(first), second=queen_word(second))
+
+
+@generator("queens.which_wins", goal=Param(int, 50, choices=(50,)), min_queens=_COUNT,
+           max_queens=Param(int, 2, low=1, high=2))
 def which_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """Which sleeping queen brings you to exactly the goal? One option is right, the options
-    have different points (as many as the queens held leave), and the queen asked for is
-    drawn first (`WINNER_WEIGHTS`), kept when `generate` deals again.
+    """Which two sleeping queens bring you to exactly the goal, if any? One option for each
+    total two queens can make (`PAIR_SUMS`) and "no two queens", the last: one is right, and
+    a guess is right about one time in seven.
 
-    Every option is a queen the learner could wake (not the dog while holding the cat).
+    The goal is 50 (a table of 2 or 3): at 40, no hand of one queen or more is more than 35
+    short. The player holds at most two queens, so two more never win on their number; no
+    option pairs the cat with the dog, here or with the queens held.
     """
     goal = p["goal"]
-    high = fewer_than_winning(goal, max(p["min_queens"], p["max_queens"]))
-    values = sorted(set(QUEEN_POINTS.values()))
-    low = min(p["min_queens"], high)
-    winner = base.answer_rng().choices(
-        QUEENS, [WINNER_WEIGHTS[QUEEN_POINTS[q]] for q in QUEENS])[0]
-    need = QUEEN_POINTS[winner]
-    held = [c for n in range(low, high + 1) for c in combinations(QUEENS, n)
-            if sum(QUEEN_POINTS[q] for q in c) == goal - need and allowed(c, OFFICIAL)
-            and winner in wakeable(c)]
-    most = max(map(_options_left, held))
-    queens = rng.choice([c for c in held if _options_left(c) == most])
-    have = goal - need
-    by_value = {v: [q for q in wakeable(queens) if QUEEN_POINTS[q] == v] for v in values}
-    others = [rng.choice(by_value[v]) for v in values if v != need and by_value[v]]
-    choices = [winner, *rng.sample(others, min(len(others), p["options"] - 1))]
-    rng.shuffle(choices)
-    options = tuple(Option(q, queen_word(q)) for q in choices)
-    biggest = max(choices, key=lambda q: QUEEN_POINTS[q])
-    smallest = min(choices, key=lambda q: QUEEN_POINTS[q])
-    return base.make(kind=CHOICE, answers=(winner,), options=options,
-                     traps=traps((winner,),
-                                 (biggest, msg("mistakes.wins_biggest", need=need, goal=goal,
-                                               have=have,
-                                               queen=queen_word(biggest),
-                                               points=QUEEN_POINTS[biggest])),
-                                 (smallest, msg("mistakes.wins_smallest", need=need, goal=goal,
-                                                have=have, queen=queen_word(smallest),
-                                                points=QUEEN_POINTS[smallest]))),
+    high = min(max(p["min_queens"], p["max_queens"]),
+               OFFICIAL.win_queens(players_for(goal)) - 3)
+    short = base.answer_rng().choices(tuple(SHORT), tuple(SHORT.values()))[0]
+    queens = _held(goal, short, range(min(p["min_queens"], high), high + 1), rng)
+    have = sum(QUEEN_POINTS[q] for q in queens)
+    missing = goal - have
+    offered = {total: rng.choice(pairs) for total, pairs in sorted(_pairs(queens).items())}
+    answer = pair_id(offered[short]) if short is not None else NONE
+    order = list(offered.values())
+    rng.shuffle(order)
+    options = (*(Option(pair_id(pair), pair_word(pair)) for pair in order),
+               Option(NONE, msg("lessons.qp_wins_none", goal=Count(goal, "points"))))
+    top, bottom = max(offered), min(offered)
+    step = (msg("lessons.qp_worked_pair", pair=pair_word(offered[short]),
+                points=points_line(offered[short]), total=short) if short is not None
+            else msg("lessons.qp_worked_none", need=missing, points=points_line(offered[top]),
+                     total=top))
+    return base.make(kind=CHOICE, answers=(answer,), options=options,
+                     traps=traps((answer,),
+                                 (pair_id(offered[top]),
+                                  msg("mistakes.wins_biggest", need=missing, goal=goal,
+                                      have=have, points=top)),
+                                 (pair_id(offered[bottom]),
+                                  msg("mistakes.wins_smallest", need=missing, goal=goal,
+                                      have=have, points=bottom))),
                      prompt=msg("lessons.qp_wins_prompt", goal=Count(goal, "points"),
                                 queens=Joined(tuple(queen_word(q) for q in queens))),
                      hints=(msg("lessons.qp_wins_nudge", goal=goal, have=have),
                             msg("lessons.qp_wins_strategy", goal=goal, have=have,
-                                need=need)),
+                                need=missing)),
                      worked=(*sum_step(queens, have),
-                             msg("lessons.qp_worked_goal", goal=goal, have=have, need=need),
-                             msg("lessons.qp_worked_pick", need=need,
-                                 queen=queen_word(winner))),
+                             msg("lessons.qp_worked_goal", goal=goal, have=have, need=missing),
+                             step),
                      extra={"queens": queens, "goal": goal, "have": have,
                             "players": players_for(goal)})
