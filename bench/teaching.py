@@ -56,7 +56,7 @@ def level_figures(lesson, level: int, quick: bool) -> LevelFigures:
     deals = 30 if quick else 100
     items = L.bank(lesson.id, level, bank)
     perfect = opens(lesson, level, lambda d: L.perfect, 10 if quick else 20, 60, bank)
-    real = opens(lesson, level, L.good_child, deals, 60, bank)
+    real = opens(lesson, level, L.good_child, deals if quick else L.PACE_DEALS, 60, bank)
     better = opens(lesson, level, lambda d: L.improving(), deals, 60, bank)
     rates = []
     for name, guesser in guessers():

@@ -34,7 +34,7 @@ LESSON_PAGES = [
     "sq_edu.pages.tab_lock", "sq_edu.practice.classroom.exit_ticket", "sq_edu.pages.first_plain",
 ]
 GENERATORS = "sq_edu.practice.generators"
-NOT_LESSONS = ("sq_edu.practice.generators.dungeon",)
+NOT_LESSONS = ("sq_edu.practice.generators.dungeon", "sq_edu.practice.generators.dungeon_race")
 
 for name in PAGE + LESSON_PAGES:
     importlib.import_module(name)

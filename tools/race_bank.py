@@ -17,7 +17,8 @@ from typing import Any
 
 from sq_edu.dungeon.records import HandRecord
 from sq_edu.practice.generators import race_bank
-from sq_edu.practice.generators.dungeon import PLAYERS, decided_by_contract
+from sq_edu.practice.generators.dungeon import PLAYERS
+from sq_edu.practice.generators.dungeon_race import decided_by_contract
 
 OUT = Path(race_bank.__file__).with_name(race_bank.BANK_FILE)
 RECIPES = 300   # searches run by the build; nearly all find a hand

@@ -119,6 +119,21 @@ def test_each_player_wins_the_race_after_the_contract_as_often_as_the_others() -
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("contract", [False, True])
+def test_the_race_asks_nobody_yet_on_half_its_items_and_no_answer_is_a_good_guess(
+        contract: bool) -> None:
+    """"Nobody yet" was one option: right on 1 item in 5 (more, and it was the best guess), so
+    "the highest score wins", wrong only there, was met on few items and a good child waited
+    for one (realistic 95th: 27 and 25 items). Now "nobody yet" names the leader: about half
+    the items, and none of the eight answers on more than 1 item in 6."""
+    level = _level("dungeon_scoring", "dungeon.race", contract=contract)
+    answers = Counter(ex.answers[0] for ex in _items("dungeon_scoring", level, 200))
+    nobody = sum(n for answer, n in answers.items() if answer.startswith("nobody"))
+    assert 0.4 <= nobody / 200 <= 0.6, answers
+    assert max(answers.values()) / 200 <= 1 / 6, answers.most_common(3)
+
+
+@pytest.mark.slow
 def test_the_queen_that_makes_the_goal_is_not_always_a_middle_option() -> None:
     """Which queen makes exactly 50: dealing again until both named errors bit kept the answer
     off the biggest and the smallest option (on 94% of items "a middle one" was right)."""

@@ -10,7 +10,8 @@ import pytest
 from sq_edu.practice.checking import check
 from sq_edu.practice.exercise import typed_form
 from sq_edu.practice.generators import exercise_seed, generate
-from sq_edu.practice.generators.dungeon import LESSON_ID, NOBODY
+from sq_edu.practice.generators.dungeon import LESSON_ID
+from sq_edu.practice.generators.dungeon_race import NOBODY
 from sq_edu.practice.lesson import get_lesson
 from tests.support.tiers import audit_sizes
 
@@ -44,9 +45,9 @@ def confirm(ex, generator: str) -> None:
     elif generator == "dungeon.race":
         scores = e["scores"]
         top = max(scores)
-        best = [s for s, v in enumerate(scores) if v == top] if top >= 500 else []
-        assert len(best) <= 1, "a shared win is dealt again, never asked"
-        expected = f"p{best[0]}" if best else NOBODY
+        best = [s for s, v in enumerate(scores) if v == top]
+        assert len(best) == 1, "a shared win or lead is dealt again, never asked"
+        expected = f"p{best[0]}" if top >= 500 else f"{NOBODY}_p{best[0]}"
         assert ex.answers == (expected,)
         assert expected in {option.id for option in ex.options}
         if e["with_contract"]:
@@ -68,7 +69,8 @@ def test_level_generates_confirmed_exercises(level: int, count: int) -> None:
         confirm(ex, spec.generator)
         for answer in ex.answers:
             assert check(ex, typed_form(ex, answer)).correct
-        wrong = ex.answers[0] + 5 if isinstance(ex.answers[0], int) else NOBODY
+        wrong = ex.answers[0] + 5 if isinstance(ex.answers[0], int) else next(
+            o.id for o in ex.options if o.id not in ex.answers)
         if wrong not in ex.answers:
             assert not check(ex, typed_form(ex, wrong)).correct
         assert ex.hint_count >= 3

@@ -52,8 +52,8 @@ def test_a_perfect_learner_masters_every_level_in_the_items_it_asks_for(lesson_i
                                     for i in range(MOST_ITEMS)))
         assert asked <= MOST_ITEMS, f"level {level} asks for {asked} items: too guessable"
         # It also waits for an item on which each named error changes the answer (#38 item
-        # 3): on an `errors_apart` level such an item may be one in five (Dungeon 4's
-        # "nobody yet"), so a perfect run can take longer than `asked` (27 items, deal 2).
+        # 3): on an `errors_apart` level such an item may be one in two (Dungeon 4-5's
+        # "nobody yet"), so a perfect run can take longer than `asked`.
         result = run(lesson, level, perfect, seed=seed, limit=3 * MOST_ITEMS)
         assert result.opened_after is not None and result.opened_after >= min(asked, 5), result
         assert result.step_backs == 0
@@ -122,7 +122,7 @@ def _carry(lesson_id: str, level: int, key: str, deals: range, size: int) -> Non
 
 
 # A named error is told only by the items on which it changes the answer ("highest score
-# wins": Dungeon 5's "nobody yet" items, 17-20% of them); the level opens only once the clean
+# wins": Dungeon 4-5's "nobody yet" items, half of them); the level opens only once the clean
 # run holds such an item answered right, which this learner never gives.
 NAMED = [_gap(lid, n, key) if (lid, n, key) in GAPS else (lid, n, key) for lid, n in LEVELS
          for key in LESSONS[lid].levels[n - 1].misconceptions]

@@ -10,7 +10,8 @@ import pytest
 
 from sq_edu.dungeon.scoring import race_winners
 from sq_edu.practice.generators import exercise_seed, generate, race_bank
-from sq_edu.practice.generators.dungeon import LESSON_ID, contract_decides
+from sq_edu.practice.generators.dungeon import LESSON_ID
+from sq_edu.practice.generators.dungeon_race import contract_decides
 from sq_edu.practice.lesson import get_lesson
 from tools.race_bank import search
 

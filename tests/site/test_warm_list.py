@@ -73,3 +73,14 @@ def test_a_lesson_page_imports_nothing_beyond_the_snapshot() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     extra = json.loads(done.stdout.strip().splitlines()[-1])
     assert not extra, f"lesson pages import modules lite/warm.py leaves out: {extra}"
+
+
+def test_the_snapshot_leaves_out_every_dungeon_generator() -> None:
+    """The Dungeon's scoring generators play the Dungeon with bots: no lesson page of the site
+    needs them, and the snapshot every first visit downloads must not hold them. The race
+    moved to its own module (`dungeon_race.py`), which the generator walk would import."""
+    tree = ast.parse(WARM.read_text(encoding="utf-8"))
+    generators, not_lessons = (_constant(tree, name) for name in ("GENERATORS", "NOT_LESSONS"))
+    package = ROOT / "sq_edu" / "practice" / "generators"
+    dungeon = {f"{generators}.{path.stem}" for path in package.glob("dungeon*.py")}
+    assert len(dungeon) >= 2 and dungeon <= set(not_lessons), sorted(dungeon)  # type: ignore[arg-type]

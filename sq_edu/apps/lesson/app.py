@@ -209,13 +209,12 @@ class LessonApp(widgets.VBox):
         if self.session.recorded and not counted_before:
             self._cheer_outcome()
             self.settings.show_level(self.level)
-            self.view.show_reveal()
         if result.correct:
             self.cheer.cheer("right")
             self.view.solved()
         elif result.understood:
             self.answer.drop_cards()
-        self.view.show_result()
+        self.view.answered(result)
         return result
 
     def _cheer_outcome(self) -> None:
@@ -234,6 +233,7 @@ class LessonApp(widgets.VBox):
         """The next hint: a nudge, a strategy, then the worked answer with every valid one."""
         self.session.show_hint()
         self.view.draw_hints()
+        self.view.reveal_when_settled()
 
     def next_exercise(self) -> None:
         """The next exercise of the deal (or a due review of an older skill)."""

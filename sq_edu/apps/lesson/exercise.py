@@ -15,7 +15,7 @@ from sq_edu.apps.lesson.html import example_html, lines_html, paragraphs_html, r
 from sq_edu.apps.lesson.inputs import AnswerInput
 from sq_edu.apps.lesson.views import exercise_visuals, reveal_html, reveal_view
 from sq_edu.i18n import t
-from sq_edu.practice import Exercise, Lesson
+from sq_edu.practice import Exercise, Judgement, Lesson
 from sq_edu.practice.classroom.worksheet import deck_html
 from sq_edu.practice.session import LessonSession
 from sq_edu.widgets.controls import button, html_box
@@ -52,6 +52,7 @@ class ExerciseView:
         self.celebrate = html_box("sq-lesson-celebrate")   # a level done: stars
         self.answer: AnswerInput
         self.reveal_view: widgets.Widget | None = None
+        self.wrong_tries = 0   # readable wrong answers to this exercise
 
     @property
     def exercise(self) -> Exercise:
@@ -70,6 +71,7 @@ class ExerciseView:
                                                  self.lang)
         self.reveal_view = None
         self.reveal.children = []
+        self.wrong_tries = 0
         self.celebrate.value = ""
         self.submit_button.disabled = False
         self.next_button.button_style = ""
@@ -84,15 +86,32 @@ class ExerciseView:
         self.next_button.button_style = "success"
         self.next_button.focus()
 
+    def answered(self, result: Judgement) -> None:
+        """After each answer: the feedback line, and the reveal once the exercise is settled."""
+        self.wrong_tries += result.understood and not result.correct
+        self.reveal_when_settled()
+        self.show_result()
+
+    def reveal_when_settled(self) -> None:
+        """What was really going on, once the exercise is settled: answered right, wrong twice,
+        or worked out in the hints. Shown after one wrong answer, the card counter gave away
+        the count asked (card detective's "not seen yet"), so the second try was copied; the
+        first wrong answer gets only its feedback, which names the error."""
+        session = self.session
+        if self.reveal.children or not session.recorded:
+            return
+        if session.solved or self.wrong_tries >= 2 or not session.hints_left:
+            self.show_reveal()
+
     def show_reveal(self) -> None:
-        """After the first counted answer: what the chances were, what was in the deck."""
+        """What the chances were, what was in the deck (`reveal_when_settled` says when)."""
         self.reveal_view = reveal_view(self.exercise, self.lang, self.feedback)
         views = [self.reveal_view] if self.reveal_view is not None else []
         self.reveal.children = [self.reveal_lines, *views]
         self.draw_reveal()
 
     def draw_reveal(self) -> None:
-        if self.session.recorded:
+        if self.reveal.children:
             self.reveal_lines.value = reveal_html(self.exercise, self.reveal_view is not None,
                                                   self.lang)
 

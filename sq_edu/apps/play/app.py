@@ -43,13 +43,13 @@ import ipywidgets as widgets
 
 from sq_edu.apps.play.board import PlayBoard
 from sq_edu.apps.play.cheering import StoryCheer
-from sq_edu.apps.play.coaching import SeatCoach
+from sq_edu.apps.play.coaching import SeatCoach, person_coaches
 from sq_edu.apps.play.over import GameOver
 from sq_edu.apps.play.pace import BotPace
 from sq_edu.apps.play.setup import SetupRow
 from sq_edu.apps.play.table import MAX_BOT_STEPS, PlayTable, available_bots
 from sq_edu.apps.shared.coach import CoachPanel
-from sq_edu.apps.shared.learner import LearnerRow, SavingRecorder, name_seat, not_kept_key
+from sq_edu.apps.shared.learner import LearnerRow, SavingRecorder, not_kept_key
 from sq_edu.apps.shared.seats import PassScreen, SeatSetup, seat_name
 from sq_edu.apps.shared.words import who
 from sq_edu.engine import Game, IllegalMove, Move, Observation, Rules
@@ -191,15 +191,9 @@ class PlayApp(widgets.VBox):
 
     def play_together(self, seats: Sequence[Seat]) -> None:
         """Start a game of `seats` (checked) at this screen, each person with their coach."""
-        self._seats, self.coaches, not_kept = list(seats), {}, list[str]()
-        for i, seat in enumerate(self._seats):
-            if seat.is_person:
-                recorder = SavingRecorder(record := LearnerRecord(self._folder), self.feedback)
-                self.coaches[i] = self._seat_coach(recorder, seat.coach)
-                known = name_seat(record, seat.name, self.learner.learner, not_kept)
-                if known is not None:
-                    self.coaches[i].learner_known(known)
-                    recorder.save()
+        self._seats = list(seats)
+        self.coaches, not_kept = person_coaches(self._seats, self._folder, self.feedback,
+                                                self.learner.learner, self._seat_coach)
         self._show_setup(False)
         self.settings_toggle.expanded = False   # the game is on: the hand, not "New game", on top
         self._name_seats()

@@ -8,15 +8,19 @@ themselves live in `sq_edu.practice.coach`, below the widgets.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from sq_edu.apps.play.table import PlayTable
 from sq_edu.apps.shared.coach import CoachPanel
+from sq_edu.apps.shared.learner import SavingRecorder, name_seat
 from sq_edu.engine import IllegalMove, Move
 from sq_edu.engine.observation import Event, Observation
 from sq_edu.i18n import t
 from sq_edu.practice import Progress
 from sq_edu.practice.coach.coach import Recorder, chance_form, default_level
 from sq_edu.practice.coach.talk import explain_bot_turn
+from sq_edu.practice.learner_record import LearnerRecord
+from sq_edu.practice.seats import Seat
 from sq_edu.widgets.feedback import Feedback
 from sq_edu.widgets.hand import HandView
 
@@ -100,3 +104,23 @@ class SeatCoach:
         if not answered:
             return t("seats.summary_none", lang, name=name)
         return t("seats.summary_line", lang, name=name, right=right, total=answered)
+
+
+def person_coaches(seats: Sequence[Seat], folder: Path | None, feedback: Feedback,
+                   opened: LearnerRecord,
+                   make: Callable[[SavingRecorder, str | None], SeatCoach],
+                   ) -> tuple[dict[int, SeatCoach], list[str]]:
+    """A coach for each person at one screen, their answers saved to the record of the name
+    they sat under; the names whose record has a secret this page has not opened (`opened`)
+    come back to be told, their answers kept on this screen only."""
+    coaches: dict[int, SeatCoach] = {}
+    not_kept: list[str] = []
+    for i, seat in enumerate(seats):
+        if seat.is_person:
+            recorder = SavingRecorder(record := LearnerRecord(folder), feedback)
+            coaches[i] = make(recorder, seat.coach)
+            known = name_seat(record, seat.name, opened, not_kept)
+            if known is not None:
+                coaches[i].learner_known(known)
+                recorder.save()
+    return coaches, not_kept

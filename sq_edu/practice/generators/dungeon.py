@@ -6,7 +6,8 @@ They live in the lesson runtime, above the Dungeon engine they play (the engine 
 Each generator plays real hands with seeded bots (or, for the rare dungeon tricks, has the
 engine play a seeded last trick on top of a real game's scores) and takes the answer from the
 engine's own records, so the lesson can never disagree with the game. They register with the
-practice runtime's generator registry under `dungeon.*` (lesson `lessons/dungeon_scoring.toml`).
+practice runtime's generator registry under `dungeon.*` (lesson `lessons/dungeon_scoring.toml`);
+the race to 500 lives in `dungeon_race.py`.
 
 `extra` holds the raw numbers of each question, so tests and widgets can recompute or show them.
 """
@@ -22,19 +23,16 @@ from sq_edu.dungeon.cards import SUITS, Card, deck_for
 from sq_edu.dungeon.game import DungeonGame, play_out
 from sq_edu.dungeon.observation import DungeonObservation
 from sq_edu.dungeon.records import HandRecord, Move, TrickRecord
-from sq_edu.dungeon.scoring import race_winners
 from sq_edu.dungeon.words import ShortCards
 from sq_edu.i18n.format import Count
 from sq_edu.i18n.words import Term
 
-from ..exercise import CHOICE, NUMBER, Exercise, Option, traps
-from ..messages import Joined, Msg, Plain, msg
-from ..score_sheet import contract_counts, contract_working, trick_working
-from .race_bank import decided_hand
+from ..exercise import NUMBER, Exercise, traps
+from ..messages import Joined, Msg, msg
+from ..score_sheet import contract_working, trick_working
 from .registry import Base, Param, generator
 
 PLAYERS = 4
-NOBODY = "nobody"
 LESSON_ID = "dungeon_scoring"
 
 
@@ -245,106 +243,3 @@ def dungeon_trick(rng: random.Random, scores: list[int], queens: int) -> TrickRe
     if record.taker != taker or record.queens != queens:  # pragma: no cover - construction
         raise RuntimeError("the dungeon trick was not built as intended")
     return record
-
-
-# --- level: who wins the race -----------------------------------------------------------------
-
-SEARCH_GAMES, BRANCHES, NEAR = 20, 25, 380   # games, hands played again, a dealer near 500
-
-
-def contract_decides(hand: HandRecord) -> bool:
-    """After `hand` one player has won, and forgetting the dealer's contract names another
-    (not "nobody yet", which forgetting that the race is over would say too)."""
-    after = hand.scores_after
-    unpaid = race_winners([v - hand.contract_points if s == hand.dealer else v
-                           for s, v in enumerate(after)])
-    real = race_winners(after)
-    return len(real) == len(unpaid) == 1 and unpaid != real
-
-
-def decided_by_contract(rng: random.Random) -> tuple[DungeonGame, HandRecord] | None:
-    """A real hand whose winner the contract decides (rare in real hands): real games
-    are played to their end, then one of their last hands dealt by a player near 500 is
-    played again, from the same deal, by other seeded bots (a real game too)."""
-    for _ in range(SEARCH_GAMES):
-        game, bots = real_game(rng), table(rng)
-        starts = []
-        while not game.is_over:
-            if game.scores[game.dealer] >= NEAR:
-                starts.append(game.copy())
-            play_hand(game, bots)
-        for _ in range(BRANCHES if starts else 0):
-            branch = rng.choice(starts[-3:]).copy()
-            play_hand(branch, table(rng))
-            if contract_decides(branch.hand_log[-1]):
-                return branch, branch.hand_log[-1]
-    return None
-
-
-@generator("dungeon.race", contract=Param(bool, False), nobody=Param(float, 0.4))
-def who_wins(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """Scores at the end of a real hand near the finish: who has won, if anyone?
-
-    Real hands almost never end in a shared win, so that is not offered as an answer (an
-    option that is never right teaches nothing); the rare game that ends in one is dealt again.
-    With the contract, a won race is one the contract decides (`decided_by_contract`, searched
-    at build time: `race_bank`), so forgetting it names the wrong player; each player wins as
-    often as the others. `nobody`: the share of "nobody yet" items (the only ones where "the
-    highest score wins" is wrong)."""
-    won, seat = rng.random() < 1 - p["nobody"], base.answer_rng().randrange(PLAYERS)
-    decided = decided_hand(rng, seat) if p["contract"] and won else None
-    for _ in range(0 if decided else 20):
-        game, bots = real_game(rng), table(rng)
-        while not game.is_over:
-            play_hand(game, bots)
-        fitting = [h for h in game.hand_log[-3:]
-                   if len(race_winners(h.scores_after)) == (1 if won else 0)]
-        if fitting:
-            hand = rng.choice(fitting)
-            after = hand.scores_after
-            winners = race_winners(after)
-            players = game.players
-            break
-    else:
-        if decided is None:  # pragma: no cover - twenty shared wins in a row
-            raise RuntimeError("no race position without a shared win")
-        players, hand = decided
-        after, winners = hand.scores_after, race_winners(hand.scores_after)
-    answer = f"p{winners[0]}" if winners else NOBODY
-    if p["contract"]:
-        shown = [v - hand.contract_points if s == hand.dealer else v
-                 for s, v in enumerate(after)]
-        context: tuple[Msg, ...] = (
-            msg("dungeon.ex_scores_line", scores=scores_line(shown)),
-            msg("dungeon.ex_race_dealer", player=player(hand.dealer), **contract_counts(hand)))
-    else:
-        context = (msg("dungeon.ex_scores_line", scores=scores_line(after)),)
-    options = (*(Option(f"p{s}", player(s)) for s in range(players)),
-               Option(NOBODY, msg("dungeon.ex_race_nobody")))
-    top = max(range(players), key=lambda s: after[s])
-    slips = [(f"p{top}" if not winners else None,
-              msg("mistakes.race_highest_wins", best=after[top])),
-             (NOBODY if winners else None, msg("mistakes.race_not_over", best=after[top]))]
-    if p["contract"]:
-        unpaid = race_winners(shown)
-        slips = [*slips, (f"p{unpaid[0]}" if len(unpaid) == 1 else NOBODY if not unpaid
-                            else None,
-                            msg("mistakes.race_no_contract", step=Plain(signed_step(
-                                shown[hand.dealer], hand.contract_points)),
-                                real=after[hand.dealer]))]
-    worked: tuple[Msg, ...] = ()
-    if p["contract"]:
-        worked = (contract_step(hand, shown[hand.dealer]),)
-    worked += (msg("dungeon.ex_worked_race_scores", scores=scores_line(after)),
-               msg("dungeon.rule_race_winner", names=player(winners[0]), score=after[winners[0]])
-               if winners else msg("dungeon.rule_race_none"))
-    return base.make(
-        kind=CHOICE, answers=(answer,), options=options, traps=traps((answer,), *slips),
-        worked=worked,
-        prompt=msg("dungeon.ex_race_prompt", hand=hand.number), context=context,
-        hints=(msg("dungeon.ex_race_nudge"),
-               msg("dungeon.ex_race_strategy_contract" if p["contract"]
-                   else "dungeon.ex_race_strategy")),
-        extra={"scores": list(after), "winners": list(winners),
-               "contract_points": hand.contract_points, "dealer": hand.dealer,
-               "with_contract": bool(p["contract"])})

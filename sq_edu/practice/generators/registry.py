@@ -94,6 +94,7 @@ class Generator:
 
 # Generator families: a generator "equations.pair" lives in module `generators/equations.py`.
 FAMILIES: tuple[str, ...] = ("chances", "detective", "dungeon", "equations", "queens")
+PARTS: dict[str, tuple[str, ...]] = {"dungeon": ("dungeon", "dungeon_race")}   # split families
 
 
 class Registry(Mapping[str, Generator]):
@@ -110,7 +111,8 @@ class Registry(Mapping[str, Generator]):
     def _load(self, family: str) -> None:
         if family in FAMILIES and family not in self._loaded:
             self._loaded.add(family)
-            import_module(f"{__package__}.{family}")
+            for module in PARTS.get(family, (family,)):
+                import_module(f"{__package__}.{module}")
 
     def __getitem__(self, name: str) -> Generator:
         if name not in self._known:
