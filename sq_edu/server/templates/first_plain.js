@@ -6,7 +6,6 @@
 // then this screen goes and the live one is shown. Nothing the child picked is lost.
 (function () {
   "use strict";
-  var START_AFTER = 1500, AFTER_PICK = 500;   // ms: see `later`
   var box = document.currentScript.previousElementSibling;
   if (!box || box.id !== "sq-first" || document.getElementById("sq-first-shown")) return;
   box.id = "sq-first-shown";
@@ -56,15 +55,11 @@
   }
   // JupyterLab's script (voila.js and its ~70 chunks) keeps a phone's main thread busy for
   // seconds, and a tap waited behind it (issue #44). So the page's footer hands voila.js here,
-  // and it starts at an idle moment once the plain screen has been up for START_AFTER ms, or,
-  // once the child picks, AFTER_PICK ms after the last pick (the pick is drawn first). Voila's
-  // script starts its work on the window's load event: a listener it adds after that event
-  // has passed is called at once (it would never be called otherwise).
+  // and it starts when plain_picks.js `sqAfterPicks` says. Voila's script starts its work on
+  // the window's load event: a listener it adds after that event has passed is called at once
+  // (it would never be called otherwise).
   function later(src) {
-    var started = false;
-    function start() {
-      if (started) return;
-      started = true;
+    sqAfterPicks(box, function () {
       if (document.readyState === "complete") {
         var add = window.addEventListener;
         window.addEventListener = function (type, listener) {
@@ -79,18 +74,7 @@
       var script = document.createElement("script");
       script.src = src;
       document.body.appendChild(script);
-    }
-    function whenIdle() {
-      if (window.requestIdleCallback) requestIdleCallback(start, {timeout: 500});
-      else start();
-    }
-    var timer = setTimeout(whenIdle, START_AFTER);
-    function picked() {   // the pick is drawn first; the next one a moment later is free too
-      clearTimeout(timer);
-      timer = setTimeout(whenIdle, AFTER_PICK);
-    }
-    box.addEventListener("click", picked);
-    box.addEventListener("keydown", picked);
+    });
   }
   // Voila shows its cells (display) when its script has run; the widgets are drawn in them
   // after that. An app without the hand (an error, another page) takes over after 15 s.

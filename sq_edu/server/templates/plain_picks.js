@@ -4,6 +4,7 @@
 // a click or tap toggles a card, a number key picks its card, the arrows move along the row.
 // `labels`: each card's [picked, not picked] name; `max`: 1 when a pick drops the other.
 // Returns the hand: `picked` (positions, kept up to date) for the hand-over to Python.
+// `sqAfterPicks` (below) says when the heavy script behind such a screen may start.
 function sqPlainPicks(row, labels, max) {
   const hand = { picked: [] };
   const buttons = Array.from(row.querySelectorAll("button[data-index]"));
@@ -40,4 +41,27 @@ function sqPlainPicks(row, labels, max) {
     }
   });
   return hand;
+}
+
+// The heavy start behind a plain first screen (Voila's script on the class server, Python and
+// the service worker on the site) kept a phone's main thread busy for seconds, and a tap waited
+// behind it (issue #44). So `start` is called once, at an idle moment, START_AFTER ms after this
+// is called or, once the child picks (a click or key in `el`), AFTER_PICK ms after the last pick:
+// the pick is drawn first, and a second pick a moment later is free too.
+function sqAfterPicks(el, start) {
+  const START_AFTER = 1500, AFTER_PICK = 500, IDLE_AT_MOST = 500;   // ms
+  let timer = null;
+  let started = false;
+  const go = () => {
+    if (started) return;
+    started = true;
+    start();
+  };
+  const idle = () => (window.requestIdleCallback
+    ? requestIdleCallback(go, { timeout: IDLE_AT_MOST }) : go());
+  const arm = (ms) => { clearTimeout(timer); timer = setTimeout(idle, ms); };
+  const picked = () => { if (!started) arm(AFTER_PICK); };
+  arm(START_AFTER);
+  el.addEventListener("click", picked);
+  el.addEventListener("keydown", picked);
 }
