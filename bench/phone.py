@@ -53,19 +53,27 @@ MARKS_JS = """() => {
   const nav = performance.getEntriesByType("navigation")[0];
   const at = (ms) => (ms ? ms / 1000 : null);
   return {paint: paint ? paint.startTime / 1000 : null,
+          "html asked": nav ? at(nav.requestStart) : null,
+          "html first byte": nav ? at(nav.responseStart) : null,
+          "plain screen shown": at(window.sqPlainShownAt),
           "html done": nav ? at(nav.responseEnd) : null,
           "parsed (voila.js run)": nav ? at(nav.domContentLoadedEventEnd) : null};
 }"""
 # The class server's plain first screen (sq_edu/pages/first_plain.py) says when it has handed
 # the child's picks to the live widgets; a page without it has no such flag.
-# When the page itself drew the first pick (its own clock, in the frame's if the app is in one,
+# When the class server's plain first screen was put in place (first_plain.js), and when the
+# page itself drew the first pick (its own clock, in the frame's if the app is in one,
 # counted from the top page's navigation): the tap as
 # the child sees it, without the time Playwright's check of `aria-pressed` may wait behind a
 # long script task that starts after the pick.
-PICK_CLOCK = """() => { new MutationObserver((_, observer) => {
-  if (document.querySelector('.sq-answer-cards [aria-pressed="true"]')) {
+PICK_CLOCK = """() => { new MutationObserver((records, observer) => {
+  if (!window.sqPlainShownAt && document.getElementById("sq-first-shown")) {
+    window.sqPlainShownAt = performance.now(); }
+  if (records.some(r => r.type === "attributes") &&
+      document.querySelector('.sq-answer-cards [aria-pressed="true"]')) {
     window.sqPickDrawnAt = performance.timeOrigin + performance.now(); observer.disconnect(); }
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ["aria-pressed"]}); }"""
+}).observe(document, {subtree: true, childList: true, attributes: true,
+                      attributeFilter: ["aria-pressed"]}); }"""
 LIVE_READY = """() => !window.sqFirstPlain || window.sqFirstPlain.handedOver === true"""
 
 
