@@ -26,15 +26,14 @@ from sq_edu.engine.cards import (
 )
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n.format import Count, People, Percent
-from sq_edu.i18n.words import Term
+from sq_edu.i18n.words import Term, number_word
 from sq_edu.maths.likelihood import BANDS, band, boundary_distance
 
-from ..exercise import CHOICE, FRACTION, PERCENT, Exercise, Option, traps
-from ..messages import Cards, msg
+from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, traps
+from ..messages import Cards, Plain, msg
 from .chance_steps import chance_steps, chance_traps, counting_traps, holds_exact
 from .detective import tracker_line
 from .dragon_bank import banked_position, holds
-from .jester_rounds import jester_count  # noqa: F401  (registers chances.jester_count)
 from .positions import LEARNER, find_position, pick_position, story
 from .registry import Base, Param, generator
 
@@ -149,72 +148,38 @@ def clear_band(chance: Fraction) -> str | None:
     return band(chance)
 
 
-PILE = range(3, 11)   # cards in the face-down pile
-PILE_CARDS = ("king", "knight", "jester", "potion")
-
-
-def _piles(word: str, good: int) -> list[tuple[str, int]]:
-    """The (card, pile size) with `good` of that card whose chance is `word`."""
-    return [(token, n) for token in PILE_CARDS for n in PILE
-            if good <= min(n, PLAY_DECK[token]) and clear_band(Fraction(good, n)) == word]
-
-
-# Every word with every count it can have ("unlikely": 1 or 3 of up to 10 cards; "certain": 3
-# to 8), each asked as often as the others: no answer is right on more than 1 item in 15, where
-# the five words alone let a guess through 1 time in 4. Never two of the cards: "two is even"
-# then says "even chance", as "anything possible is even" does (the message could name only
-# one of them), and two of four is an even chance on which no named error changes the answer.
-WORD_COUNTS: tuple[tuple[str, int], ...] = tuple(
-    (word, k) for word in BANDS for k in range(11) if k != 2 and _piles(word, k))
-
-
-def word_count(word: str, good: int) -> str:
-    """The option id of a word and a count of the card asked about: "unlikely-2"."""
-    return f"{word}-{good}"
-
-
-def word_count_options(card: Cards, counts: tuple[int, int], n: int) -> tuple[Option, ...]:
-    """The five words with one count, then with the other ("Unlikely – 2 of the 6 cards are
-    kings"); the caller shuffles the counts, so the first option is no better a guess."""
-    return tuple(Option(word_count(b, k), msg("lessons.ch_words_pick", word=Term(
-        f"lessons.ch_band_{b}"), n=k, total=n, card=card))
-        for k in counts for b in BANDS)
+def _pile_for(rng: random.Random, want: str) -> tuple[str, int, int]:
+    """A card and a small face-down pile (k of n cards are that card) whose chance is `want`."""
+    token = rng.choice(("king", "knight", "jester", "potion"))
+    most = min(PLAY_DECK[token], 8)
+    pairs = [(k, n) for n in range(3, 9) for k in range(0, min(n, most) + 1)
+             if clear_band(Fraction(k, n)) == want]
+    k, n = rng.choice(pairs)
+    return token, k, n
 
 
 @generator("chances.words")
 def words(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """Cards you can see are shuffled face down and you take one: how likely is a king, and
-    how many of the cards are kings?
+    """Cards you can see are shuffled face down and you take one: how likely is a king?
 
-    Words on a line (impossible, unlikely, even chance, likely, certain), with the count of
-    the card beside the word: the five words with the right count and with the count of the
-    other cards (one more where the two are the same), so a guess is right about 1 time in
-    10 (the word alone was stored at 1 in 4, and a good child needed 9 items, 32 in 1 run of
-    20). The right word with the wrong count gets a message of its own. No chance sits within
-    5 points of a boundary.
+    Words on a line (impossible, unlikely, even chance, likely, certain), each asked as often as
+    the others; no chance sits within 5 points of a boundary.
     """
-    word, k = WORD_COUNTS[base.answer_rng().randrange(len(WORD_COUNTS))]
-    token, n = rng.choice(_piles(word, k))
+    want = BANDS[base.answer_rng().randrange(len(BANDS))]
+    token, k, n = _pile_for(rng, want)
     others = [c for c in range(1, 11) for _ in range(2)]
     pile = tuple([token] * k + rng.sample(others, n - k))
     chance = Fraction(k, n)
     card = Cards((token,))
-    other = n - k if n - k != k else k + 1
     by_count = ("impossible", "unlikely", "even", "likely", "certain")[min(k, 4)]
-    answer = word_count(band(chance), k)
-    reversed_ = msg("mistakes.words_reversed", card=card, good=k, n=n, other=n - k)
-    return base.make(kind=CHOICE, answers=(answer,),
-                     options=word_count_options(card, (k, other) if rng.random() < 0.5
-                                                else (other, k), n),
-                     traps=traps((answer,),   # the named errors first
-                                 (word_count(by_count, k), msg("mistakes.words_count_only",
-                                                               card=card, good=k, n=n)),
-                                 (word_count(band(1 - chance), k), reversed_),
-                                 (word_count(band(1 - chance), n - k), reversed_),
-                                 (word_count("even", k) if 0 < k < n else None,
+    return base.make(kind=CHOICE, answers=(band(chance),), options=band_options(),
+                     traps=traps((band(chance),),
+                                 (band(1 - chance), msg("mistakes.words_reversed", card=card,
+                                                        good=k, n=n, other=n - k)),
+                                 ("even" if 0 < k < n else None,
                                   msg("mistakes.words_even", good=k, n=n)),
-                                 (word_count(band(chance), other),   # the word right
-                                  msg("mistakes.words_recount", card=card, n=n))),
+                                 (by_count, msg("mistakes.words_count_only", card=card,
+                                                good=k, n=n))),
                      hand=tuple(sorted(pile, key=lambda c: (is_number(c), str(c)))),
                      prompt=msg("lessons.ch_words_prompt", n=n, card=card),
                      hints=(msg("lessons.ch_words_nudge", card=card),
@@ -282,6 +247,37 @@ HOLD_BANDS = BANDS   # "certain": a dragon known to be in that hand (shown by a 
 # Failing the band asked, the rarer ones first: "unlikely" is the commonest position, and the
 # one answer on which the one-card slip ("2 out of 40") does not bite.
 RARE_BANDS = ("likely", "even", "certain", "impossible")
+
+
+@generator("chances.jester_count", min_players=Param(int, 3, low=3, high=5),
+           max_players=Param(int, 5, low=3, high=5))
+def jester_count(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
+    """You turn up a number with your jester: who wakes a queen? (count around the table)
+
+    Three players at least: with two, every guess is right half the time.
+    """
+    from sq_edu.maths import counted_seat
+
+    players = rng.randint(p["min_players"], max(p["min_players"], p["max_players"]))
+    number = rng.randint(1, 10)
+    jester = rng.randrange(players)
+    seat = counted_seat(jester, number, players)
+    order = [(jester + i) % players + 1 for i in range(players)]   # one whole round
+    return base.make(kind=SEAT, answers=(seat,), seats=tuple(range(players)),
+                     traps=traps((seat,),
+                                 (counted_seat((jester + 1) % players, number, players),
+                                  msg("mistakes.jester_start_next", jester=jester + 1)),
+                                 (counted_seat(0, number, players),
+                                  msg("mistakes.jester_from_first", jester=jester + 1))),
+                     prompt=msg("lessons.ch_jester_prompt", n=players, number=number_word(number),
+                                jester=jester + 1),
+                     hints=(msg("lessons.ch_jester_nudge", jester=jester + 1),
+                            msg("lessons.ch_jester_strategy", players=players)),
+                     worked=(msg("lessons.ch_jester_worked_order",
+                                 order=Plain(", ".join(map(str, order)))),
+                             msg("lessons.ch_jester_worked_count", number=number,
+                                 player=seat + 1)),
+                     extra={"players": players, "number": number, "jester": jester})
 
 
 @generator("chances.jester_wake", players=_PLAYERS, from_turn=_FROM, to_turn=_TO)
