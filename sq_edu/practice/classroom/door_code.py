@@ -11,8 +11,8 @@ device). Wrong codes go through the class's guess counter (`guess_limit`, target
 every other secret: waits per device and per address, never on the code itself, so a flood of
 wrong codes from fresh cookies keeps neither the teacher nor the right code out. The price: a
 script gets one checked guess per fresh cookie (docs/deploy.md, "Page caps behind one address"),
-about 2,000 a minute, so a code open all day would be found in most days; each code opens only
-for LIFETIME after it is drawn (about 2% of a million codes tried in that time), and an expired
+2,000-4,000 a minute, so a code open all day would be found on most days; each code opens only
+for LIFETIME after it is drawn (2-4% of a million codes tried in that time), and an expired
 one is not replaced until the teacher asks for a new one.
 
 The code lives in `.door-code` in the class data folder (no `.json` name, so no listing takes it

@@ -63,7 +63,7 @@ def test_there_is_no_door_code_without_a_folder() -> None:
 
 def test_a_code_opens_for_its_lifetime_only_and_is_not_redrawn_until_asked(
         tmp_path: Path) -> None:
-    """About 2,000 checked guesses a minute from fresh cookies would find a code left open all
+    """2,000-4,000 checked guesses a minute from fresh cookies would find a code left open all
     day; a code opens for LIFETIME after it is drawn, and none opens until the teacher asks."""
     now = [1000.0]
     doors = DoorCode(tmp_path, clock=lambda: now[0])
