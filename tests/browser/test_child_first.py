@@ -23,8 +23,6 @@ from sq_edu.server.server import notebooks_dir
 from tests.support.child_first import (
     ANIMATIONS_JS,
     LAPTOP,
-    MEASURE_JS,
-    NARROW,
     PHONE,
     Screen,
     to_russian,
@@ -93,11 +91,7 @@ def check_page(screen: Screen, name: str, spec: dict[str, Any], size: str) -> li
         to_russian(screen, name)
     found += [f"{name} ru: {line}" for line in screen.problems(spec["task"])]
     if size == "phone":   # the narrowest phones: nothing wider, even in Russian
-        page.set_viewport_size(NARROW)
-        screen.settle()
-        wide = page.evaluate(MEASURE_JS)["wide"]
-        found += [f"{name} ru at 360 px: wider than the screen: {w}" for w in wide]
-        page.set_viewport_size(PHONE["viewport"])
+        found += [f"{name} ru {line}" for line in screen.too_wide_when_narrow()]
     page.emulate_media(reduced_motion="reduce")
     running = page.evaluate(ANIMATIONS_JS)
     if running:
@@ -114,6 +108,45 @@ def test_every_dashboard_is_child_first(screens: dict[str, Screen], size: str) -
     if (notebooks_dir() / f"{EXAMPLE}.ipynb").is_file():
         found += check_page(screen, EXAMPLE, EXAMPLE_SPEC, size)
     assert not found, f"not child-first on a {size}:\n" + "\n".join(found)
+
+
+# Chances 4 asks for a player and a round: ten answers at five players. Deal 13 is the
+# tallest (five players, "turns up a 10"); on one column the answers ran to 959 px of 844.
+JESTER_LEVEL = "level=4&seed=13"
+
+
+@pytest.mark.parametrize("size", ["phone", "laptop"])
+def test_who_wakes_a_queen_answers_and_check_are_on_the_first_screen(
+        screens: dict[str, Screen], size: str) -> None:
+    """Every player in two rounds of the count, in both languages: the answers and the Check
+    button on the first screen, each answer big enough for a finger, nothing wider than a
+    360 px phone. The right player in the wrong round is told which half is wrong."""
+    screen, found = screens[size], []
+    page = screen.open("chances", JESTER_LEVEL)
+    twin = LessonApp("chances", "en", level=4, seed=13,
+                     progress_dir=tempfile.mkdtemp(prefix="sq-twin-"))
+    ex = twin.exercise
+    assert len(ex.options) == 10
+    for lang in ("en", "ru"):
+        if lang == "ru":
+            to_russian(screen, "chances")
+        found += [f"{lang}: {line}" for line in screen.problems(".sq-answer")]
+        found += [f"{lang}: {line}" for line in screen.problems(".sq-submit")]
+        shot(page, f"chances-4-{size}-{lang}")
+    if size == "phone":
+        found += [f"ru {line}" for line in screen.too_wide_when_narrow()]
+    assert not found, f"chances 4 not child-first on a {size}:\n" + "\n".join(found)
+    wrong = next(o.id for o in ex.options
+                 if o.id.split("-")[0] == ex.answers[0].split("-")[0] and o.id != ex.answers[0])
+    index = [o.id for o in ex.options].index(wrong)
+    page.locator(".sq-answer-choice input[type=radio]").nth(index).check()
+    page.locator(".sq-submit").click()
+    page.locator(".sq-feedback .sq-status-bad").wait_for()
+    said = page.locator(".sq-lesson-app").inner_text()
+    assert f"Игрок {ex.extra['seat'] + 1} — верно" in said.replace("\u00a0", " "), said
+    page.locator(".sq-interpretation").first.scroll_into_view_if_needed()
+    shot(page, f"chances-4-{size}-ru-wrong-round")
+    assert not screen.console.errors, screen.console.errors
 
 
 DUNGEON_NAMES = {"ru": ("пик", "треф", "бубён", "червей"), "en": ("spades", "clubs",

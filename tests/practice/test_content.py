@@ -262,6 +262,15 @@ def test_every_dragon_band_is_asked_as_often_as_the_others() -> None:
 
 
 @pytest.mark.slow
+def test_no_player_and_round_of_the_jester_count_is_a_good_guess() -> None:
+    """Chances 4: every round of the count is asked, and no player with a round is the answer
+    on more than 3 items in 20 (the player alone, at 3 to 5 players, stored 0.29)."""
+    answers = Counter(ex.answers[0] for ex in _items("chances", 4, 200))
+    assert {a.split("-")[1] for a in answers} == {"1", "2", "3", "4"}
+    assert max(answers.values()) / 200 <= 0.15, answers
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("level", [3, 4])
 def test_every_knight_block_answer_is_asked_as_often_as_the_others(level: int) -> None:
     """Can a knight be blocked, and how many dragons are not seen yet: seven answers, each on

@@ -94,8 +94,10 @@ def confirm(ex, generator: str, params: dict) -> None:
         assert ex.answers == (band(Fraction(cards[ex.extra["card"]], len(ex.hand))),)
     elif generator == "chances.jester_count":
         e = ex.extra
-        assert ex.answers == ((e["jester"] + e["number"] - 1) % e["players"],)
-        assert ex.answers == (counted_seat(e["jester"], e["number"], e["players"]),)
+        seat = counted_seat(e["jester"], e["number"], e["players"])
+        assert seat == (e["jester"] + e["number"] - 1) % e["players"]
+        assert ex.answers == (f"{seat + 1}-{(e['number'] - 1) // e['players'] + 1}",)
+        assert ex.answers[0] in {o.id for o in ex.options}
     elif generator == "chances.jester_wake":
         assert ex.answers == (jester_odds(ex.observation)["wake"][0],)
     elif generator == "queens.sum":
@@ -195,3 +197,29 @@ def test_a_knight_block_answer_names_the_verdict_and_the_dragons_not_seen(
             if v == verdict and n == seen != left:   # the seen ones (or the own hand: as many)
                 assert str(said.misconception).startswith("lessons.det_trap_"), (seed, n)
         assert not check(ex, "maybe").understood   # the verdict alone is not an answer
+
+
+def test_who_wakes_a_queen_comes_with_the_round_of_the_count(lessons: dict) -> None:
+    """Chances 4: every player in two rounds of the count (6 to 10 answers, so a guess is
+    right about 1 time in 8, not 1 in 4: a good child needed 11 items, 28 in 1 run of 20);
+    counting from the next player or from player 1 gets its message in the right round, and
+    so does the right player in the wrong round."""
+    lesson = lessons["chances"]
+    assert lesson.levels[3].guess <= 0.2
+    for seed in range(12):
+        ex = generate(lesson, 4, exercise_seed(1, seed))
+        e = ex.extra
+        players, jester, number = e["players"], e["jester"], e["number"]
+        lap = (number - 1) // players + 1
+        assert len(ex.options) == 2 * players and ex.guess_chance <= 0.2
+        assert check(ex, f"{counted_seat(jester, number, players) + 1}-{lap}").correct
+        said = check(ex, f"{counted_seat((jester + 1) % players, number, players) + 1}-{lap}")
+        assert said.misconception == "mistakes.jester_start_next"
+        if jester:
+            said = check(ex, f"{counted_seat(0, number, players) + 1}-{lap}")
+            assert said.misconception == "mistakes.jester_from_first"
+        seat = counted_seat(jester, number, players)
+        other = next(int(o.id.split("-")[1]) for o in ex.options if o.id.split("-")[1] != str(lap))
+        said = check(ex, f"{seat + 1}-{other}")   # the player right, the round not
+        assert said.misconception == "mistakes.jester_round", (seed, lap, other)
+        assert not check(ex, seat).understood   # the player alone is not an answer

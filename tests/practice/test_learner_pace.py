@@ -30,7 +30,6 @@ LEVELS = [(lid, n) for lid, lesson in sorted(LESSONS.items())
 # fixed the test says so.
 SLOW: set[tuple[str, int]] = {
     ("card_detective", 3),                                                 # 7/21
-    ("chances", 4),                                                        # 11/26
 }
 
 

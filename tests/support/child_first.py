@@ -106,6 +106,15 @@ class Screen:
                          f"{round(box['y'] + box['height'])} px of {self.height}")
         return lines
 
+    def too_wide_when_narrow(self) -> list[str]:
+        """What reaches past the screen's edge on the narrowest phones (360 px); then back to
+        this phone's width."""
+        self.page.set_viewport_size(NARROW)
+        self.settle()
+        wide = self.page.evaluate(MEASURE_JS)["wide"]
+        self.page.set_viewport_size(PHONE["viewport"])
+        return [f"at 360 px: wider than the screen: {w}" for w in wide]
+
     def close(self) -> None:
         self.context.close()
 

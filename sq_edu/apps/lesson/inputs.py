@@ -62,6 +62,8 @@ class AnswerInput(widgets.VBox):
             self.choice = widgets.RadioButtons(options=self._choice_options(), value=None,
                                                layout=widgets.Layout(width="auto"))
             self.choice.add_class("sq-answer-choice")
+            if self.ex.extra.get("columns") == 2:   # pairs of short answers, a pair a row
+                self.choice.add_class("sq-answer-columns-2")
             return self.choice
         if self.kind == SEAT:
             self.seat = widgets.ToggleButtons(options=self._seat_options(), value=None,

@@ -1,8 +1,9 @@
 """What are the chances? In the order children learn it: words on a line (impossible ...
 certain) for cards they can see, then "x out of y" from real positions, then fractions, and
-percent last; a dragon before a knight attack; who a jester makes wake a queen; predict,
-simulate, compare. Every answer is computed by `sq_edu.maths`; every chance said in words uses
-the one scale of `sq_edu.maths.likelihood` and stays 5 points clear of its boundaries.
+percent last; a dragon before a knight attack; predict, simulate, compare (who a jester makes
+wake a queen is in `jester_rounds`). Every answer is computed by `sq_edu.maths`; every chance
+said in words uses the one scale of `sq_edu.maths.likelihood` and stays 5 points clear of its
+boundaries.
 """
 
 from __future__ import annotations
@@ -26,11 +27,11 @@ from sq_edu.engine.cards import (
 )
 from sq_edu.engine.observation import Observation
 from sq_edu.i18n.format import Count, People, Percent
-from sq_edu.i18n.words import Term, number_word
+from sq_edu.i18n.words import Term
 from sq_edu.maths.likelihood import BANDS, band, boundary_distance
 
-from ..exercise import CHOICE, FRACTION, PERCENT, SEAT, Exercise, Option, traps
-from ..messages import Cards, Plain, msg
+from ..exercise import CHOICE, FRACTION, PERCENT, Exercise, Option, traps
+from ..messages import Cards, msg
 from .chance_steps import chance_steps, chance_traps, counting_traps, holds_exact
 from .detective import tracker_line
 from .dragon_bank import banked_position, holds
@@ -247,37 +248,6 @@ HOLD_BANDS = BANDS   # "certain": a dragon known to be in that hand (shown by a 
 # Failing the band asked, the rarer ones first: "unlikely" is the commonest position, and the
 # one answer on which the one-card slip ("2 out of 40") does not bite.
 RARE_BANDS = ("likely", "even", "certain", "impossible")
-
-
-@generator("chances.jester_count", min_players=Param(int, 3, low=3, high=5),
-           max_players=Param(int, 5, low=3, high=5))
-def jester_count(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exercise:
-    """You turn up a number with your jester: who wakes a queen? (count around the table)
-
-    Three players at least: with two, every guess is right half the time.
-    """
-    from sq_edu.maths import counted_seat
-
-    players = rng.randint(p["min_players"], max(p["min_players"], p["max_players"]))
-    number = rng.randint(1, 10)
-    jester = rng.randrange(players)
-    seat = counted_seat(jester, number, players)
-    order = [(jester + i) % players + 1 for i in range(players)]   # one whole round
-    return base.make(kind=SEAT, answers=(seat,), seats=tuple(range(players)),
-                     traps=traps((seat,),
-                                 (counted_seat((jester + 1) % players, number, players),
-                                  msg("mistakes.jester_start_next", jester=jester + 1)),
-                                 (counted_seat(0, number, players),
-                                  msg("mistakes.jester_from_first", jester=jester + 1))),
-                     prompt=msg("lessons.ch_jester_prompt", n=players, number=number_word(number),
-                                jester=jester + 1),
-                     hints=(msg("lessons.ch_jester_nudge", jester=jester + 1),
-                            msg("lessons.ch_jester_strategy", players=players)),
-                     worked=(msg("lessons.ch_jester_worked_order",
-                                 order=Plain(", ".join(map(str, order)))),
-                             msg("lessons.ch_jester_worked_count", number=number,
-                                 player=seat + 1)),
-                     extra={"players": players, "number": number, "jester": jester})
 
 
 @generator("chances.jester_wake", players=_PLAYERS, from_turn=_FROM, to_turn=_TO)

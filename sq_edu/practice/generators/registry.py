@@ -94,7 +94,8 @@ class Generator:
 
 # Generator families: a generator "equations.pair" lives in module `generators/equations.py`.
 FAMILIES: tuple[str, ...] = ("chances", "detective", "dungeon", "equations", "queens")
-PARTS: dict[str, tuple[str, ...]] = {"dungeon": ("dungeon", "dungeon_race")}   # split families
+PARTS: dict[str, tuple[str, ...]] = {"dungeon": ("dungeon", "dungeon_race"),   # split families
+                                     "chances": ("chances", "jester_rounds")}
 
 
 class Registry(Mapping[str, Generator]):

@@ -195,6 +195,18 @@ def test_controls_carry_stable_css_classes() -> None:
     assert "sq-lesson-app" in app._dom_classes
 
 
+def test_who_wakes_a_queen_answers_sit_in_two_columns() -> None:
+    """Chances 4's ten answers (a player and a round) in two columns, a player a row: in one
+    column they ran past a phone's first screen. Chances 1's five words stay one a row."""
+    app = LessonApp("chances", seed=13, level=4)
+    assert app.answer.choice is not None and len(app.exercise.options) == 10
+    assert "sq-answer-columns-2" in app.answer.choice._dom_classes
+    assert [o.id for o in app.exercise.options][:2] == ["1-1", "1-2"]
+    app = LessonApp("chances", seed=13, level=1)
+    assert app.answer.choice is not None
+    assert "sq-answer-columns-2" not in app.answer.choice._dom_classes
+
+
 def test_printable_worksheet_for_the_deal() -> None:
     app = LessonApp("queen_points", seed=21, level=3, lang="ru")
     app.worksheet_button.click()
