@@ -82,6 +82,11 @@ class DoorCode:
         made = data.get("made")
         return isinstance(made, (int, float)) and 0 <= self.clock() - made < LIFETIME
 
+    def _opens(self, code: str, data: dict[str, Any]) -> bool:
+        current = str(data.get("code", ""))
+        return (bool(code) and len(current) == DIGITS and hmac.compare_digest(code, current)
+                and self._fresh(data))
+
     def renew(self) -> str:
         """A new code: the one shown before no longer opens (the teacher's "New door code")."""
         return self._change(lambda data: data.pop("code", None))
@@ -104,19 +109,19 @@ class DoorCode:
         code, spent = typed_code(text), [False]
 
         def spend(data: dict[str, Any]) -> None:
-            if _matches(code, data) and self._fresh(data):   # again under the lock: one use
+            if self._opens(code, data):   # again under the lock: one use
                 data["uses"] = [*data.get("uses", []), {
                     "at": self.clock(), "address": device.address, "device": device.key,
                     "code": code}][-KEPT_USES:]
                 data.pop("code", None)   # the next one is drawn below
                 spent[0] = True
 
-        if _matches(code, now := self._read()) and self._fresh(now):   # a wrong one writes nothing
+        if self._opens(code, now := self._read()):   # a wrong one writes nothing
             self._change(spend)
         if spent[0]:
             guesses.succeeded(TARGET, device)
             return OPEN, 0
-        used = bool(code) and any(use.get("code") == code for use in self.uses())
+        used = bool(code) and any(use.get("code") == code for use in now["uses"])
         guesses.failed(TARGET, device)
         return (SPENT if used else WRONG), 0
 
@@ -156,7 +161,3 @@ class DoorCode:
             return str(self._read().get("code", ""))
         return str(data["code"])
 
-
-def _matches(code: str, data: dict[str, Any]) -> bool:
-    current = str(data.get("code", ""))
-    return bool(code) and len(current) == DIGITS and hmac.compare_digest(code, current)
