@@ -5,7 +5,7 @@ On a phone Voila's page needs seconds of JupyterLab script before any widget is 
 app long before that: its state is the task the child will get. So `dashboard` hands Voila, next
 to the app's widget view, the app's first screen as HTML (`MIME`): the page's template
 (sq_edu/server/templates/index.html.j2) shows it the moment the HTML stream brings it, takes
-the child's card picks with a few lines of inline script, and hands them to the live cards when
+the child's card picks (with hand.js itself, see below), and hands them to the live cards when
 they are drawn (as a click on the same card), then removes it.
 
 Only what the first screen shows is drawn, and where the live page will draw it (a card that
