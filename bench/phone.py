@@ -66,10 +66,14 @@ MARKS_JS = """() => {
 # counted from the top page's navigation): the tap as
 # the child sees it, without the time Playwright's check of `aria-pressed` may wait behind a
 # long script task that starts after the pick.
-PICK_CLOCK = """() => { new MutationObserver((records, observer) => {
+PICK_CLOCK = """() => {
+const on = (node) => node.nodeType === 1 && node.getAttribute("aria-pressed") === "true";
+const pressed = (r) => (r.type === "attributes" ? on(r.target)   // a card marked picked
+  : Array.prototype.some.call(r.addedNodes, on));   // or drawn picked (hand.js redraws its row)
+new MutationObserver((records, observer) => {
   if (!window.sqPlainShownAt && document.getElementById("sq-first-shown")) {
     window.sqPlainShownAt = performance.now(); }
-  if (records.some(r => r.type === "attributes") &&
+  if (records.some(pressed) &&
       document.querySelector('.sq-answer-cards [aria-pressed="true"]')) {
     window.sqPickDrawnAt = performance.timeOrigin + performance.now(); observer.disconnect(); }
 }).observe(document, {subtree: true, childList: true, attributes: true,

@@ -5,14 +5,18 @@ On a phone Voila's page needs seconds of JupyterLab script before any widget is 
 app long before that: its state is the task the child will get. So `dashboard` hands Voila, next
 to the app's widget view, the app's first screen as HTML (`MIME`): the page's template
 (sq_edu/server/templates/index.html.j2) shows it the moment the HTML stream brings it, takes
-the child's card picks with a few lines of inline script, and hands them to the live cards when
+the child's card picks (with hand.js itself, see below), and hands them to the live cards when
 they are drawn (as a click on the same card), then removes it.
 
-Only what the first screen shows is drawn: headings and text (the app's own HTML values), the
-answer hands (the markup of hand.js, from the same state), and the buttons, saved disabled
-(a tap on "Check" that did nothing would teach the child that it is broken). Folded panels,
-inputs and the other custom pieces wait for the live page. Drawing never raises: a widget it
-does not know is left out, and any failure means no plain screen, never a traceback.
+Only what the first screen shows is drawn, and where the live page will draw it (a card that
+moved down when the live page came would be tapped wrongly): headings and text (the app's own
+HTML values), the buttons, saved disabled (a tap on "Check" that did nothing would teach the
+child that it is broken), the language buttons, and the kit's widgets above the task (the
+answer hand, sound, "For grown-ups", "Read aloud") drawn by their own anywidget module in the
+page (`RENDERED`: one source of their markup, so the plain screen cannot drift from the live
+one), all but the cards disabled. Folded panels, inputs and the other custom pieces wait for
+the live page. Drawing never raises: a widget it does not know is left out, and any failure
+means no plain screen, never a traceback.
 """
 
 from __future__ import annotations
@@ -21,8 +25,8 @@ import functools
 import html
 import json
 import logging
+import re
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -34,19 +38,35 @@ MIME = "application/vnd.sq-edu.first-screen+html"
 # static site (lite/first_screen.py): their whole first task is headings, text, cards, buttons.
 LESSONS = ("equations",)
 # Panels that are folded, below the fold, or need Python to do anything.
-SKIP = frozenset({"sq-fold-body", "sq-progress-box", "sq-header-tools"})
+SKIP = frozenset({"sq-fold-body", "sq-progress-box"})
 # Shown, these come before the task (a class page asks the nickname first): no plain screen.
 FIRST_THINGS = frozenset({"sq-class-nickname"})
 _WIDGETS = Path(__file__).resolve().parents[1] / "widgets"
 STYLE_FILES = ("app.css", "hand.css")
-# What the plain screen needs that ipywidgets' own style sheet (not loaded yet) would give.
+# The kit's widgets the plain screen draws with their own module (sq_edu.widgets: HandView,
+# joy.Cheer, joy.Fold, read_aloud.ReadAloud), told by class name: the pages layer does not
+# import the widgets. A fold that opens on a first visit is left out: drawing it would mark
+# the page as seen, and the live page would then open folded.
+RENDERED = frozenset({"HandView", "Cheer", "Fold", "ReadAloud"})
+_EXPORT = re.compile(r"^export default \{ render \};\s*\Z", re.MULTILINE)
+# What ipywidgets' own style sheet (not loaded yet) gives the live page's widgets, in the
+# sizes of app.css (which comes after: its rules win), and the page's own margins (Voila's
+# panel and cell: 20 px above the app, 15 px at its sides), so that each part of the plain
+# screen sits where the live page will draw it.
 PLAIN_CSS = """
-.sq-first-plain { padding: 0 16px; font-family: var(--jp-ui-font-family, sans-serif); }
+.sq-first-plain { padding: 20px 15px 0; font-family: var(--jp-ui-font-family, sans-serif); }
 .sq-first-plain .widget-vbox { display: flex; flex-direction: column; }
-.sq-first-plain .widget-hbox { display: flex; flex-direction: row; flex-wrap: wrap; gap: 4px; }
-.sq-first-plain .sq-first-button { min-height: 44px; min-width: 44px; margin: 2px;
-  padding: 0 12px; font-size: 1em; border: 1px solid #9ca3af; border-radius: 4px;
-  background: #f3f4f6; color: #374151; }
+.sq-first-plain .widget-hbox { display: flex; flex-direction: row; }
+.sq-first-plain .widget-html { display: flex; margin: 2px; }
+.sq-first-plain .widget-html-content { flex: 1 1 auto; }
+.sq-first-plain .jupyter-button { margin: 2px; border: 0; font-family: Arial;
+  font-size: var(--jp-widgets-font-size); height: var(--jp-widgets-inline-height);
+  line-height: var(--jp-widgets-inline-height); background: #eeeeee; color: rgba(0,0,0,.87); }
+.sq-first-plain .jupyter-button:disabled { opacity: 0.6; }
+.sq-first-plain .jupyter-button.mod-primary { background: #2196f3; color: #fff; }
+.sq-first-plain .jupyter-button i.fa { margin-right: 4px; }
+.sq-first-plain .widget-toggle-button { margin: 0 2px; }
+.sq-first-plain .widget-toggle-button.mod-active { background: #bdbdbd; }
 .sq-first-plain .sq-first-status { color: #374151; font-size: 0.95em; }
 """
 
@@ -69,61 +89,77 @@ def _class_attr(*names: str) -> str:
     return html.escape(" ".join(n for n in names if n), quote=True)
 
 
-def _is_hand(widget: widgets.Widget) -> bool:
-    """A hand of cards (sq_edu.widgets.hand.HandView, told by its traits: the pages layer does
-    not import the widgets)."""
-    return isinstance(getattr(widget, "cards", None), list) and hasattr(widget, "max_select")
+def _style_attr(widget: widgets.Widget) -> str:
+    """The widget's layout as the live page applies it (`flex_flow` -> `flex-flow: ...`)."""
+    layout = getattr(widget, "layout", None)
+    rules = [f"{name.replace('_', '-')}: {value}" for name in
+             (layout.keys if layout is not None else ())
+             if not name.startswith("_") and name != "display"
+             and isinstance(value := getattr(layout, name), str) and value]
+    return f' style="{html.escape("; ".join(rules), quote=True)}"' if rules else ""
 
 
-def hand_html(hand: Any) -> str:
-    """The hand as hand.js draws it before a pick (same classes, names and data-index), plus
-    what the page's script needs to take picks: the cards' names picked and not."""
-    on = not hand.disabled
-    buttons = []
-    for i, card in enumerate(hand.cards):
-        key = str(i + 1) if i < 9 and on else ""
-        name = (f"{key}: " if key else "") + str(card.get("label_off", ""))
-        buttons.append(
-            f'<button type="button" class="sq-card" data-index="{i}" aria-pressed="false"'
-            f'{"" if on else " disabled"}>{card.get("svg", "")}'
-            f'<span class="sq-card-name">{html.escape(name)}</span>'
-            '<span class="sq-card-tick" aria-hidden="true">✔</span>'
-            f'<span class="sq-card-key" aria-hidden="true">{key}</span></button>')
-    names = json.dumps([[c.get("label_on", ""), c.get("label_off", "")] for c in hand.cards],
-                       ensure_ascii=False)
-    title = html.escape(hand.title, quote=True)
-    return (
-        f'<div class="{_class_attr(*_classes(hand))}"><div class="sq-hand'
-        f'{"" if on else " sq-hand-disabled"}"><div class="sq-hand-title">{title}</div>'
-        f'<div class="sq-hand-row" role="group" aria-label="{title}" '
-        f'data-max="{int(hand.max_select)}" data-names="{html.escape(names, quote=True)}">'
-        f'{"".join(buttons)}</div>'
-        f'<div class="sq-hand-summary">{html.escape(hand.summary)}</div>'
-        f'<div class="sq-hand-help" data-touch="{html.escape(hand.touch_help, quote=True)}">'
-        f'{html.escape(hand.help)}</div></div></div>')
+def module_view(esm: str) -> str:
+    """An anywidget module (ending `export default { render };`) as an expression whose value
+    is its `render`, for a classic script in the page."""
+    if not _EXPORT.search(esm):
+        raise ValueError("a kit module that does not end in `export default { render };`")
+    return "(function () {\n" + _EXPORT.sub("return render;\n", esm) + "})()"
 
 
-def widget_html(widget: widgets.Widget) -> str:
-    """`widget` as plain HTML ("" for what the first screen leaves to the live page)."""
+def rendered_html(widget: widgets.Widget, modules: dict[str, str]) -> str:
+    """A kit widget as a place for its own module to draw in (first_plain.js runs it with the
+    widget's state); its module goes into `modules` by the widget's class name."""
+    name = type(widget).__name__
+    if name == "Fold" and getattr(widget, "mode", "") == "first-visit":
+        return ""
+    modules.setdefault(name, str(getattr(widget, "_esm", "")))
+    state = {key: value for key, value in widget.get_state().items()
+             if not key.startswith("_") and key not in ("layout", "tooltip", "tabbable")}
+    data = json.dumps(state, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    return (f'<div class="{_class_attr(*_classes(widget))}" data-sq-render="{name}">'
+            f'<script type="application/json">{data}</script></div>')
+
+
+def _toggle_buttons(widget: widgets.ToggleButtons) -> str:
+    """ipywidgets' toggle buttons (the language), as its view draws them (from the labels it
+    is sent, `_options_labels`), disabled."""
+    buttons = "".join(
+        f'<button type="button" class="widget-toggle-button jupyter-button'
+        f'{" mod-active" if i == widget.index else ""}" disabled>{html.escape(str(label))}'
+        '</button>' for i, label in enumerate(widget._options_labels))
+    kind = _class_attr("widget-toggle-buttons", *_classes(widget))
+    return f'<div class="{kind}"{_style_attr(widget)}><div>{buttons}</div></div>'
+
+
+def widget_html(widget: widgets.Widget, modules: dict[str, str]) -> str:
+    """`widget` as plain HTML ("" for what the first screen leaves to the live page); the kit
+    modules it needs go into `modules`."""
     if _hidden(widget):
         return ""
     if FIRST_THINGS.intersection(_classes(widget)):
         raise _NotFirst
-    if _is_hand(widget):
-        return hand_html(widget)
+    if type(widget).__name__ in RENDERED:
+        return rendered_html(widget, modules)
+    style = _style_attr(widget)
     if isinstance(widget, widgets.Box):
         kind = "widget-hbox" if isinstance(widget, widgets.HBox) else "widget-vbox"
-        inner = "".join(widget_html(child) for child in widget.children)
-        return f'<div class="{_class_attr(kind, *_classes(widget))}">{inner}</div>' if inner \
-            else ""
-    if isinstance(widget, widgets.Label):
-        return f'<div class="{_class_attr(*_classes(widget))}">{html.escape(widget.value)}</div>'
-    if isinstance(widget, widgets.HTML):   # the app's own HTML, as the live widget shows it
-        return f'<div class="{_class_attr(*_classes(widget))}">{widget.value}</div>' \
-            if widget.value else ""
+        inner = "".join(widget_html(child, modules) for child in widget.children)
+        return f'<div class="{_class_attr(kind, *_classes(widget))}"{style}>{inner}</div>' \
+            if inner else ""
+    if isinstance(widget, widgets.Label | widgets.HTML):   # the app's own HTML, as shown live
+        value = html.escape(widget.value) if isinstance(widget, widgets.Label) else widget.value
+        return (f'<div class="{_class_attr("widget-html", *_classes(widget))}"{style}>'
+                f'<div class="widget-html-content">{value}</div></div>')
+    if isinstance(widget, widgets.ToggleButtons):
+        return _toggle_buttons(widget)
     if isinstance(widget, widgets.Button) and widget.description:
-        return (f'<button type="button" class="{_class_attr("sq-first-button", *_classes(widget))}"'
-                f' disabled>{html.escape(widget.description)}</button>')
+        kind = f"mod-{widget.button_style}" if widget.button_style else ""
+        icon = f'<i class="fa fa-{html.escape(widget.icon, quote=True)}"></i>' \
+            if widget.icon else ""
+        names = _class_attr("jupyter-button", kind, *_classes(widget))
+        return (f'<button type="button" class="{names}"{style} disabled>{icon}'
+                f'{html.escape(widget.description)}</button>')
     return ""
 
 
@@ -132,19 +168,28 @@ def style() -> str:
     """The apps' own style sheets (scoped to `.sq-app`) and the few plain-screen rules; read
     once per kernel, not at every page's display."""
     sheets = [(_WIDGETS / name).read_text(encoding="utf-8") for name in STYLE_FILES]
-    return "<style>" + "\n".join([*sheets, PLAIN_CSS]) + "</style>"
+    return "<style>" + "\n".join([PLAIN_CSS, *sheets]) + "</style>"
+
+
+def views_script(modules: dict[str, str]) -> str:
+    """The kit modules the screen uses, as `window.sqPlainViews` (class name -> render)."""
+    views = ",\n".join(f"{json.dumps(name)}: {module_view(esm)}"
+                       for name, esm in sorted(modules.items()))
+    return f"<script>\nwindow.sqPlainViews = {{{views}}};\n</script>"
 
 
 def first_screen(page: widgets.Widget, lang: str) -> str:
     """The page's first screen as plain HTML in `lang`, or "" when it has no answer hand or
     could not be drawn (the page then waits for the live widgets, as before)."""
     try:
-        body = widget_html(page)
-        if "sq-answer-cards" not in body:
+        modules: dict[str, str] = {}
+        body = widget_html(page, modules)
+        if "sq-answer-cards" not in body or "HandView" not in modules:
             return ""
         status = html.escape(t("first_screen.waking", lang))
         return (f'<div class="sq-first-plain" lang="{html.escape(lang, quote=True)}">'
-                f'{style()}{body}<p class="sq-first-status" role="status">{status}</p></div>')
+                f'{style()}{views_script(modules)}{body}'
+                f'<p class="sq-first-status" role="status">{status}</p></div>')
     except _NotFirst:
         return ""
     except Exception:   # a plain screen is a bonus; never a traceback

@@ -1,6 +1,6 @@
 // The lesson's first screen as plain HTML (sq_edu/pages/first_plain.py drew it in the kernel;
 // index.html.j2 put it just before this script). Shown at once, outside Voila's hidden cells;
-// its cards take picks as hand.js does (plain_picks.js, included before this). When the
+// its cards are drawn and take picks by hand.js itself (first_plain.py put it in). When the
 // live widgets are drawn, each pick is handed to the live card of the same position (a click
 // on it: hand.js sends it to Python as any pick), only if the live hand holds the same cards;
 // then this screen goes and the live one is shown. Nothing the child picked is lost.
@@ -12,17 +12,42 @@
   var spinner = document.getElementById("loading");
   document.body.insertBefore(box, spinner || document.body.firstChild);
   document.body.classList.add("sq-first-on");
-  var touch = window.matchMedia && window.matchMedia("(hover: none) and (pointer: coarse)").matches;
-  var hands = Array.prototype.map.call(box.querySelectorAll(".sq-answer-cards .sq-hand-row"),
-    function (row) {
-      var help = row.parentElement.querySelector(".sq-hand-help");
-      if (touch && help && help.dataset.touch) help.textContent = help.dataset.touch;
-      var names = JSON.parse(row.dataset.names || "[]");
-      var hand = sqPlainPicks(row, names, Number(row.dataset.max || 0));
-      hand.row = row;
-      hand.names = names;
-      return hand;
-    });
+  // The kit's widgets (the cards, sound, "For grown-ups", "Read aloud") are drawn by their own
+  // anywidget module (first_plain.py `RENDERED`), with a model that holds the saved state
+  // and keeps what the child does; only the cards take taps until the live page is here.
+  function plainModel(state) {
+    var heard = {};
+    return {
+      get: function (key) { return state[key]; },
+      set: function (key, value) {
+        state[key] = value;
+        (heard["change:" + key] || []).forEach(function (call) { call(); });
+      },
+      on: function (name, call) { (heard[name] = heard[name] || []).push(call); },
+      send: function () {},
+      save_changes: function () {},
+    };
+  }
+  var views = window.sqPlainViews || {};
+  var hands = [];
+  Array.prototype.forEach.call(box.querySelectorAll("[data-sq-render]"), function (el) {
+    var render = views[el.dataset.sqRender];
+    if (!render) return;
+    var saved = el.querySelector('script[type="application/json"]');
+    var model = plainModel(JSON.parse(saved ? saved.textContent : "{}"));
+    if (saved) saved.remove();
+    try { render({model: model, el: el}); } catch (error) {   // the live page draws it
+      console.warn("sq_edu: plain first screen:", error);
+      return;
+    }
+    if (el.classList.contains("sq-answer-cards")) {
+      hands.push({model: model, row: el.querySelector(".sq-hand-row")});
+    } else {
+      Array.prototype.forEach.call(el.querySelectorAll("button"), function (button) {
+        button.disabled = true;
+      });
+    }
+  });
   window.sqFirstPlain = {hands: hands, later: later};   // for the footer, tests, `bench phone`
   var cells = document.getElementById("rendered_cells");
   function cardNames(row) {
@@ -33,14 +58,13 @@
     var focused = -1;
     hands.forEach(function (hand, h) {
       var live = liveRows[h];
-      var fresh = live && cardNames(live).join("\n") === hand.names.map(function (n) {
-        return n[1];
-      }).join("\n");
+      var fresh = live && cardNames(live).join("\n") === hand.model.get("cards").map(
+        function (card) { return card.label_off; }).join("\n");
       if (hand.row.contains(document.activeElement)) {
         focused = Number(document.activeElement.dataset.index);
       }
       if (!fresh) return;   // another task: there is nothing of this one to keep
-      hand.picked.forEach(function (i) {
+      hand.model.get("selected").forEach(function (i) {
         // hand.js redraws its row after each pick: the button is looked up again each time
         var button = live.querySelectorAll("button[data-index]")[i];
         if (button) button.click();

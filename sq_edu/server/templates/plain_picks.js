@@ -1,10 +1,11 @@
-// Card picks on a plain first screen, before the widgets' script is there: the class server's
-// (sq_edu/pages/first_plain.py, included by index.html.j2) and the static site's
-// (lite/first_plain.py, put into app.html by lite/app_build.py). Taken as hand.js takes them:
+// Card picks on the static site's plain first screen, before the widgets' script is there
+// (lite/first_plain.py, put into app.html by lite/app_build.py; the class server's runs
+// hand.js itself, sq_edu/pages/first_plain.py). Taken as hand.js takes them:
 // a click or tap toggles a card, a number key picks its card, the arrows move along the row.
 // `labels`: each card's [picked, not picked] name; `max`: 1 when a pick drops the other.
 // Returns the hand: `picked` (positions, kept up to date) for the hand-over to Python.
-// `sqAfterPicks` (below) says when the heavy script behind such a screen may start.
+// `sqAfterPicks` (below, used by both plain screens; index.html.j2 includes this file) says
+// when the heavy script behind such a screen may start.
 function sqPlainPicks(row, labels, max) {
   const hand = { picked: [] };
   const buttons = Array.from(row.querySelectorAll("button[data-index]"));
