@@ -1,0 +1,78 @@
+"""The compiled engine (`make engine`, tools/compile_engine.py): the modules that run are the
+ones the build says it made, none is older than the sources, and it plays exactly the games
+of the plain-Python engine (the same seeds, the same saved games, to the last log entry)."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from importlib.machinery import ExtensionFileLoader
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ENGINE = ROOT / "sq_edu" / "engine"
+STAMP = ENGINE / ".build"   # what the last build did: "compiled <modules>" or "pure: why"
+SUFFIX = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+
+# Whole games through the public API and `simulate`, for each preset; prints which engine ran
+# and one line a game (its saved form, the RNG and the whole log included).
+GAMES = """
+import hashlib, json, sys
+import sq_edu.engine.game
+from sq_edu.engine import Game, RandomBot, simulate
+print(sq_edu.engine.game.__file__)
+for rules, players in (("official", 2), ("royal_court", 3), ("kids", 4), ("teams", 4)):
+    for seed in range(3):
+        game, bot = Game.new(players, seed=seed, rules=rules), RandomBot(seed)
+        while not game.is_over and game.turn <= 1000:
+            game.play(bot.choose(None, game.legal_moves()), seat=game.current_player)
+        saved = json.dumps(game.to_dict(), sort_keys=True).encode()
+        print(rules, seed, game.winners, hashlib.sha256(saved).hexdigest())
+    for bots in ("random", "greedy"):
+        print(rules, bots, simulate(20, players=players, bots=bots, seed=5, rules=rules))
+"""
+
+
+def build() -> str:
+    return STAMP.read_text().strip() if STAMP.exists() else "pure: never built"
+
+
+def test_the_modules_that_run_are_the_ones_the_build_made() -> None:
+    said = build()
+    if not said.startswith("compiled"):
+        assert "failed" not in said, f"the engine compile failed: {said}"
+        assert not list(ENGINE.glob(f"*{SUFFIX}")), f"compiled modules left after: {said}"
+        return
+    newest = max(path.stat().st_mtime for path in ENGINE.glob("*.py"))
+    for name in said.split()[1:]:
+        module = importlib.import_module(f"sq_edu.engine.{name}")
+        # (the loader, not `__file__`: mypyc names a wrong folder there for most modules)
+        assert isinstance(module.__loader__, ExtensionFileLoader), \
+            f"{name} runs as plain Python: {module.__spec__}"
+        assert (ENGINE / f"{name}{SUFFIX}").stat().st_mtime >= newest, \
+            f"sq_edu/engine/{name} is compiled from older sources: run `make engine`"
+
+
+def play(cwd: Path) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", GAMES], cwd=cwd, capture_output=True,
+                          text=True, timeout=300, check=True,
+                          env={**os.environ, "PYTHONPATH": str(cwd)})
+    return done.stdout.splitlines()
+
+
+def test_compiled_and_plain_engines_play_the_same_games(tmp_path: Path) -> None:
+    if not build().startswith("compiled"):
+        pytest.skip(f"the engine is not compiled here ({build()})")
+    plain = tmp_path / "plain"   # the same sources without the compiled modules
+    shutil.copytree(ROOT / "sq_edu", plain / "sq_edu",
+                    ignore=shutil.ignore_patterns(f"*{SUFFIX}", "__pycache__", ".build"))
+    compiled_games, plain_games = play(ROOT), play(plain)
+    assert compiled_games[0].endswith(SUFFIX) and plain_games[0].endswith("game.py")
+    assert len(compiled_games) == 21
+    assert compiled_games[1:] == plain_games[1:]
