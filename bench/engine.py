@@ -40,13 +40,12 @@ CASES = [  # (bots, players, games per run, target)
 ]
 
 
-def engine_measured() -> str:
-    """"compiled (mypyc, N modules)" or "plain Python": what `import sq_edu.engine` loaded."""
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+def compiled_modules() -> int:
+    """How many engine modules `import sq_edu.engine` loaded compiled (mypyc); 0: plain Python."""
     if not isinstance(sq_edu.engine.game.__loader__, ExtensionFileLoader):
-        return "plain Python"
-    compiled = list(Path(sq_edu.engine.__path__[0]).glob(f"*{suffix}"))
-    return f"compiled (mypyc, {len(compiled)} modules)"
+        return 0
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    return len(list(Path(sq_edu.engine.__path__[0]).glob(f"*{suffix}")))
 
 
 def games_per_second(bots: str, players: int, games: int, runs: int) -> float:
@@ -162,8 +161,10 @@ def python_loop_seconds() -> float:
 
 def run(quick: bool = False, peer: str | None = None) -> list[dict]:
     simulate(200 if quick else 3000, players=2, bots="random", seed=99)  # warm the caches
-    rows = [{"benchmark": "engine measured (make engine / make pure)", "value": engine_measured(),
-             "unit": "", "target": "info"},
+    compiled = compiled_modules()
+    rows = [{"benchmark": "engine measured: " + ("compiled with mypyc (make engine)" if compiled
+                                                 else "plain Python (make pure)"),
+             "value": float(compiled), "unit": "modules compiled", "target": "info"},
             {"benchmark": "context: 5M Python additions (machine speed now)",
              "value": python_loop_seconds(), "unit": "s CPU", "target": "info"}]
     for bots, players, games, target in CASES:
@@ -182,6 +183,4 @@ def run(quick: bool = False, peer: str | None = None) -> list[dict]:
 
 if __name__ == "__main__":
     for row in run():
-        value = row["value"]
-        shown = f"{value:9.0f}" if isinstance(value, float) else f"{value:>9}"
-        print(f"{row['benchmark']:45} {shown} {row['unit']}  {row['target']}")
+        print(f"{row['benchmark']:45} {row['value']:9.0f} {row['unit']}  {row['target']}")

@@ -58,7 +58,7 @@ def why_not() -> str | None:
         import setuptools  # noqa: F401
     except ImportError as error:
         return f"{error.name} is not installed"
-    cc = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
     if shutil.which(cc) is None:
         return f"no C compiler ({cc})"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").exists():

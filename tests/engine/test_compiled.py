@@ -59,6 +59,24 @@ def test_the_modules_that_run_are_the_ones_the_build_made() -> None:
             f"sq_edu/engine/{name} is compiled from older sources: run `make engine`"
 
 
+def test_without_a_compiler_the_build_says_so_and_stays_plain(tmp_path: Path) -> None:
+    """Binder, a bare laptop: one line, exit 0, the stamp says why, no module compiled."""
+    (tmp_path / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "compile_engine.py", tmp_path / "tools")
+    shutil.copytree(ENGINE, tmp_path / "sq_edu" / "engine",
+                    ignore=shutil.ignore_patterns(f"*{SUFFIX}", "__pycache__", ".build"))
+    done = subprocess.run([sys.executable, "tools/compile_engine.py"], cwd=tmp_path, text=True,
+                          capture_output=True, timeout=60,
+                          env={**os.environ, "CC": "no-such-compiler"})
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.splitlines() == [
+        "sq_edu: the engine runs as plain Python (no C compiler (no-such-compiler)): fine, "
+        "games are slower."]
+    assert (tmp_path / "sq_edu" / "engine" / ".build").read_text() == \
+        "pure: no C compiler (no-such-compiler)\n"
+    assert not list((tmp_path / "sq_edu").rglob(f"*{SUFFIX}"))
+
+
 def play(cwd: Path) -> list[str]:
     done = subprocess.run([sys.executable, "-c", GAMES], cwd=cwd, capture_output=True,
                           text=True, timeout=300, check=True,
