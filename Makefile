@@ -107,3 +107,4 @@ screenshots: $(VENV)/.installed-test
 
 clean:
 	rm -rf $(VENV) $(SITE_VENV) site .cache/site .pytest_cache .ruff_cache test-artifacts
+	rm -f sq_edu/engine/*.so sq_edu/engine__mypyc*.so sq_edu/engine/.build
