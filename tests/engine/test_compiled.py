@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from sq_edu.engine.build import stale
+
 ROOT = Path(__file__).resolve().parents[2]
 ENGINE = ROOT / "sq_edu" / "engine"
 STAMP = ENGINE / ".build"   # what the last build did: "compiled <modules>" or "pure: why"
@@ -49,14 +51,12 @@ def test_the_modules_that_run_are_the_ones_the_build_made() -> None:
         assert "failed" not in said, f"the engine compile failed: {said}"
         assert not list(ENGINE.glob(f"*{SUFFIX}")), f"compiled modules left after: {said}"
         return
-    newest = max(path.stat().st_mtime for path in ENGINE.glob("*.py"))
+    assert not stale(), "the compiled engine is older than its sources: run `make engine`"
     for name in said.split()[1:]:
         module = importlib.import_module(f"sq_edu.engine.{name}")
         # (the loader, not `__file__`: mypyc names a wrong folder there for most modules)
         assert isinstance(module.__loader__, ExtensionFileLoader), \
             f"{name} runs as plain Python: {module.__spec__}"
-        assert (ENGINE / f"{name}{SUFFIX}").stat().st_mtime >= newest, \
-            f"sq_edu/engine/{name} is compiled from older sources: run `make engine`"
 
 
 def test_without_a_compiler_the_build_says_so_and_stays_plain(tmp_path: Path) -> None:
@@ -77,20 +77,35 @@ def test_without_a_compiler_the_build_says_so_and_stays_plain(tmp_path: Path) ->
     assert not list((tmp_path / "sq_edu").rglob(f"*{SUFFIX}"))
 
 
-def play(cwd: Path) -> list[str]:
+def play(cwd: Path, **env: str) -> list[str]:
     done = subprocess.run([sys.executable, "-c", GAMES], cwd=cwd, capture_output=True,
                           text=True, timeout=300, check=True,
-                          env={**os.environ, "PYTHONPATH": str(cwd)})
-    return done.stdout.splitlines()
+                          env={**os.environ, "PYTHONPATH": str(cwd), **env})
+    return [*done.stdout.splitlines(), *done.stderr.splitlines()]
 
 
-def test_compiled_and_plain_engines_play_the_same_games(tmp_path: Path) -> None:
-    if not build().startswith("compiled"):
-        pytest.skip(f"the engine is not compiled here ({build()})")
-    plain = tmp_path / "plain"   # the same sources without the compiled modules
-    shutil.copytree(ROOT / "sq_edu", plain / "sq_edu",
-                    ignore=shutil.ignore_patterns(f"*{SUFFIX}", "__pycache__", ".build"))
-    compiled_games, plain_games = play(ROOT), play(plain)
+def compiled_here() -> None:
+    if not build().startswith("compiled") or stale():
+        pytest.skip(f"the engine is not compiled here, or stale ({build()})")
+
+
+def test_compiled_and_plain_engines_play_the_same_games() -> None:
+    compiled_here()
+    compiled_games = play(ROOT)
+    plain_games = play(ROOT, SQ_EDU_PLAIN_ENGINE="1")   # the .py files of the same folder
     assert compiled_games[0].endswith(SUFFIX) and plain_games[0].endswith("game.py")
     assert len(compiled_games) == 21
     assert compiled_games[1:] == plain_games[1:]
+
+
+def test_a_build_older_than_its_sources_runs_them_plain(tmp_path: Path) -> None:
+    """After a `git pull` without `make`: the new rules, plain, and a warning that says so."""
+    compiled_here()
+    shutil.copytree(ROOT / "sq_edu", tmp_path / "sq_edu",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    (tmp_path / "sq_edu" / "engine" / "rules.py").touch()
+    lines = play(tmp_path)
+    assert lines[0] == str(tmp_path / "sq_edu" / "engine" / "game.py")
+    assert lines[1:21] == play(ROOT)[1:21]
+    assert any("older than their sources" in line and "make engine" in line
+               for line in lines[21:])
