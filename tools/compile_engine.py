@@ -40,9 +40,10 @@ GROUP = "sq_edu.engine"  # mypyc's shared runtime: sq_edu/engine__mypyc.<suffix>
 
 
 def extensions() -> list[Path]:
-    """Every compiled file of the engine present now."""
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
-    return [*ENGINE.glob(f"*{suffix}"), *(ROOT / "sq_edu").glob(f"engine__mypyc*{suffix}")]
+    """Every compiled file of the engine present now, for any Python version (`make pure`
+    may run another Python than the one that compiled)."""
+    return [path for pattern in ("*.so", "*.pyd") for path in
+            (*ENGINE.glob(pattern), *(ROOT / "sq_edu").glob(f"engine__mypyc{pattern}"))]
 
 
 def go_pure(why: str) -> None:
