@@ -12,6 +12,10 @@ engine issue #44 compares against) adds, in the same run: the peer's random 2-se
 a second (its own game loop, as its `main.py -num` and genetic algorithm play them, two "Easy
 AI" seats that pick a uniformly random legal move) and our two paths' ratios to it. Runs of
 ours and the peer's alternate, so a change in the machine's load hits both alike.
+
+The first row says which engine was measured: compiled with mypyc (`make engine`, the default
+where a C compiler is present) or plain Python (`make pure`, the static site, a bare `pip
+install`); the compiled one plays the same games faster.
 """
 
 from __future__ import annotations
@@ -19,10 +23,13 @@ from __future__ import annotations
 import random
 import statistics
 import sys
+import sysconfig
 import time
+from importlib.machinery import ExtensionFileLoader
 from pathlib import Path
 from types import ModuleType
 
+import sq_edu.engine.game
 from sq_edu.engine import Game, RandomBot, simulate
 
 CASES = [  # (bots, players, games per run, target)
@@ -31,6 +38,14 @@ CASES = [  # (bots, players, games per run, target)
     ("greedy", 2, 500, ""),
     ("greedy", 4, 300, ""),
 ]
+
+
+def compiled_modules() -> int:
+    """How many engine modules `import sq_edu.engine` loaded compiled (mypyc); 0: plain Python."""
+    if not isinstance(sq_edu.engine.game.__loader__, ExtensionFileLoader):
+        return 0
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    return len(list(Path(sq_edu.engine.__path__[0]).glob(f"*{suffix}")))
 
 
 def games_per_second(bots: str, players: int, games: int, runs: int) -> float:
@@ -146,7 +161,11 @@ def python_loop_seconds() -> float:
 
 def run(quick: bool = False, peer: str | None = None) -> list[dict]:
     simulate(200 if quick else 3000, players=2, bots="random", seed=99)  # warm the caches
-    rows = [{"benchmark": "context: 5M Python additions (machine speed now)",
+    compiled = compiled_modules()
+    rows = [{"benchmark": "engine measured: " + ("compiled with mypyc (make engine)" if compiled
+                                                 else "plain Python (make pure)"),
+             "value": float(compiled), "unit": "modules compiled", "target": "info"},
+            {"benchmark": "context: 5M Python additions (machine speed now)",
              "value": python_loop_seconds(), "unit": "s CPU", "target": "info"}]
     for bots, players, games, target in CASES:
         n = max(games // 10, 20) if quick else games

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,10 @@ def test_the_wheel_installs_in_a_fresh_venv_and_serves_a_dashboard(tmp_path: Pat
     subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-q",
                     "-w", str(dist)], check=True, timeout=600)
     (wheel,) = dist.glob("sq_edu-*.whl")
+    # Plain Python for every platform, even where `make engine` compiled the engine in place.
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as files:
+        assert not [name for name in files.namelist() if name.endswith((".so", ".pyd", ".build"))]
     venv = tmp_path / "venv"
     base_python = getattr(sys, "_base_executable", sys.executable)
     subprocess.run([base_python, "-m", "venv", str(venv)], check=True, timeout=120)

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from sq_edu.gamekit import advance_bots
 
+from . import build  # noqa: F401  # first: compiled modules or the .py files (build.py)
 from .bots import Bot, GreedyBot, RandomBot
 from .game import Game
 from .moves import IllegalMove, Move

@@ -62,8 +62,9 @@ class Game:
         return cls(state_from_setup(setup, Rules.coerce(rules)))
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
-        """Inverse of `to_dict`; a clear ValueError for a corrupted or hand-edited dict."""
+    def from_dict(cls, data: object) -> Game:
+        """Inverse of `to_dict`; a clear ValueError for a corrupted or hand-edited dict (or
+        anything that is not one: `object`, so a compiled engine refuses it the same way)."""
         from .save import load
         return cls(load(data))
 
@@ -157,10 +158,12 @@ class Game:
             st.legal = generate(st)
         return list(st.legal)
 
-    def play(self, move: Move, seat: int | None = None) -> Played:
+    def play(self, move: Move, seat: object = None) -> Played:
         """Make `move` for `current_player`; the events it caused (a list-like sequence, built
-        when read). With `seat`, refuse the move unless that seat is to decide now (a UI or a
-        server says who sent it). IllegalMove, with a readable reason, otherwise."""
+        when read). With `seat` (an int), refuse the move unless that seat is to decide now (a
+        UI or a server says who sent it). IllegalMove, with a readable reason, otherwise.
+        `seat` is typed `object` because it is checked here: compiled with mypyc, an `int`
+        parameter would turn `True` into 1 before the check could refuse it."""
         st = self.state
         pending = st.pending
         if seat is not None and not st.over:
@@ -193,8 +196,9 @@ class Game:
         return found
 
     # ---- what a seat may know --------------------------------------------------------------
-    def observe(self, seat: int) -> Observation:
-        """Everything `seat` may know now (docs/rules.md section 5), and nothing more."""
+    def observe(self, seat: object) -> Observation:
+        """Everything `seat` may know now (docs/rules.md section 5), and nothing more; a
+        ValueError for anything but a seat's int (`object`: checked in `view.observe`)."""
         return observe(self.state, seat)
 
     def __repr__(self) -> str:

@@ -144,14 +144,14 @@ def _event_entry(d: object, i: int) -> tuple[Any, ...]:
     return (e.kind, e.seat, e.cards, e.target, e.queen, e.slot, e.count, e.seats, e.private)
 
 
-def load(data: dict[str, Any]) -> State:
+def load(data: object) -> State:
     try:
         return _load(data)
     except (KeyError, IndexError, TypeError, AttributeError) as err:  # shape nobody expected
         raise ValueError(f"saved game is damaged ({type(err).__name__}: {err})") from None
 
 
-def _load(data: dict[str, Any]) -> State:
+def _load(data: object) -> State:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("this is not a saved Sleeping Queens game")
     if data.get("version") != VERSION:

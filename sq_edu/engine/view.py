@@ -45,7 +45,7 @@ class Unread(tuple):  # type: ignore[type-arg]  # an empty tuple that refuses to
 UNREAD = Unread()
 
 
-def observe(st: State, seat: int, events: bool = True) -> Observation:
+def observe(st: State, seat: object, events: bool = True) -> Observation:
     """Everything `seat` may know now (docs/rules.md section 5), and nothing more.
 
     A pending block is the defender's secret: the engine asks only a defender who holds a

@@ -232,10 +232,11 @@ def test_a_crash_in_a_callback_shows_the_friendly_line(monkeypatch,
     app = PlayApp(seed=2)
     app.run_bots()
 
-    def broken(_move, seat=None):
+    def broken(_game, _move, seat=None):
         raise RuntimeError("engine bug")
 
-    monkeypatch.setattr(app.game, "play", broken)
+    # On the class: a compiled engine's Game (make engine) takes no attribute of its own.
+    monkeypatch.setattr(type(app.game), "play", broken)
     app.board.hand.toggle(0)
     app.board.act["discard"].click()
     assert app.feedback.text == "Something went wrong \u2013 try again."
