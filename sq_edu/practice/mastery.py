@@ -1,21 +1,11 @@
 """Mastery per skill, the learner's level in each lesson, and reviews spaced by calendar days.
 
-- Every hint-free answer is evidence. How much a right answer proves depends on how easily it
-  could be guessed (`guess`: 1/3 for three options, 1/10 for a number from 1 to 10): the score
-  (0..100) rises by `gain(guess)` and falls by `loss(guess)`, the log-odds of "knows it" against
-  "guesses" (slip SLIP) scaled so that MASTERED means "a guesser gets here about once in a few
-  hundred tries". Answers given after a hint count for little and never past HINTED_CAP.
-- A lesson level opens only when the learner has *mastered* the current one: its own level
-  score, counted from the moment the level was chosen, reaches MASTERED. A perfect learner
-  needs at most 6 items (three options), never fewer than LEVEL_UP_STREAK clean ones in a row,
-  3 in 4 of the level's answers must be right, and guessing must explain the record less than
-  once in 3000 (GUESSER_ODDS), with the level's sampled guess chance (`Level.guess`).
-- Items tell the level's named misconceptions apart (an item on which an error gives a wrong
-  answer `tells` it). A level opens only once each named error has met a telling item answered
-  right without help (`proved`), and the clean run that opens it holds a telling item of each
-  error met: a learner right wherever one error does not bite does not open it on a lucky run.
-- Three wrong answers in a row at a level: `Outcome.step_back` names the level to go back to
-  (the previous one, or this one again with its worked example) and the level score restarts.
+- Every hint-free answer is evidence, weighed by how easily it could be guessed
+  (`scoring.py`: `gain`, `loss`, MASTERED).
+- A lesson level opens only when the learner has *mastered* the current one, and three wrong
+  answers in a row step back to a short warm-up at the previous level (`level_record.py`):
+  `Outcome.step_back` names the level warmed up at (or this one again with its worked example
+  at level 1), `Outcome.back_to` the level come back to after the warm-up.
 - Replays of the same deal ("Start this deal") count as attempts, never as evidence.
 - A mastered skill comes back for review after 1, 3, 7 and 21 calendar days (REVIEW_DAYS),
   across lessons; a wrong review lowers the score and brings the check back to tomorrow.
@@ -23,56 +13,40 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any
 
+from sq_edu.practice.level_record import LEVEL_ACCURACY as LEVEL_ACCURACY
+from sq_edu.practice.level_record import RETURN_AFTER as RETURN_AFTER
+from sq_edu.practice.level_record import STUCK_AFTER as STUCK_AFTER
+from sq_edu.practice.level_record import LessonRecord as LessonRecord
+from sq_edu.practice.level_record import Moves
+from sq_edu.practice.scoring import DEFAULT_GUESS as DEFAULT_GUESS
+from sq_edu.practice.scoring import EVIDENCE_TO_MASTER as EVIDENCE_TO_MASTER
+from sq_edu.practice.scoring import GUESSER_ODDS as GUESSER_ODDS
+from sq_edu.practice.scoring import HINTED_CAP as HINTED_CAP
+from sq_edu.practice.scoring import HINTED_GAIN as HINTED_GAIN
+from sq_edu.practice.scoring import LEVEL_UP_STREAK as LEVEL_UP_STREAK
+from sq_edu.practice.scoring import MASTERED as MASTERED
+from sq_edu.practice.scoring import MOST_GUESSABLE as MOST_GUESSABLE
+from sq_edu.practice.scoring import PRACTISING as PRACTISING
+from sq_edu.practice.scoring import SLIP as SLIP
+from sq_edu.practice.scoring import gain as gain
+from sq_edu.practice.scoring import guesser_tail as guesser_tail
+from sq_edu.practice.scoring import items_to_master as items_to_master
+from sq_edu.practice.scoring import loss as loss
+from sq_edu.practice.scoring import scored, skill_scored
 from sq_edu.practice.standing import Evidence, Standing, standing_of
 from sq_edu.practice.week import monday_of
 
-MASTERED, PRACTISING = 80, 40
-HINTED_GAIN, HINTED_CAP = 5, 60
-SLIP = 0.1                       # a learner who knows it still slips one time in ten
-EVIDENCE_TO_MASTER = 5.5         # log-odds a clean run must build to reach MASTERED
-DEFAULT_GUESS = 1 / 3            # three options: the most guessable level there is
-LEVEL_UP_STREAK = 5              # and never fewer clean answers in a row than this
-LEVEL_ACCURACY = 3 / 4           # and right in 3 of 4 answers at the level (since it was chosen)
-GUESSER_ODDS = 1 / 3000          # and a guesser does as well less than once in 3000 tries
-MOST_GUESSABLE = 0.9             # a level where a guess is right more often teaches nothing
-STUCK_AFTER = 3                  # wrong answers in a row before stepping back
 REVIEW_DAYS: tuple[int, ...] = (1, 3, 7, 21)
 
 
 def today_number(day: date | None = None) -> int:
     """A calendar day as a whole number (what the progress file keeps)."""
     return (day or date.today()).toordinal()
-
-
-def gain(guess: float) -> int:
-    """Score for one clean right answer whose guess chance is `guess`."""
-    g = min(max(float(guess), 0.01), 0.5)
-    return math.ceil(MASTERED * math.log((1 - SLIP) / g) / EVIDENCE_TO_MASTER)
-
-
-def loss(guess: float) -> int:
-    """Score lost for one wrong answer: a slip is rare for someone who knows it."""
-    g = min(max(float(guess), 0.01), 0.5)
-    return math.ceil(MASTERED * -math.log(SLIP / (1 - g)) / EVIDENCE_TO_MASTER)
-
-
-def guesser_tail(right: int, answered: int, guess: float) -> float:
-    """The chance that pure guessing gets at least `right` of `answered` items right."""
-    return sum(math.comb(answered, k) * guess**k * (1 - guess) ** (answered - k)
-               for k in range(right, answered + 1))
-
-
-def items_to_master(guess: float = DEFAULT_GUESS) -> int:
-    """Clean answers in a row that open the next level (what the app shows as "x of n")."""
-    g = min(max(float(guess), 0.01), MOST_GUESSABLE)
-    unguessable = math.floor(math.log(GUESSER_ODDS) / math.log(g)) + 1
-    return max(LEVEL_UP_STREAK, math.ceil(MASTERED / gain(guess)), unguessable)
 
 
 @dataclass
@@ -89,46 +63,6 @@ class SkillRecord:
     play_correct: int = 0     # of `correct`, those answered in a game
     week: int = 0             # the Monday (a today_number) of the week of the latest answer
     week_items: int = 0       # answers given in that week (the grown-ups' "this week")
-
-
-@dataclass
-class LessonRecord:
-    """Where a learner stands in one lesson."""
-
-    level: int = 1      # the level the learner is on (and may choose up to)
-    unlocked: int = 1   # the highest level opened so far
-    streak: int = 0     # hint-free correct answers in a row at this level
-    score: int = 0      # evidence at this level since it was chosen (0..100)
-    wrong: int = 0      # wrong answers in a row at this level
-    answered: int = 0   # answers since the level was chosen or opened (replays excluded)
-    right: int = 0      # ... of them right
-    guess_milli: int = 0  # the most guessable of those items, in thousandths
-    met: int = 0        # the level's named misconceptions (one bit each) its items have told
-    met_level: int = 0  # ... at this level (kept while stepping back and coming again)
-    told: int = 0       # ... those told by an item of the current clean run
-    named: int = 0      # all the level's named misconceptions (one bit each)
-    proved: int = 0     # ... those told by an item answered right without help at the level
-
-    def restart(self, level: int, keep_record: bool = False) -> None:
-        """At `level` now, with no evidence there yet. Stepping back keeps the count of right
-        answers, so a lucky run after many misses is not taken for mastery."""
-        self.level, self.streak, self.score, self.wrong = level, 0, 0, 0
-        self.told = 0
-        if level != self.met_level and not keep_record:   # not coming back to it: forget it
-            self.met, self.met_level, self.proved = 0, level, 0
-        if not keep_record:
-            self.answered = self.right = self.guess_milli = 0
-
-    @property
-    def mastered(self) -> bool:
-        """The current level is mastered: enough evidence, a clean run to show it, and mostly
-        right since the level was chosen (a lucky run after many guesses is not mastery)."""
-        return (self.score >= MASTERED and self.streak >= LEVEL_UP_STREAK
-                and (self.met_level != self.level or (self.told & self.met == self.met
-                     and self.proved & self.named == self.named))
-                and self.right >= LEVEL_ACCURACY * self.answered
-                and guesser_tail(self.right, self.answered, self.guess_milli / 1000)
-                < GUESSER_ODDS)
 
 
 def misconception_bits(named: tuple[str, ...], keys: set[str] | frozenset[str]) -> tuple[int, int]:
@@ -148,6 +82,7 @@ class Outcome:
     level_up: int | None = None   # the level just opened, if any
     reviewed: bool = False        # the answer was a due review
     step_back: int | None = None  # stuck: the level to practise now, worked example first
+    back_to: int | None = None    # the warm-up after a step back is done: the level come back to
     replay: bool = False          # a replayed deal: practice only, not evidence
 
 
@@ -199,13 +134,12 @@ class Mastery:
         reviewed = rec.due is not None and rec.due <= day
         clean = correct and hints == 0
         # A missed review shows the skill needs work again: the full fall, below MASTERED.
-        scored = _scored if reviewed else _skill_scored
-        rec.score = scored(rec.score, correct, clean, guess)
+        rec.score = (scored if reviewed else skill_scored)(rec.score, correct, clean, guess)
         self._schedule(rec, clean, correct, reviewed, day)
-        level_up, step_back = (None, None) if source == "play" else self._advance(
-            lesson_id, level, clean, correct, levels, guess, tells, named)
+        level_up, step_back, back_to = (None, None, None) if source == "play" else (
+            self._advance(lesson_id, level, clean, correct, levels, guess, tells, named))
         return Outcome(skill, self.standing(skill, lesson_id, (level,)).word, rec.score,
-                       level_up, reviewed, step_back)
+                       level_up, reviewed, step_back, back_to=back_to)
 
     def standing(self, skill: str, lesson_id: str = "", levels: tuple[int, ...] = ()
                  ) -> Standing:
@@ -235,31 +169,11 @@ class Mastery:
             rec.due = day + REVIEW_DAYS[rec.review_step]
 
     def _advance(self, lesson_id: str, level: int, clean: bool, correct: bool, levels: int,
-                 guess: float, tells: int = 0, named: int = 0) -> tuple[int | None, int | None]:
+                 guess: float, tells: int = 0, named: int = 0) -> Moves:
         rec = self.lesson(lesson_id)
         if level != rec.level:      # a review or another level: no level bookkeeping
-            return None, None
-        rec.answered += 1
-        rec.right += int(correct)
-        rec.guess_milli = max(rec.guess_milli, round(min(max(guess, 0.0), 1.0) * 1000))
-        rec.score = _scored(rec.score, correct, clean, guess)
-        rec.streak = rec.streak + 1 if clean else 0 if not correct else rec.streak
-        if rec.met_level != level and not rec.met:   # nothing met at the level stepped from
-            rec.met_level = level
-        if rec.met_level == level:
-            rec.met |= tells & named
-            rec.named, rec.proved = named, rec.proved | (tells & named if clean else 0)
-            rec.told = (rec.told | tells) & named if clean else 0 if not correct else rec.told
-        rec.wrong = 0 if correct else rec.wrong + 1
-        if rec.wrong >= STUCK_AFTER:
-            back = max(1, level - 1)
-            rec.restart(back, keep_record=True)
-            return None, back
-        if rec.mastered and clean and level < levels:
-            rec.restart(level + 1)
-            rec.unlocked = max(rec.unlocked, level + 1)
-            return level + 1, None
-        return None, None
+            return None, None, None
+        return rec.answer(clean, correct, levels, guess, tells, named)
 
     def level_mastered(self, lesson_id: str, level: int) -> bool:
         """The level is behind the learner (opened the next) or its score is at MASTERED."""
@@ -307,23 +221,6 @@ class Mastery:
         evidence = {str(k): Evidence.from_dict(v)
                     for k, v in _table(data.get("evidence", {}), "evidence").items()}
         return cls(skills, lessons, clock or 0, evidence)
-
-
-def _scored(score: int, correct: bool, clean: bool, guess: float) -> int:
-    if clean:
-        return min(100, score + gain(guess))
-    if correct:
-        return max(score, min(HINTED_CAP, score + HINTED_GAIN))
-    return max(0, score - loss(guess))
-
-
-def _skill_scored(score: int, correct: bool, clean: bool, guess: float) -> int:
-    """The skill bar a child sees falls gently: one miss costs at most half of what one right
-    answer earns, so it never wipes out a run of right answers (the level's own score, which
-    opens levels, and a missed review still fall by the full `loss`)."""
-    if correct:
-        return _scored(score, correct, clean, guess)
-    return max(0, score - min(loss(guess), math.ceil(gain(guess) / 2)))
 
 
 def _table(value: object, where: str) -> Mapping[str, object]:

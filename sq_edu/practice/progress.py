@@ -25,7 +25,7 @@ import os
 import re
 import time
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from glob import escape as glob_escape
 from pathlib import Path
@@ -225,11 +225,13 @@ class ProgressStore:
         saved = self.read()
         return saved.secret if saved is not None else None
 
-    def commit(self, progress: Progress, answers: Sequence[Attempt]) -> Progress:
+    def commit(self, progress: Progress, answers: Sequence[Attempt],
+               started: Mapping[str, int] | None = None) -> Progress:
         """Save `progress`, whose last `answers` are not on disk yet, without losing what
-        another tab saved meanwhile: under the learner's lock, re-read the file, keep this
-        tab's level choice and replay these answers onto it. Returns the record now on disk
-        (the tab shows that one)."""
+        another tab saved meanwhile: under the learner's lock, re-read the file and replay
+        these answers onto it from each lesson's level when the first came (`started`; by
+        default the tab's level now), so they move it as in the tab (a warm-up too); the tab's
+        level wins. Returns the record now on disk (the tab shows that one)."""
         with locked(self.path):
             saved = self.read()
             if saved is None or saved.nickname != progress.nickname:
@@ -240,11 +242,14 @@ class ProgressStore:
                 for lesson_id, mine in progress.mastery.lessons.items():
                     theirs = merged.mastery.lesson(lesson_id)
                     theirs.unlocked = max(theirs.unlocked, mine.unlocked)
-                    merged.mastery.choose_level(lesson_id, mine.level)
+                    merged.mastery.choose_level(lesson_id, dict(started or {}).get(
+                        lesson_id, mine.level))
                 for a in answers:
                     merged.mastery.record(a.lesson_id, a.level, a.skill, a.correct, a.hints,
                                           a.levels, guess=a.guess, replay=a.replay,
                                           tells=a.tells, named=a.named, slip=a.slip)
+                for lesson_id, mine in progress.mastery.lessons.items():
+                    merged.mastery.choose_level(lesson_id, mine.level)
             self.save(merged)
         return merged
 

@@ -26,6 +26,7 @@ from sq_edu.practice.exercise import Exercise, answer_msg
 from sq_edu.practice.generators import exercise_seed, generate
 from sq_edu.practice.lesson import Lesson
 from sq_edu.practice.mastery import (
+    RETURN_AFTER,
     LessonRecord,
     Mastery,
     Outcome,
@@ -273,9 +274,10 @@ class LessonSession:
 
     def apply(self, outcome: Outcome) -> None:
         """Seam: what a counted answer changes here: a new level opened is moved to (its worked
-        example first); stuck (three wrong in a row), the learner steps back to an easier level
-        and sees the worked example again; a replayed deal is said not to count. A fixed level
-        (a teacher's test) moves nowhere."""
+        example first); stuck (three wrong in a row), the learner steps back to warm up at an
+        easier level (its worked example first) and, after a short clean run there, comes back
+        to the level stepped from (its example again); a replayed deal is said not to count. A
+        fixed level (a teacher's test) moves nowhere."""
         if outcome.replay:
             self.notes.append(msg("practice.replay_not_counted"))
         if self.fixed:
@@ -284,10 +286,16 @@ class LessonSession:
             self.notes.append(msg("practice.level_up", level=outcome.level_up))
             self.level, self.example_at = outcome.level_up, self.index + 1
         if outcome.step_back is not None:
-            key = ("practice.step_back" if outcome.step_back < self.level
-                   else "practice.step_back_same")
-            self.notes.append(msg(key, level=outcome.step_back))
+            if outcome.step_back < self.level:
+                self.notes.append(msg("practice.step_back", level=outcome.step_back,
+                                      back=self.level, n=RETURN_AFTER))
+            else:
+                self.notes.append(msg("practice.step_back_same"))
             self.level, self.example_at = outcome.step_back, self.index + 1
+        if outcome.back_to is not None:
+            self.notes.append(msg("practice.back_to_level", level=outcome.back_to))
+            self.level, self.example_at = lesson_level(self.lesson, outcome.back_to), self.index + 1
+            self.mastery.choose_level(self.lesson.id, self.level)   # a level the lesson has
 
     @property
     def show_example(self) -> bool:

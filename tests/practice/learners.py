@@ -239,7 +239,7 @@ def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit:
              size: int = 200) -> Run:
     """Like `run`, with the items of each level drawn at random from its `bank`: the same
     mastery rules (`Mastery.record` with each item's guess chance and the misconceptions it
-    tells apart, step back, level up) over
+    tells apart, step back, come back, level up) over
     hundreds of deals without dealing every item again."""
     from sq_edu.practice.mastery import Mastery, misconception_bits
 
@@ -260,6 +260,8 @@ def bank_run(lesson: Lesson, level: int, learner: Learner, deal: int = 1, limit:
         if outcome.step_back is not None:
             backs += 1
             at = outcome.step_back
+        if outcome.back_to is not None:   # the warm-up after a step back is done
+            at = outcome.back_to
         if outcome.level_up is not None:
             at = outcome.level_up
         if outcome.level_up == level + 1 or (at == level == len(lesson.levels) and mastered):

@@ -1,5 +1,6 @@
 """Mastery rises with clean answers (more for answers that are hard to guess), opens the next
-level only at "mastered", steps back after three mistakes in a row, ignores replays, and
+level only at "mastered", steps back after three mistakes in a row (the warm-up and the way
+back: test_level_record.py), ignores replays, and
 brings mastered skills back for review after 1, 3, 7 and 21 calendar days."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from sq_edu.practice.mastery import (
     HINTED_CAP,
     LEVEL_UP_STREAK,
     MASTERED,
+    RETURN_AFTER,
     REVIEW_DAYS,
     STUCK_AFTER,
     Mastery,
@@ -179,9 +181,9 @@ def test_an_error_met_at_a_level_must_be_told_apart_by_the_run_that_opens_it() -
     back = [m.record("det", 2, "block", False, 0, levels=3, today=DAY, tells=tells,
                      named=named) for _ in range(STUCK_AFTER)][-1].step_back
     assert back == 1
-    up = [m.record("det", 1, "block", True, 0, levels=3, today=DAY, tells=0b01,
-                   named=named).level_up for _ in range(3 * asked)]
-    assert 2 in up
+    warm_up = [m.record("det", 1, "block", True, 0, levels=3, today=DAY, tells=0b01,
+                        named=named).back_to for _ in range(RETURN_AFTER)]
+    assert warm_up[-1] == 2
     outcomes = [m.record("det", 2, "block", True, 0, levels=3, today=DAY, tells=0b01,
                          named=named) for _ in range(3 * asked)]
     assert not any(o.level_up for o in outcomes)

@@ -157,3 +157,23 @@ def test_a_restored_copy_that_cannot_be_written_back_is_still_loaded(
     monkeypatch.setattr(progress_module, "atomic_write", disk_full)
     assert store.load() == learner(answers=1)
     assert store.problem is not None and store.problem.key == "practice.progress_recovered"
+
+
+def test_a_step_back_saved_answer_by_answer_keeps_its_warm_up(tmp_path: Path) -> None:
+    """The lesson saves after every answer, replaying it onto the file from the level it was
+    given at: three misses at level 3 leave the file warming up at level 2, and the warm-up's
+    two right answers bring it back to level 3, as in the tab."""
+    from sq_edu.practice.progress import Attempt
+
+    store = ProgressStore(tmp_path / "p.json")
+    tab = Progress("fox")
+    tab.mastery.choose_level("equations", 3)
+    store.save(tab)
+    on_file = []
+    for level, correct in [(3, False)] * 3 + [(2, True)] * 2:
+        started = {"equations": tab.mastery.lesson("equations").level}
+        tab.mastery.record("equations", level, "pairs", correct, 0, levels=7)
+        tab = store.commit(tab, [Attempt("equations", level, "pairs", correct, 0, 7)], started)
+        rec = store.load().mastery.lesson("equations")
+        on_file.append((rec.level, rec.warm_up_for))
+    assert on_file == [(3, 0), (3, 0), (2, 3), (2, 3), (3, 0)]

@@ -10,7 +10,7 @@ from sq_edu.links import MAX_SEED, wrap_seed
 from sq_edu.practice import Exercise, typed_form
 from sq_edu.practice.exercise import CARDS, EQUATION
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import Outcome, items_to_master, misconception_bits
+from sq_edu.practice.mastery import RETURN_AFTER, Outcome, items_to_master, misconception_bits
 from sq_edu.practice.messages import Msg, msg
 from sq_edu.practice.session import Attempt, LessonSession, MemoryRecorder, lesson_level
 
@@ -167,11 +167,29 @@ def test_three_misses_step_back_and_show_the_example_again(lessons: dict[str, Le
         session.next_exercise()
         assert not session.show_example
         session.submit(-1)
-    assert session.level == 2 and msg("practice.step_back", level=2) in session.notes
+    assert session.level == 2
+    assert msg("practice.step_back", level=2, back=3, n=RETURN_AFTER) in session.notes
     session.next_exercise()
     assert session.exercise.level == 2 and session.show_example
     worked = session.example_lines()[1].render("en")
     assert worked.startswith("Step by step")
+
+
+def test_the_warm_up_after_a_step_back_comes_back_with_the_example(
+        lessons: dict[str, Lesson]) -> None:
+    session = LessonSession(lessons["queen_points"], level=3, seed=8)
+    for _ in range(3):
+        session.next_exercise()
+        session.submit(-1)
+    for _ in range(RETURN_AFTER):
+        session.next_exercise()
+        assert session.exercise.level == 2
+        session.submit(right(session.exercise))
+    back = msg("practice.back_to_level", level=3)
+    assert session.level == 3 and back in session.notes
+    assert session.outcome is not None and session.outcome.back_to == 3
+    session.next_exercise()
+    assert session.exercise.level == 3 and session.show_example
 
 
 def test_failed_save_is_a_note(lessons: dict[str, Lesson]) -> None:

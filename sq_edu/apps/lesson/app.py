@@ -218,7 +218,7 @@ class LessonApp(widgets.VBox):
         return result
 
     def _cheer_outcome(self) -> None:
-        """A level done is celebrated; a new level's worked example is opened."""
+        """A level done is celebrated; the worked example of the level moved to is opened."""
         outcome = self.session.outcome
         if outcome is None:
             return
@@ -226,7 +226,7 @@ class LessonApp(widgets.VBox):
             self.celebrate.value = celebration_html(
                 t("joy.level_done", self.lang, n=outcome.level_up - 1))
             self.cheer.cheer("win")
-        if outcome.level_up is not None or outcome.step_back is not None:
+        if outcome.level_up or outcome.step_back or outcome.back_to:   # levels count from 1
             self.intro_toggle.expanded = True
 
     def show_hint(self) -> None:

@@ -13,7 +13,7 @@ from sq_edu.i18n import t
 from sq_edu.practice.examples import items_for_level
 from sq_edu.practice.exercise import Exercise
 from sq_edu.practice.lesson import Lesson
-from sq_edu.practice.mastery import Mastery
+from sq_edu.practice.mastery import RETURN_AFTER, Mastery
 from sq_edu.practice.messages import Msg
 from sq_edu.practice.session import LessonSession
 from sq_edu.practice.verdict import skill_standing
@@ -43,7 +43,7 @@ BAR = {"new": 0, "struggling": 1, "learning": 2, "practising": 3, "mastered": 5}
 
 def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str:
     """Each skill's standing (the one rule) with its first-try record, and how far the next
-    level is."""
+    level is (or, warming up after a step back, the way back)."""
     rows = []
     for skill in lesson.skills:
         standing = skill_standing(mastery, skill, lesson)
@@ -59,7 +59,10 @@ def mastery_html(lesson: Lesson, mastery: Mastery, level: int, lang: str) -> str
                     f"</span> {escape(text)}</li>")
     record = mastery.lessons.get(lesson.id)
     levels = len(lesson.levels)
-    if level >= levels:
+    if record is not None and record.warm_up_for > record.level == level:
+        where = t("lesson_app.level_warm_up", lang, level=level, streak=record.streak,
+                  needed=RETURN_AFTER, back=record.warm_up_for)
+    elif level >= levels:
         where = t("lesson_app.level_top", lang, level=level, levels=levels)
     else:
         streak = record.streak if record is not None and record.level == level else 0

@@ -70,6 +70,7 @@ class ProgressPanel(widgets.VBox):
         self._failing = False                 # the last save failed (said once per streak)
         self._unfiled: list[Attempt] = []      # answers not yet in any learner's file
         self._unsaved: list[Attempt] = []      # answers not yet in this learner's file
+        self._started: dict[str, int] = {}     # ... each lesson's level when the first came
         self.gate = SecretGate(self.folder)
         self.title = widgets.HTML()
         self.title.add_class("sq-progress-title")
@@ -122,6 +123,9 @@ class ProgressPanel(widgets.VBox):
                          tells, named, slip)
         if self.store is None:
             self._unfiled.append(answer)
+        before = self.progress.mastery.lessons.get(lesson_id)
+        if before is not None:
+            self._started.setdefault(lesson_id, before.level)
         self._unsaved.append(answer)
         return self.progress.mastery.record(lesson_id, level, skill, correct, hints, levels,
                                             guess=guess, replay=replay, tells=tells,
@@ -140,7 +144,8 @@ class ProgressPanel(widgets.VBox):
                 if replace:
                     self.store.replace(self.progress)
                 else:
-                    self.progress = self.store.commit(self.progress, self._unsaved)
+                    self.progress = self.store.commit(self.progress, self._unsaved,
+                                                      self._started)
             except (OSError, ProgressError) as exc:
                 if not self._failing:
                     log.warning("could not save progress to %s", self.store.path,
@@ -151,6 +156,7 @@ class ProgressPanel(widgets.VBox):
                 self._failing = False
                 self._unfiled.clear()
                 self._unsaved.clear()
+                self._started.clear()
         self.draw()
         return shown
 
@@ -219,7 +225,7 @@ class ProgressPanel(widgets.VBox):
         self.store = store
         if not exists and not named_before:
             self.progress.secret = self.gate.record_to_keep(picture, typed, None)
-            self._unsaved = []                # no file yet: the record in memory is all
+            self._unsaved, self._started = [], {}   # no file yet: the record in memory is all
             return "new"                      # a new learner keeps what they did so far
         saved = store.load()
         saved.secret = self.gate.record_to_keep(picture, typed, saved.secret) or saved.secret
@@ -228,6 +234,7 @@ class ProgressPanel(widgets.VBox):
                                  guess=a.guess, replay=a.replay, tells=a.tells, named=a.named,
                                  slip=a.slip)
         self._unsaved = list(self._unfiled)   # replayed onto the file's record on saving
+        self._started.clear()
         self.progress = saved
         if self._on_learner is not None:
             self._on_learner(saved)
@@ -271,6 +278,7 @@ class ProgressPanel(widgets.VBox):
         self.progress = progress
         self._unfiled.clear()
         self._unsaved.clear()
+        self._started.clear()
         self.nickname.value = progress.nickname
         if self._on_import is not None:
             self._on_import(progress)

@@ -14,7 +14,7 @@ import pytest
 from sq_edu.apps.lesson import LessonApp
 from sq_edu.practice import Exercise, typed_form
 from sq_edu.practice.exercise import CARDS, CHOICE, EQUATION, FRACTION, NUMBER, PERCENT, SEAT
-from sq_edu.practice.mastery import items_to_master
+from sq_edu.practice.mastery import RETURN_AFTER, STUCK_AFTER, items_to_master
 
 LESSONS = ["equations", "card_detective", "chances", "queen_points"]
 
@@ -144,6 +144,32 @@ def test_mastering_a_level_opens_the_next_level(path: Path) -> None:
     app.next_button.click()
     assert app.exercise.level == 2
     assert LessonApp("queen_points", progress_path=path).level == 2   # remembered
+
+
+def test_three_misses_warm_up_at_the_level_below_and_come_back(path: Path) -> None:
+    """What the child sees: three misses at level 3 step back to a warm-up at level 2 (its
+    worked example open, the panel counting the way back), two right answers there bring them
+    back to level 3 with its example, and the file remembers where they are."""
+    app = LessonApp("queen_points", level=3, seed=8, progress_path=path)
+    for _ in range(STUCK_AFTER):
+        app.next_button.click()
+        app.answer.set(typed_form(app.exercise, wrong_answer(app.exercise)))
+        app.submit_button.click()
+    assert app.level == 2 and app.level_select.value == 2 and app.intro_toggle.expanded
+    assert "warm up with an easier one: level 2" in app.interpretation.value
+    assert "back to level 3" in app.interpretation.value
+    assert "Warm-up at level 2" in app.mastery.value
+    app.intro_toggle.expanded = False
+    for _ in range(RETURN_AFTER):
+        app.next_button.click()
+        assert app.exercise.level == 2
+        answer_right(app)
+    assert app.level == 3 and app.level_select.value == 3 and app.intro_toggle.expanded
+    assert "Back to level 3" in app.interpretation.value
+    assert "Warm-up" not in app.mastery.value and "Level 3 of 5" in app.mastery.value
+    app.next_button.click()
+    assert app.exercise.level == 3
+    assert LessonApp("queen_points", progress_path=path).level == 3   # remembered
 
 
 def test_export_and_import(tmp_path: Path) -> None:
