@@ -530,8 +530,21 @@ def test_half_sent_requests_are_dropped_while_others_get_in(served: VoilaServer)
     assert grown < 64 * 1024, f"the log grew by {grown} bytes"
 
 
+# What "free the class" leaves when it shuts down a page's kernel in the middle of its first
+# cell (seen once in five full runs): the dying kernel's reply to a closed socket, and Voila's
+# note that the cell's kernel died. Both end in these exact lines; any other traceback counts.
+SHUT_DOWN_MID_CELL = re.compile(
+    r"(?:\[LessonsVoila\] ERROR \| Error at server while executing cell: .*"
+    r"'ename': 'KeyboardInterrupt'.*\n)?"
+    r"Traceback \(most recent call last\):(?:\n[ ^].*)*?\n"
+    r"(?:zmq\.error\.ZMQError: Socket operation on non-socket"
+    r"|nbclient\.exceptions\.DeadKernelError: Kernel died)")
+
+
 def test_nothing_here_left_a_traceback_in_the_log(served: VoilaServer) -> None:
     assert served.log_path is not None
     text = Path(served.log_path).read_text(encoding="utf-8", errors="replace")
+    if "the teacher freed the class" in text:
+        text = SHUT_DOWN_MID_CELL.sub("(a kernel shut down mid-cell)", text)
     assert "Traceback" not in text, text[-3000:]
 
