@@ -29,13 +29,14 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "sq_edu" / "engine"
 STAMP = ENGINE / ".build"
 ASKED = "pure: asked for (make pure); make engine compiles it again"
-# The modules every move runs through (the API path and `simulate`). Left plain: bots.py and
+# The modules every move runs through (the API path and `simulate`), and `RandomBot`'s own
+# module (its `choose` runs once per decision of a random game). Left plain: bots.py and
 # rules.py (other packages subclass their classes), moves.py (`Move` refuses a wrong field with
 # IllegalMove, where compiled fields would raise TypeError first), log.py (`Played` subclasses
 # gamekit's Sequence), view.py (`Unread` subclasses tuple) and what no move runs (save,
 # explain, observation).
 MODULES = ["actions", "cards", "chance", "discards", "drawing", "ending", "game", "legal",
-           "setup", "simulate", "state"]
+           "random_bot", "setup", "simulate", "state"]
 GROUP = "sq_edu.engine"  # mypyc's shared runtime: sq_edu/engine__mypyc.<suffix>
 
 

@@ -11,31 +11,15 @@ import random
 from sq_edu.gamekit import Bot as Bot  # the one bot protocol: Bot[Observation, Move] here
 
 from .cards import QUEEN_POINTS, is_number
-from .chance import seeded
 from .moves import Move
 from .observation import HIDDEN, Observation
+from .random_bot import RandomBot as RandomBot  # compiled with mypyc where it can be
+from .random_bot import bot_rng
 
 FEUD = {"cat": "dog", "dog": "cat"}
 # Which single card to throw away first (numbers before any power card; the king last).
 KEEP_ORDER = {"wand": 1, "jester": 2, "potion": 3, "dragon": 4, "knight": 5, "king": 6}
 PICK_ORDER = ("king", "knight", "jester", "potion", "dragon", "wand")
-
-
-def _rng(rng: random.Random | int | None) -> random.Random:
-    return rng if isinstance(rng, random.Random) else seeded(rng)
-
-
-class RandomBot:
-    """Picks uniformly among the legal moves: the baseline, and the simulation workhorse."""
-
-    name = "random"
-    uses_observation = False  # simulate() may pass None instead of building an Observation
-
-    def __init__(self, rng: random.Random | int | None = None) -> None:
-        self.rng = _rng(rng)
-
-    def choose(self, obs: Observation | None, legal: list[Move]) -> Move:
-        return legal[int(self.rng.random() * len(legal))]
 
 
 class GreedyBot:
@@ -47,7 +31,7 @@ class GreedyBot:
     uses_observation = True
 
     def __init__(self, rng: random.Random | int | None = None) -> None:
-        self.rng = _rng(rng)
+        self.rng = bot_rng(rng)
 
     def choose(self, obs: Observation, legal: list[Move]) -> Move:
         pending = obs.pending
