@@ -70,6 +70,7 @@ from sq_edu.server.device_standing import DeviceStanding
 from sq_edu.server.door import DoorHandler, door_route, waiting_page
 from sq_edu.server.free_class import FreeClassHandler
 from sq_edu.server.friendly import friendly_cell_errors, friendly_page, page_lang
+from sq_edu.server.idle_culler import guard_idle_culler
 from sq_edu.server.page_book import PageBook
 from sq_edu.server.query_socket import KernelQuerySocket, forget_kernels, make_server_key
 from sq_edu.server.quiet_log import guarded_listen, quiet_repeated_lines, raise_open_file_limit
@@ -138,8 +139,7 @@ class SafeVoilaHandler(TornadoVoilaHandler):
             self.set_header("Retry-After", "60")
             self.finish(waiting_page(self, lang, full))   # "address": with the door field
             return
-        # Voila hands these headers to the kernel (`http_header_envs`): set here, so a
-        # header the browser sent under that name is replaced.
+        # Voila hands these headers to the kernel (`http_header_envs`): a browser's are replaced.
         self.request.headers[CLIENT_HEADER] = address
         self.request.headers[DEVICE_HEADER] = device.cookie
         self.xsrf_token   # noqa: B018 - sets the _xsrf cookie the page-close beacon sends back
@@ -269,14 +269,14 @@ class SafeVoila(Voila):
         hide_secrets_in_logs(self.log)
         quiet_repeated_lines(self.log)
         raise_open_file_limit()
+        guard_idle_culler(self.kernel_manager)
         if self.unconnected_timeout > 0:
             every = max(1.0, min(15.0, self.unconnected_timeout / 4)) * 1000
             PeriodicCallback(self.cull_unconnected, every).start()
         start_ticking(getattr(self, "_tables", None))
         start_class_game(getattr(self, "_class_game", None))
         self.app.add_transform(AssetGZip)   # the front end in a third of its bytes
-        # Tornado's own connection limits (HTTPServer options): a connection that sends no
-        # complete request head within the timeout, or goes silent, is closed.
+        # Tornado's connection limits: no whole request head in time, or silence, closes it.
         self.app.listen = functools.partial(   # type: ignore[method-assign]
             guarded_listen, self.app,
             idle_connection_timeout=self.connection_timeout,
