@@ -130,6 +130,11 @@ def offline_answer(server: VoilaServer, context: Any, page: Any, name: str, text
     page.locator(".sq-classgame-vote").wait_for(state="visible")
     page.locator(".sq-classgame-kept").wait_for(state="hidden")
     assert page.locator(".sq-learner").is_hidden()   # no nickname, no secret asked again
+    # The vote shows once the round's spread is revealed, which may come before the page has
+    # handed in the kept answer: wait for the saved game to hold it (once, checked below).
+    deadline = time.monotonic() + 30
+    while name not in saved_game(server).answers and time.monotonic() < deadline:
+        time.sleep(0.25)
     assert saved_game(server).answers[name]["text"], name
     return page
 
