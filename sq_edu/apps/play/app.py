@@ -332,9 +332,9 @@ class PlayApp(widgets.VBox):
             for seat, coach in self.coaches.items():   # only the one on show holds a turn
                 if passing or seat != table.viewer:
                     coach.panel.blank()
+            self.coach_box.layout.display = "none" if passing else "flex"   # before the pass
+            self.coach_box.children = [seat_coach.panel]   # screen: never both on the page
             self.pass_screen.show(self._who(table.deciding) if passing else None)
-            self.coach_box.children = [seat_coach.panel]
-            self.coach_box.layout.display = "none" if passing else "flex"
             if not passing:
                 seat_coach.turn(obs, legal)   # first: the question reaches the page soonest
             self.board.draw(obs, legal, table.hand_hidden, self.coaches)
