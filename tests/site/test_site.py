@@ -108,14 +108,18 @@ def name_learner(frame: Any, nickname: str, secret: str = "2468") -> None:
     frame.locator(".sq-feedback").filter(has_text=nickname).wait_for()
 
 
-def pick_right(frame: Any, twin: LessonApp) -> None:
-    """Select the twin's right answer (the same deal, computed in Python) on the page."""
+def pick_right(frame: Any, twin: LessonApp, send: bool = False) -> None:
+    """Select the twin's right answer (the same deal, computed in Python) on the page;
+    `send`: the click event without Playwright's wait for a steady element (a paused clock)."""
     left = list(twin.exercise.hand)
     cards = frame.locator(".sq-answer-cards button[data-index]")
     for card in twin.exercise.answers[0]:
         index = left.index(card)
         left[index] = None
-        cards.nth(index).click()
+        if send:
+            cards.nth(index).dispatch_event("click")
+        else:
+            cards.nth(index).click()
 
 
 @pytest.fixture

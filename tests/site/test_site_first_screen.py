@@ -22,6 +22,7 @@ pytestmark = pytest.mark.site
 __all__ = ["site_url"]   # the shared static server
 CARD = ".sq-answer-cards button[data-index]"
 PYTHON_READY = "() => window.sqPythonReady === true"
+START = 1_800_000_000   # seconds since 1970 (Playwright's unit): the paused clock's start
 
 
 def _held_site(browser: Any, site_url: str) -> tuple[Site, list[Any]]:
@@ -102,7 +103,11 @@ def test_python_waits_while_the_child_picks(browser: Any, site_url: str) -> None
     it (issue #44): the page does not ask for the worker while the child picks, then asks on its
     own, and Python takes the picks over and judges them."""
     site, held = _held_site(browser, site_url)
-    site.page.clock.install()   # the page's timers wait until the test lets time run
+    # The page's timers wait until the test lets time run: install alone lets fake time flow
+    # with the real one, and on a loaded machine the picks below took longer than the page's
+    # wait (a CI run saw Python asked for mid-pick), so the clock is paused before the page.
+    site.page.clock.install(time=START)
+    site.page.clock.pause_at(START + 1)
     try:
         site.page.goto(f"{site_url}equations.html?lang=en")
         frame = site.page.frame_locator("#app")
@@ -110,13 +115,15 @@ def test_python_waits_while_the_child_picks(browser: Any, site_url: str) -> None
         site.page.clock.run_for(100)   # the page's cover goes (its watch is a timer)
         site.page.wait_for_selector("#loading", state="hidden")
         twin = _twin(site, "en")
-        pick_right(frame, twin)
+        # A click's wait for a steady card uses animation frames, which the paused clock holds
+        # up: the same click event, sent to the card at once.
+        pick_right(frame, twin, send=True)
         picked = frame.locator(f'{CARD}[aria-pressed="true"]')
         assert picked.count() == len(twin.exercise.answers[0])
         site.page.clock.run_for(300)   # less than the wait after a pick
         assert not held, "Python's worker was asked for while the child was picking"
         assert site.app().evaluate("() => window.sqPythonAsked") is None
-        assert site.page.evaluate("() => window.sqPage.ready") is None, \
+        assert site.page.evaluate("() => window.sqPage.ready === null"), \
             "the service worker was registered while the child was picking"
         site.page.clock.resume()
         for _ in range(60):
