@@ -81,10 +81,52 @@ FIRST = (
 )
 
 
+# End-to-end tests (a real Voila, JupyterHub or static server driven by a real Chromium, on a
+# shared 2-core machine) get one second try (pytest-rerunfailures). Six full runs in a row each
+# failed on a different one of them, each passing alone: timing races in the tests and, once, a
+# real ordering bug in the page. A second try keeps one such race from failing the whole run;
+# every test that needed it is printed at the end of the run and kept in
+# test-artifacts/second-tries.txt, so that it is fixed, not forgotten. Nothing else is retried:
+# a unit, property or notebook test that fails once fails the run.
+END_TO_END = ("tests/browser", "tests/site", "tests/hub", "tests/security", "tests/faults",
+              "tests/load", "tests/test_wheel.py")
+SECOND_TRIES = ROOT / "test-artifacts" / "second-tries.txt"
+_second_tries: list[str] = []
+
+
+def _where(item: pytest.Item) -> str:
+    path = Path(str(item.path)).resolve()
+    return path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     def rank(item: pytest.Item) -> int:
-        path = Path(str(item.path)).resolve()
-        where = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
+        where = _where(item)
         return next((n for n, first in enumerate(FIRST) if where.startswith(first)), len(FIRST))
 
     items.sort(key=rank)   # stable: a file's tests keep their order
+    for item in items:
+        if _where(item).startswith(END_TO_END):
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        SECOND_TRIES.unlink(missing_ok=True)   # the list is this run's only
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.outcome == "rerun":   # under pytest-xdist this runs in the controller too
+        crash = getattr(report.longrepr, "reprcrash", None)
+        why = " ".join(str(crash.message).split()) if crash else ""
+        _second_tries.append(f"{report.nodeid}: {why}")
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if os.environ.get("PYTEST_XDIST_WORKER") or not _second_tries:
+        return
+    terminalreporter.section("passed or failed only on a second try: fix these", sep="!")
+    for line in _second_tries:
+        terminalreporter.write_line(line[:300])
+    SECOND_TRIES.parent.mkdir(exist_ok=True)
+    SECOND_TRIES.write_text("\n".join(_second_tries) + "\n", encoding="utf-8")
