@@ -110,6 +110,13 @@ class PageBook:
         self.rendering &= alive
         return idle
 
+    def freeable(self, alive: Iterable[str], keep: str) -> list[str]:
+        """What "free the class" shuts down: the pages' kernels but `keep`. A kernel still
+        running its notebook (a page being sent, or a pool's refill not yet listed as pooled)
+        is left: shut down mid-cell, it broke a child's arriving page and left two tracebacks
+        in the log, and it holds no place for a page that has gone."""
+        return [k for k in alive if k != keep and k in self.owner and k not in self.rendering]
+
     def forget(self, kernel_id: str) -> None:
         self.owner.pop(kernel_id, None)
         self.last_seen.pop(kernel_id, None)

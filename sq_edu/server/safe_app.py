@@ -317,7 +317,7 @@ class SafeVoila(Voila):
 
     async def free_class(self, keep: str = "") -> int:
         """The teacher's "free the class": every page kernel but `keep` shut down."""
-        gone = [k for k in self.page_kernels() if k != keep]
+        gone = self.pages.freeable(self.page_kernels(), keep)
         for kernel_id in gone:
             await self.free_kernel(kernel_id, "the teacher freed the class")
         return len(gone)

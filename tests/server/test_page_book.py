@@ -60,3 +60,18 @@ def test_a_device_without_a_cookie_is_nobodys(tmp_path: Path) -> None:
     assert standing("10.0.0.5|laptop") == "teacher"
     assert standing("10.0.0.5|tablet") == "owner"
     assert standing("10.0.0.5|script") == ""
+
+
+def test_freeing_the_class_leaves_the_teacher_and_pages_still_being_sent() -> None:
+    """A kernel shut down while its notebook still ran broke an arriving child's page and left
+    two tracebacks in the server log (a full CI run, session 17)."""
+    book = _book()
+    for kernel, device in (("sent", "10.0.0.9|anna"), ("teacher", "10.0.0.9|teacher"),
+                           ("sending", "10.0.0.7|bob")):
+        book.claimed(kernel, device)
+    book.rendered("sent")
+    book.rendered("teacher")
+    alive = ["sent", "teacher", "sending", "refilling"]   # the last: a pool's, not yet pooled
+    assert book.freeable(alive, keep="teacher") == ["sent"]
+    book.rendered("sending")
+    assert book.freeable(alive, keep="teacher") == ["sent", "sending"]
