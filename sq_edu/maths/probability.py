@@ -180,6 +180,12 @@ def counted_seat(jester_seat: int, number: int, players: int) -> int:
     return (jester_seat + number - 1) % players
 
 
+def counted_round(number: int, players: int) -> int:
+    """The round of counting round the table in which the count reaches `number` (1: the
+    first time round), beside `counted_seat`: who is counted, and when."""
+    return (number - 1) // players + 1
+
+
 def jester_odds(obs: Observation, seat: int | None = None) -> dict[str, Any]:
     """What playing a jester now would bring `seat` (default: the observing seat).
 

@@ -148,3 +148,19 @@ def test_bad_questions_get_clear_errors() -> None:
         p_draw(obs, "queen")
     with pytest.raises(ValueError, match="from 1 to 10"):
         p_draw(obs, 11)
+
+
+def test_counted_seat_and_round_are_where_counting_round_the_table_stops() -> None:
+    """Count aloud, seat by seat from the jester's player (who says 1): the seat and the round
+    the count stops in are what a child at the table sees."""
+    from sq_edu.maths import counted_round, counted_seat
+
+    for players in range(2, 6):
+        for jester in range(players):
+            for number in range(1, 11):
+                seat, lap = jester, 1
+                for _ in range(number - 1):
+                    seat = (seat + 1) % players
+                    lap += seat == jester
+                assert (counted_seat(jester, number, players),
+                        counted_round(number, players)) == (seat, lap)

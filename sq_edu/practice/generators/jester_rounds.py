@@ -19,11 +19,6 @@ def seat_round(seat: int, lap: int) -> str:
     return f"{seat + 1}-{lap}"
 
 
-def counted_round(number: int, players: int) -> int:
-    """The round of counting round the table in which the count reaches `number`."""
-    return (number - 1) // players + 1
-
-
 def seat_round_options(players: int, laps: tuple[int, int]) -> tuple[Option, ...]:
     """Every player in each of two rounds of the count ("Player 4, round 2"), player by
     player: laid out in two columns (`extra["columns"]`), a row is a player and a column a
@@ -44,7 +39,7 @@ def jester_count(p: Mapping[str, Any], rng: random.Random, base: Base) -> Exerci
     in 8 ("who" alone was stored at 0.29, and a good child needed 11 items, 28 in 1 run of
     20). The right player in the wrong round gets a message of its own.
     """
-    from sq_edu.maths import counted_seat
+    from sq_edu.maths import counted_round, counted_seat
 
     players = rng.randint(p["min_players"], max(p["min_players"], p["max_players"]))
     number = rng.randint(1, 10)
