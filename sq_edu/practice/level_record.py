@@ -88,14 +88,13 @@ class LessonRecord:
         self.right += int(correct)
         self.guess_milli = max(self.guess_milli, _milli(guess))
         self.score = scored(self.score, correct, clean, guess)
-        self.streak = self.streak + 1 if clean else 0 if not correct else self.streak
+        self._count_run(clean, correct)
         if self.met_level != level and not self.met:   # nothing met at the level stepped from
             self.met_level = level
         if self.met_level == level:
             self.met |= tells & named
             self.named, self.proved = named, self.proved | (tells & named if clean else 0)
             self.told = (self.told | tells) & named if clean else 0 if not correct else self.told
-        self.wrong = 0 if correct else self.wrong + 1
         if self.wrong >= STUCK_AFTER:
             return None, self._step_back(), None
         if self.mastered and clean and level < levels:
@@ -103,6 +102,12 @@ class LessonRecord:
             self.unlocked = max(self.unlocked, level + 1)
             return level + 1, None, None
         return None, None, None
+
+    def _count_run(self, clean: bool, correct: bool) -> None:
+        """The runs both rules read: clean right answers (a helped right one neither adds nor
+        breaks it) and wrong ones in a row."""
+        self.streak = self.streak + 1 if clean else 0 if not correct else self.streak
+        self.wrong = 0 if correct else self.wrong + 1
 
     def _step_back(self) -> int:
         """Stuck: warm up at the previous level (level 1: level 1 again)."""
@@ -114,8 +119,7 @@ class LessonRecord:
 
     def _warm_up(self, clean: bool, correct: bool, levels: int, guess: float) -> Moves:
         """An answer in the warm-up: a short clean run there brings the learner back."""
-        self.streak = self.streak + 1 if clean else 0 if not correct else self.streak
-        self.wrong = 0 if correct else self.wrong + 1
+        self._count_run(clean, correct)
         if self.streak >= RETURN_AFTER:
             back, self.warm_up_for = min(self.warm_up_for, levels), 0
             self.restart(back, keep_record=True)
